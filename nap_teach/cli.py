@@ -1,0 +1,199 @@
+"""Command line: ``python -m nap_teach replay|session FILE``.
+
+Exit codes: 0 all is well; 1 a call or card breaks a rule (one line saying
+where, who, what and which rule); 2 the file is malformed or unreadable.
+No Python traceback ever reaches the user.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, Callable, Sequence, TextIO
+
+from .explain import RecordError, RuleError
+from .i18n import LANGUAGES, Translator, translator
+from .narrate import explain_action
+from .records import load_hand, load_session
+from .session import Session
+from .state import DealState
+
+__all__ = ["main", "replay_json", "session_json", "narrate_deal", "narrate_session", "SUBCOMMANDS"]
+
+
+def replay_json(state: DealState) -> dict[str, Any]:
+    """The deal as the documented ``replay --json`` object."""
+    result = state.result()
+    tricks = [{"leader": state.players[t.leader], "cards": [c.code for c in t.cards],
+               "winner": state.players[t.winning]} for t in state.tricks]
+    if state.current_trick is not None:
+        t = state.current_trick
+        tricks.append({"leader": state.players[t.leader], "cards": [c.code for c in t.cards], "winner": None})
+    return {
+        "declarer": state.players[state.declarer] if state.declarer is not None else None,
+        "contract": state.contract.name if state.contract else None,
+        "trump": state.trump.letter if state.trump is not None else None,
+        "tricks": tricks,
+        "tricks_won": {p: n for p, n in zip(state.players, state.tricks_won)},
+        "made": result.made,
+        "settlement": dict(result.settlement) if result.settlement is not None else None,
+    }
+
+
+def session_json(session: Session) -> dict[str, Any]:
+    """The session as the documented ``session --json`` object."""
+    deals = [{"dealer": row.dealer, "declarer": row.declarer,
+              "contract": row.contract.name if row.contract else None,
+              "settlement": row.settlement, "balances": row.balances} for row in session.ledger()]
+    return {"deals": deals, "balances": session.balances, "winners": session.winners()}
+
+
+def narrate_deal(state: DealState, tr: Translator) -> list[str]:
+    """The deal in words, step by step, each line ending with its rule id."""
+    _ = tr.gettext
+    lines = [_("Profile: {profile}. Players clockwise: {players}. {dealer} deals.").format(
+        profile=state.profile.name, players=", ".join(state.players), dealer=state.players[state.dealer])]
+    lines.append(_("Hands, open for study:"))
+    for p, hand in zip(state.players, state.hands):
+        lines.append(f"  {p}: {' '.join(tr.card(c) for c in hand)}")
+    lines.append(_("Auction:"))
+    for i, action in enumerate(state.actions):
+        if i == len(state.calls):
+            lines.append(_("Play:"))
+        card_index = i - len(state.calls)
+        if card_index >= 0 and card_index % state.n == 0:
+            lines.append("  " + _("Trick {number}").format(number=card_index // state.n + 1))
+        for ex in explain_action(state, i):
+            lines.append(f"    {tr.explain(ex)} [{ex.rule}]")
+    if state.phase != "over" and state.outcome() is None and not state.passed_out:
+        lines.append(_("The record stops here; the result is not decided yet."))
+    elif state.phase == "play":
+        result = state.result()
+        if result.settlement is not None:
+            lines.append(_("The record stops here; the result is already certain."))
+            lines.append(_("Settlement: {amounts}.").format(
+                amounts=", ".join(f"{p} {tr.amount(v)}" for p, v in result.settlement.items())))
+    return lines
+
+
+def narrate_session(session: Session, tr: Translator) -> list[str]:
+    """The ledger deal by deal, then the balances and the winners."""
+    _ = tr.gettext
+    lines = [_("Profile: {profile}. Players clockwise: {players}.").format(
+        profile=session.profile.name, players=", ".join(session.players))]
+    for row in session.ledger():
+        if row.declarer is None:
+            what = _("everyone passed")
+        else:
+            assert row.contract is not None
+            status = _("made") if row.made else _("failed")
+            what = _("{declarer} {call}, {tricks} tricks, {status}").format(
+                declarer=row.declarer, call=tr.call(row.contract.name), tricks=row.declarer_tricks, status=status)
+        pays = ", ".join(f"{p} {tr.amount(v)}" for p, v in row.settlement.items())
+        bal = ", ".join(f"{p} {tr.amount(v)}" for p, v in row.balances.items())
+        lines.append(_("Deal {number} ({dealer} deals): {what}. Payments: {pays}. Balances: {balances}.").format(
+            number=row.number, dealer=row.dealer, what=what, pays=pays, balances=bal))
+    bal = ", ".join(f"{p} {tr.amount(v)}" for p, v in session.balances.items())
+    lines.append(_("Final balances: {balances}.").format(balances=bal))
+    winners = session.winners()
+    lines.append(tr.ngettext("Winner: {names}.", "Winners, sharing the win: {names}.", len(winners)).format(
+        names=tr.join(winners)))
+    return lines
+
+
+def _read(path: str) -> bytes:
+    return Path(path).read_bytes()
+
+
+def _error_line(err: RuleError | RecordError, tr: Translator, path: str) -> str:
+    where = tr.explain(err.location) if err.location is not None else ""
+    rule = f" [{err.explanation.rule}]" if isinstance(err, RuleError) else ""
+    prefix = f"{path}: {where}: " if where else f"{path}: "
+    return prefix + err.text(tr.lang) + rule
+
+
+def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    state = load_hand(_read(args.file))
+    if args.json:
+        json.dump(replay_json(state), out, ensure_ascii=False, indent=2)
+        out.write("\n")
+    else:
+        out.write("\n".join(narrate_deal(state, translator(args.lang))) + "\n")
+    return 0
+
+
+def _cmd_session(args: argparse.Namespace, out: TextIO) -> int:
+    session = load_session(_read(args.file))
+    if args.json:
+        json.dump(session_json(session), out, ensure_ascii=False, indent=2)
+        out.write("\n")
+    else:
+        out.write("\n".join(narrate_session(session, translator(args.lang))) + "\n")
+    return 0
+
+
+SUBCOMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Callable[..., int]]] = {}
+"""name -> (help, add_arguments, run(args, out) -> exit code); other modules may add commands."""
+
+
+def _file_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", help="a JSON record")
+    p.add_argument("--json", action="store_true", help="print JSON instead of words")
+
+
+SUBCOMMANDS["replay"] = ("narrate a nap-hand/1 record trick by trick", _file_args, _cmd_replay)
+SUBCOMMANDS["session"] = ("print the ledger of a nap-session/1 record", _file_args, _cmd_session)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m nap_teach", description="Nap rules engine and teacher.")
+    parser.add_argument("--lang", default="en", choices=sorted(LANGUAGES), help="language of the words")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, (help_text, add_args, _run) in SUBCOMMANDS.items():
+        p = sub.add_parser(name, help=help_text)
+        p.add_argument("--lang", default=argparse.SUPPRESS, choices=sorted(LANGUAGES), help="language of the words")
+        add_args(p)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    err = err or sys.stderr
+    _load_plugins()
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # argparse already printed its usage message
+        return int(e.code or 0) if e.code in (0, None) else 2
+    tr = translator(args.lang)
+    path = getattr(args, "file", "")
+    try:
+        return SUBCOMMANDS[args.command][2](args, out)
+    except RuleError as e:
+        err.write(_error_line(e, tr, path) + "\n")
+        return 1
+    except RecordError as e:
+        err.write(_error_line(e, tr, path) + "\n")
+        return 2
+    except OSError as e:
+        err.write(tr.gettext("{path}: cannot read the file ({reason}).").format(path=path, reason=e.strerror) + "\n")
+        return 2
+    except ValueError as e:  # a value refused outside the records (never a traceback)
+        err.write(f"{path}: {e}\n")
+        return 2
+    except Exception as e:  # a bug of ours: one line, never a traceback
+        err.write(tr.gettext("Internal error, please report it: {error}").format(error=repr(e)) + "\n")
+        return 3
+
+
+def _load_plugins() -> None:
+    """Import modules that register further subcommands (e.g. ``simulate``)."""
+    import importlib
+
+    for module in ("nap_teach.simulate",):
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as e:
+            if e.name != module:
+                raise

@@ -1,0 +1,121 @@
+"""The deal (B2-B4; P1, P2): who deals first, shuffle, cut, packets of 3 then 2.
+
+A :class:`Deal` is the result: five cards per seat and the unused cards, which
+never enter play and are never shown to anyone (B4). Everything is drawn from
+a seeded random generator so a teacher can give a class the same deals.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from .cards import FULL_PACK, Card, Rank
+from .explain import Explanation
+from .profiles import BRITISH, Profile
+
+__all__ = ["Deal", "shuffle_and_deal", "deal_rng", "draw_first_dealer", "FirstDealerDraw", "clockwise_from"]
+
+
+def deal_rng(seed: object, number: int = 0) -> random.Random:
+    """A generator for deal ``number`` of a session started with ``seed``.
+
+    String seeds hash the same on every run and machine, unlike ``hash()``.
+    """
+    return random.Random(f"nap-teach:{seed}:{number}")
+
+
+def clockwise_from(start: int, players: int) -> list[int]:
+    """Seats in clockwise order starting at ``start``."""
+    return [(start + i) % players for i in range(players)]
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Five cards to each seat; ``unused`` stays face down all deal (B4)."""
+
+    players: tuple[str, ...]
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    unused: tuple[Card, ...]
+    cut: int = 0
+    """Where the dealer's right-hand neighbour cut the pack (cards lifted)."""
+
+    @property
+    def eldest(self) -> int:
+        """The dealer's left-hand neighbour: first to receive cards and to speak."""
+        return (self.dealer + 1) % len(self.players)
+
+    @property
+    def cutter(self) -> int:
+        """The dealer's right-hand neighbour, who cuts (B3)."""
+        return (self.dealer - 1) % len(self.players)
+
+    def hand_of(self, name: str) -> tuple[Card, ...]:
+        return self.hands[self.players.index(name)]
+
+    def hands_by_name(self) -> Mapping[str, tuple[Card, ...]]:
+        return {p: h for p, h in zip(self.players, self.hands)}
+
+
+def shuffle_and_deal(
+    players: Sequence[str],
+    dealer: int,
+    rng: random.Random,
+    profile: Profile = BRITISH,
+) -> Deal:
+    """Shuffle, let the dealer's right cut, deal 3 then 2 from the dealer's left (B3)."""
+    n = len(players)
+    size = profile.hand_size
+    pack = list(FULL_PACK)
+    rng.shuffle(pack)
+    lo = profile.min_cut
+    cut = rng.randint(lo, 52 - lo)
+    pack = pack[cut:] + pack[:cut]
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    order = clockwise_from((dealer + 1) % n, n)
+    top = 0
+    for packet in (3, size - 3):
+        for seat in order:
+            hands[seat].extend(pack[top : top + packet])
+            top += packet
+    return Deal(tuple(players), dealer, tuple(tuple(h) for h in hands), tuple(pack[top:]), cut)
+
+
+@dataclass(frozen=True)
+class FirstDealerDraw:
+    """How the first dealer was chosen, with the cards drawn when cards decide (P1)."""
+
+    dealer: int
+    rounds: tuple[Mapping[int, Card], ...]
+    explanation: Explanation
+
+
+def draw_first_dealer(players: Sequence[str], rng: random.Random, profile: Profile = BRITISH) -> FirstDealerDraw:
+    """Choose the first dealer: by lot (B2) or lowest card, Ace low, ties redraw (P1)."""
+    n = len(players)
+    if profile.first_dealer == "lot":
+        seat = rng.randrange(n)
+        return FirstDealerDraw(seat, (), Explanation(profile.rule("first_dealer"), "first_dealer.lot",
+                                                     {"dealer": players[seat]}))
+    in_draw = list(range(n))
+    rounds: list[dict[int, Card]] = []
+    while True:
+        pack = list(FULL_PACK)
+        rng.shuffle(pack)
+        drawn = {seat: pack[i] for i, seat in enumerate(in_draw)}
+        rounds.append(drawn)
+        low = min(_ace_low(c) for c in drawn.values())
+        in_draw = [s for s, c in drawn.items() if _ace_low(c) == low]
+        if len(in_draw) == 1:
+            seat = in_draw[0]
+            return FirstDealerDraw(
+                seat,
+                tuple(rounds),
+                Explanation(profile.rule("first_dealer"), "first_dealer.low_card",
+                            {"dealer": players[seat], "card": drawn[seat], "redraws": len(rounds) - 1}),
+            )
+
+
+def _ace_low(card: Card) -> int:
+    return 1 if card.rank is Rank.ACE else int(card.rank)

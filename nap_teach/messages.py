@@ -1,0 +1,164 @@
+"""The message catalogue: every engine sentence, keyed, in English.
+
+Templates are gettext message ids (marked with ``N_`` for ``pybabel extract``);
+:mod:`nap_teach.i18n` translates and fills them with the facts of an
+:class:`~nap_teach.explain.Explanation`. A :class:`Plural` entry picks its form
+with ``ngettext`` from one numeric fact.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["N_", "Plural", "MESSAGES", "RULE_TITLES"]
+
+
+def N_(message: str) -> str:
+    """Mark a string for extraction without translating it yet."""
+    return message
+
+
+def Np_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular/plural pair for extraction."""
+    return (singular, plural)
+
+
+@dataclass(frozen=True)
+class Plural:
+    singular: str
+    plural: str
+    count: str
+    """Name of the fact that chooses the form."""
+
+
+MESSAGES: dict[str, str | Plural] = {
+    # --- choosing the dealer
+    "first_dealer.lot": N_("{dealer} was chosen by lot to deal first."),
+    "first_dealer.low_card": N_("Each player drew a card; {dealer} drew the lowest ({card}, aces low) and deals first."),
+    # --- refused calls
+    "call.unknown": N_("“{call}” is not a call in this game: say Pass or a bid from the ladder."),
+    "call.auction_over": N_("The auction is over: everyone has spoken once, so no more calls."),
+    "call.not_higher": N_("{player} cannot bid {call}: a bid must be higher than {highest}, which {bidder} has bid."),
+    "call.requires": N_("{player} cannot bid {call}: {call} is only allowed after someone has bid {needed}."),
+    "call.already_spoken": N_("{player} has already spoken: each player calls once, and a pass is final."),
+    "call.out_of_turn": N_("It is {turn}'s turn to call, not {player}'s: calls go clockwise from the dealer's left."),
+    "call.too_many": Plural(
+        N_("Too many calls: with {players} player each speaks once, so there is {players} call."),
+        N_("Too many calls: with {players} players each speaks once, so there are {players} calls."),
+        "players"),
+    # --- refused cards and actions
+    "card.auction_first": N_("No card may be played yet: the auction comes first."),
+    "card.declarer_leads": N_("{turn} is the declarer and leads to the first trick, not {player}."),
+    "card.winner_leads": N_("{turn} won the last trick and leads now, not {player}."),
+    "card.out_of_turn": N_("It is {turn}'s turn to play, not {player}'s: play goes clockwise."),
+    "card.unused": N_("{card} is one of the unused cards: they stay face down and never enter play."),
+    "card.not_held": N_("{player} does not hold {card}."),
+    "card.must_follow": N_("{player} holds {held}: {led} were led, so {player} must follow suit and cannot play {card}."),
+    "action.passed_out": N_("Everyone passed: this deal is over, with no play and no payment."),
+    "action.deal_over": N_("This deal is over: all the tricks are decided."),
+    "action.unknown": N_("That is neither a call nor a card: {action}."),
+    "seat.unknown": N_("There is no player called {player} at this table."),
+    "stop.not_now": N_("The deal can only be stopped during the play."),
+    "stop.not_allowed": N_("This profile plays all five tricks: no early stop."),
+    "stop.mid_trick": N_("Finish the trick first: the table may stop only between tricks."),
+    "stop.not_certain": N_("The result is not certain yet, so all must play on."),
+    "undo.nothing": N_("There is nothing to take back."),
+    # --- why accepted calls are fine
+    "explain.pass": N_("{player} passes. A pass is final: {player} has no more say in this auction."),
+    "explain.bid_at_least": N_("{player} bids {call}, promising to take at least {tricks} of the five tricks."),
+    "explain.bid_all": N_("{player} bids {call}, promising to take all five tricks."),
+    "explain.bid_misere": N_("{player} bids {call}, promising to take no trick at all; there will be no trump."),
+    "explain.overcall": N_("{call} is higher than {highest}, so the bid is allowed."),
+    "explain.requires_met": N_("{call} is allowed because someone has already bid {needed}."),
+    "explain.passed_out": N_("Everyone passed: no play, no payment. The deal still counts and {next_dealer} deals next."),
+    "explain.declarer": N_("The auction is over: {declarer} is the declarer with {call} and leads to the first trick."),
+    # --- why accepted cards are fine
+    "explain.first_lead_trump": N_("{player} leads {card}. The first card of the deal sets trump: {suit} are trump until the deal ends."),
+    "explain.first_lead_no_trump": N_("{player} leads {card}. In Misère there is no trump: this lead only opens the play."),
+    "explain.lead": N_("{player} leads {card}; any card may be led."),
+    "explain.follow": N_("{player} follows suit with {card}."),
+    "explain.ruff": N_("{player} has no {led} and trumps with {card}: allowed, though never required."),
+    "explain.discard": N_("{player} has no {led}, so any card is allowed: {player} throws {card}. There is no duty to trump."),
+    "explain.discard_no_trump": N_("{player} has no {led}, so any card is allowed: {player} throws {card}, which cannot win."),
+    "explain.trick_led": N_("{winner} takes trick {number} with {card}, the highest card of the suit led ({led})."),
+    "explain.trick_trumped": N_("{winner} takes trick {number} with {card}: a trump beats every card of another suit."),
+    "explain.winner_leads": N_("{winner} won the trick, so {winner} leads next."),
+    "explain.made_certain": Plural(
+        N_("{declarer} has {won} trick, enough for {call}: the contract is now certain to be made."),
+        N_("{declarer} has {won} tricks, enough for {call}: the contract is now certain to be made."),
+        "won"),
+    "explain.failed_certain": Plural(
+        N_("{declarer} has {won} trick and can no longer reach what {call} needs: the contract has failed."),
+        N_("{declarer} has {won} tricks and can no longer reach what {call} needs: the contract has failed."),
+        "won"),
+    "explain.stop": N_("The result is certain and the table agrees to stop here."),
+    # --- settlement
+    "explain.made": Plural(
+        N_("{declarer} took {won} trick: {call} is made. Each opponent pays {stake}, so {declarer} gains {total}."),
+        N_("{declarer} took {won} tricks: {call} is made. Each opponent pays {stake}, so {declarer} gains {total}."),
+        "won"),
+    "explain.failed": Plural(
+        N_("{declarer} took {won} trick: {call} has failed. {declarer} pays {stake} to each opponent, {total} in all."),
+        N_("{declarer} took {won} tricks: {call} has failed. {declarer} pays {stake} to each opponent, {total} in all."),
+        "won"),
+    "explain.zero_sum": N_("Payments: {amounts}. They add up to zero, as they must."),
+    # --- records
+    "record.not_json": N_("The file is not valid JSON: {detail}."),
+    "record.not_object": N_("The record must be a JSON object."),
+    "record.format": N_("Unknown record format {format}: expected {expected}."),
+    "record.missing": N_("The record lacks the field “{field}”."),
+    "record.type": N_("The field “{field}” has the wrong type: expected {expected}."),
+    "record.players": N_("A table has 3 to 7 players, not {count}."),
+    "record.player_names": N_("Player names must be distinct, non-empty texts."),
+    "record.dealer": N_("The dealer {dealer} is not one of the players."),
+    "record.card": N_("“{card}” is not a card."),
+    "record.duplicate": N_("The card {card} appears twice."),
+    "record.hand_size": N_("{player} must hold exactly five cards, not {count}."),
+    "record.hand_owner": N_("The hands must belong to the players, one each: {detail}."),
+    "record.profile": N_("Unknown profile “{profile}”: known profiles are {known}."),
+    "record.call": N_("“{call}” is not a call."),
+    "record.tricks": N_("The declarer's tricks must be a whole number from 0 to 5, not {value}."),
+    "record.tricks_passed": N_("Everyone passed in this deal, so there are no declarer's tricks to enter."),
+    "record.tricks_missing": N_("This deal had a declarer: enter how many tricks the declarer took."),
+    "record.deal_kind": N_("Each deal needs either hands, auction and play, or an auction with the declarer's tricks."),
+    "record.length": N_("The session length must be a whole number of deals or of rotations, at least 1."),
+    "record.too_many_deals": N_("The session is already over: it has {count} deals."),
+    "record.option": N_("Unknown table option: {detail}."),
+    "record.play_card": N_("Card {index} of the play is not a card: “{card}”."),
+    "where.call": N_("call {index}, by {player}"),
+    "where.card": N_("card {index} (trick {trick}), by {player}"),
+    "where.deal": N_("deal {deal}"),
+    # --- sessions
+    "session.deal_undecided": N_("This deal is not decided yet, so it cannot be settled."),
+    "session.wrong_dealer": N_("That deal does not follow the rotation: {dealer} deals next."),
+    "session.auction_incomplete": N_("The auction is not finished: {turn} has not spoken yet."),
+}
+
+
+RULE_TITLES: dict[str, str] = {
+    "B1": N_("Players and the pack"),
+    "B2": N_("The first dealer and the rotation"),
+    "B3": N_("Shuffle, cut and deal"),
+    "B4": N_("The unused cards"),
+    "B5": N_("One call each"),
+    "B6": N_("The bidding ladder"),
+    "B7": N_("Wellington needs a Nap"),
+    "B8": N_("A pass is final"),
+    "B9": N_("Everyone passes"),
+    "B10": N_("The declarer's lead sets trump"),
+    "B11": N_("Follow suit"),
+    "B12": N_("Who wins a trick"),
+    "B13": N_("Five tricks, or an agreed stop"),
+    "B14": N_("Defenders play fair"),
+    "B15": N_("Stakes"),
+    "B16": N_("Balances sum to zero"),
+    "B17": N_("The session"),
+    "P1": N_("The first dealer by the lowest card"),
+    "P2": N_("The cut and misdeals"),
+    "P3": N_("The pub ladder"),
+    "P4": N_("Misère"),
+    "P5": N_("Pub stakes"),
+    "P6": N_("All five tricks"),
+    "P7": N_("Reneges"),
+    "P8": N_("Chips and ties"),
+    "P9": N_("Other variations"),
+}

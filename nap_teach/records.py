@@ -1,0 +1,260 @@
+"""Hand and session records as JSON ("nap-hand/1", "nap-session/1").
+
+Loading checks the shape of a record first (malformed: :class:`RecordError`,
+exit 2 on the command line) and then replays it through the engine, where a
+broken rule raises a :class:`RuleError` (exit 1). Nothing is half-loaded.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping, Sequence
+
+from .auction import Call
+from .cards import Card, CardParseError
+from .explain import Explanation, RecordError, RuleError
+from .profiles import PROFILES, Profile, UnknownProfile, get_profile
+from .session import PlayedDeal, ScoredDeal, Session
+from .state import DealState
+
+__all__ = [
+    "HAND_FORMAT", "SESSION_FORMAT", "parse_json", "hand_from_record", "hand_to_record",
+    "session_from_record", "session_to_record", "load_hand", "load_session",
+]
+
+HAND_FORMAT = "nap-hand/1"
+SESSION_FORMAT = "nap-session/1"
+
+
+def _bad(key: str, **facts: Any) -> RecordError:
+    return RecordError(Explanation("record", key, facts))
+
+
+def parse_json(text: str | bytes) -> Any:
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise _bad("record.not_json", detail=str(e)) from None
+
+
+def _field(record: Mapping[str, Any], name: str, kind: type | tuple[type, ...], expected: str) -> Any:
+    if name not in record:
+        raise _bad("record.missing", field=name)
+    value = record[name]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise _bad("record.type", field=name, expected=expected)
+    return value
+
+
+def _profile(record: Mapping[str, Any]) -> Profile:
+    name = record.get("profile", "british")
+    try:
+        return get_profile(name if isinstance(name, str) else repr(name))
+    except UnknownProfile:
+        raise _bad("record.profile", profile=name, known=", ".join(PROFILES)) from None
+
+
+def _players(record: Mapping[str, Any]) -> tuple[str, ...]:
+    players = _field(record, "players", list, "a list of names")
+    if not 3 <= len(players) <= 7:
+        raise _bad("record.players", count=len(players))
+    if not all(isinstance(p, str) and p.strip() for p in players) or len(set(players)) != len(players):
+        raise _bad("record.player_names")
+    return tuple(players)
+
+
+def _dealer(record: Mapping[str, Any], players: Sequence[str], name: str = "dealer") -> int:
+    dealer = _field(record, name, str, "a player's name")
+    if dealer not in players:
+        raise _bad("record.dealer", dealer=dealer)
+    return players.index(dealer)
+
+
+def _card(text: Any) -> Card:
+    if not isinstance(text, str):
+        raise _bad("record.card", card=repr(text))
+    try:
+        return Card.parse(text)
+    except CardParseError:
+        raise _bad("record.card", card=text) from None
+
+
+def _hands(record: Mapping[str, Any], players: Sequence[str]) -> list[tuple[Card, ...]]:
+    hands = _field(record, "hands", dict, "an object from player name to five cards")
+    if set(hands) != set(players):
+        missing = [p for p in players if p not in hands]
+        extra = [h for h in hands if h not in players]
+        raise _bad("record.hand_owner", detail=", ".join(
+            [f"missing {p}" for p in missing] + [f"unknown {h}" for h in extra]))
+    seen: set[Card] = set()
+    out = []
+    for p in players:
+        cards = hands[p]
+        if not isinstance(cards, list):
+            raise _bad("record.type", field=f"hands.{p}", expected="a list of cards")
+        parsed = tuple(_card(c) for c in cards)
+        for c in parsed:
+            if c in seen:
+                raise _bad("record.duplicate", card=c.code)
+            seen.add(c)
+        if len(parsed) != 5:
+            raise _bad("record.hand_size", player=p, count=len(parsed))
+        out.append(parsed)
+    return out
+
+
+def _calls(record: Mapping[str, Any], profile: Profile) -> list[Call]:
+    calls = _field(record, "auction", list, "a list of calls")
+    out = []
+    for c in calls:
+        if not isinstance(c, str):
+            raise _bad("record.call", call=repr(c))
+        t = c.strip()
+        if t.lower() == "pass":
+            out.append(Call("Pass"))
+        elif profile.has_contract(t):
+            out.append(Call(profile.contract(t).name))
+        else:
+            raise _bad("record.call", call=c)
+    return out
+
+
+def _play(record: Mapping[str, Any]) -> list[Card]:
+    play = record.get("play", [])
+    if not isinstance(play, list):
+        raise _bad("record.type", field="play", expected="a list of cards")
+    out = []
+    for i, c in enumerate(play):
+        try:
+            out.append(_card(c))
+        except RecordError:
+            raise _bad("record.play_card", index=i + 1, card=c if isinstance(c, str) else repr(c)) from None
+    return out
+
+
+def _check_format(record: Any, expected: str) -> Mapping[str, Any]:
+    if not isinstance(record, dict):
+        raise _bad("record.not_object")
+    fmt = record.get("format", expected)
+    if fmt != expected:
+        raise _bad("record.format", format=fmt, expected=expected)
+    return record
+
+
+def hand_from_record(record: Any) -> DealState:
+    """Rebuild and replay a "nap-hand/1" record (RecordError, then RuleError)."""
+    record = _check_format(record, HAND_FORMAT)
+    profile = _profile(record)
+    players = _players(record)
+    dealer = _dealer(record, players)
+    hands = _hands(record, players)
+    calls = _calls(record, profile)
+    play = _play(record)
+    state = DealState(players, dealer, hands, profile)
+    replay_into(state, calls, play)
+    return state
+
+
+def replay_into(state: DealState, calls: Sequence[Call], play: Sequence[Card], deal: int | None = None) -> None:
+    """Apply calls then cards; a refusal gets ``location`` saying where it happened."""
+    for i, call in enumerate(calls):
+        seat = state.to_act
+        try:
+            state.apply(call)
+        except RuleError as e:
+            who = state.players[seat] if seat is not None else "?"
+            e.location = Explanation("record", "where.call", {"index": i + 1, "player": who, "deal": deal})
+            raise
+    for i, card in enumerate(play):
+        seat = state.to_act
+        trick = len(state.tricks) + 1
+        try:
+            state.apply(card)
+        except RuleError as e:
+            who = state.players[seat] if seat is not None else "?"
+            e.location = Explanation("record", "where.card",
+                                     {"index": i + 1, "trick": trick, "player": who, "deal": deal})
+            raise
+
+
+def _deal_actions(state: DealState) -> dict[str, Any]:
+    return {
+        "hands": {p: [c.code for c in h] for p, h in zip(state.players, state.hands)},
+        "auction": [c.name for c in state.calls],
+        "play": [c.code for _, c in state.cards_played],
+    }
+
+
+def hand_to_record(state: DealState) -> dict[str, Any]:
+    """A "nap-hand/1" record of a deal (the unused cards are never written)."""
+    return {"format": HAND_FORMAT, "profile": state.profile.name, "players": list(state.players),
+            "dealer": state.players[state.dealer], **_deal_actions(state)}
+
+
+def session_from_record(record: Any) -> Session:
+    """Rebuild a "nap-session/1" record deal by deal, checking every rule."""
+    record = _check_format(record, SESSION_FORMAT)
+    profile = _profile(record)
+    players = _players(record)
+    first = _dealer(record, players, "first_dealer")
+    deals_target = record.get("deals_target", None)
+    rotations = record.get("rotations", None)
+    if deals_target is None and rotations is None:
+        deals_target = max(8, len(record.get("deals", []) if isinstance(record.get("deals"), list) else 0))
+    session = Session(players, first, profile, deals_target, rotations, record.get("seed"))
+    deals = _field(record, "deals", list, "a list of deals")
+    for i, deal in enumerate(deals):
+        if not isinstance(deal, dict):
+            raise _bad("record.deal_kind")
+        if "hands" in deal:
+            hands = _hands(deal, players)
+            calls = _calls(deal, profile)
+            play = _play(deal)
+            state = DealState(players, session.next_dealer, hands, profile)
+            replay_into(state, calls, play, deal=i + 1)
+            try:
+                session.add_played(state)
+            except RuleError as e:
+                e.location = Explanation("record", "where.deal", {"deal": i + 1})
+                raise
+        elif "auction" in deal:
+            calls = _calls(deal, profile)
+            tricks = deal.get("declarer_tricks")
+            try:
+                session.add_scored(calls, tricks)
+            except (RuleError, RecordError) as e:
+                e.location = Explanation("record", "where.deal", {"deal": i + 1})  # type: ignore[union-attr]
+                raise
+        else:
+            raise _bad("record.deal_kind")
+    return session
+
+
+def session_to_record(session: Session) -> dict[str, Any]:
+    """A "nap-session/1" record with every deal in full."""
+    deals: list[dict[str, Any]] = []
+    for entry in session.entries:
+        if isinstance(entry, PlayedDeal):
+            deals.append(_deal_actions(entry.state))
+        elif isinstance(entry, ScoredDeal):
+            d: dict[str, Any] = {"auction": [c.name for c in entry.auction.calls]}
+            if entry.declarer_tricks is not None:
+                d["declarer_tricks"] = entry.declarer_tricks
+            deals.append(d)
+    out: dict[str, Any] = {"format": SESSION_FORMAT, "profile": session.profile.name,
+                           "players": list(session.players), "first_dealer": session.players[session.first_dealer]}
+    if session.rotations is not None:
+        out["rotations"] = session.rotations
+    else:
+        out["deals_target"] = session.total_deals
+    if session.seed is not None:
+        out["seed"] = session.seed
+    out["deals"] = deals
+    return out
+
+
+def load_hand(text: str | bytes) -> DealState:
+    return hand_from_record(parse_json(text))
+
+
+def load_session(text: str | bytes) -> Session:
+    return session_from_record(parse_json(text))

@@ -1,0 +1,373 @@
+"""One deal from the first call to the last trick: the heart of the engine.
+
+:class:`DealState` follows python-chess's board: ``legal_calls``/``legal_cards``
+queries, actions pushed one at a time with :meth:`apply`, :meth:`undo`, and
+replay from the action list. A refused action raises a :class:`RuleError`
+that names the broken rule and leaves the state exactly as it was.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Sequence, Union
+
+from .auction import Auction, Call
+from .cards import Card, Suit
+from .dealing import Deal
+from .explain import Explanation, IllegalAction, IllegalCall, IllegalCard, RuleError
+from .profiles import BRITISH, Contract, Profile
+from .tricks import Trick, winning_index
+
+__all__ = ["DealState", "Stop", "STOP", "Action", "DealResult"]
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """The table agrees to stop once the result is certain (B13)."""
+
+    def __str__(self) -> str:
+        return "Stop"
+
+
+STOP = Stop()
+Action = Union[Call, Card, Stop]
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """What a finished (or decided) deal comes to."""
+
+    declarer: int | None
+    contract: Contract | None
+    tricks_won: tuple[int, ...]
+    made: bool | None
+    settlement: Mapping[str, int] | None
+
+
+TRICKS = 5
+
+
+class DealState:
+    """Auction and play of one deal, seen from above (all hands known).
+
+    Seats are numbered 0..n-1 clockwise; names are only labels. Screens and
+    bots should use :meth:`view` instead, which shows one seat's share.
+    """
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        dealer: int,
+        hands: Sequence[Sequence[Card]],
+        profile: Profile = BRITISH,
+        unused: Sequence[Card] | None = None,
+    ) -> None:
+        self.players: tuple[str, ...] = tuple(players)
+        self.n = len(self.players)
+        self.dealer = dealer
+        self.profile = profile
+        self.hands: tuple[tuple[Card, ...], ...] = tuple(tuple(h) for h in hands)
+        self.unused: tuple[Card, ...] | None = tuple(unused) if unused is not None else None
+        self.actions: list[Action] = []
+        self._reset()
+
+    @classmethod
+    def from_deal(cls, deal: Deal, profile: Profile = BRITISH) -> "DealState":
+        return cls(deal.players, deal.dealer, deal.hands, profile, deal.unused)
+
+    def _reset(self) -> None:
+        self.held: list[list[Card]] = [list(h) for h in self.hands]
+        self.auction = Auction(self.players, self.dealer, (), self.profile)
+        self.declarer: int | None = None
+        self.contract: Contract | None = None
+        self.trump: Suit | None = None
+        self.tricks: list[Trick] = []
+        self.trick_seats: list[int] = []
+        self.trick_cards: list[Card] = []
+        self.tricks_won: list[int] = [0] * self.n
+        self.stopped = False
+        self._to_play: int | None = None
+
+    # ----------------------------------------------------------------- phase
+    @property
+    def phase(self) -> str:
+        """"auction", "play" or "over" (passed out, five tricks, or stopped)."""
+        if not self.auction.is_complete:
+            return "auction"
+        if self.declarer is None or self.stopped or len(self.tricks) == TRICKS:
+            return "over"
+        return "play"
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def passed_out(self) -> bool:
+        return self.auction.passed_out
+
+    @property
+    def to_act(self) -> int | None:
+        """Seat expected to call or play next, or None when the deal is over."""
+        if not self.auction.is_complete:
+            return self.auction.to_speak
+        if self.phase != "play":
+            return None
+        return self._to_play
+
+    @property
+    def leader(self) -> int | None:
+        """Seat leading the current trick."""
+        if self.trick_seats:
+            return self.trick_seats[0]
+        return self._to_play if self.phase == "play" else None
+
+    @property
+    def current_trick(self) -> Trick | None:
+        if not self.trick_cards:
+            return None
+        return Trick(len(self.tricks) + 1, tuple(self.trick_seats), tuple(self.trick_cards), self.trump)
+
+    @property
+    def calls(self) -> tuple[Call, ...]:
+        return self.auction.calls
+
+    @property
+    def cards_played(self) -> list[tuple[int, Card]]:
+        """Every card played so far, in order, with its seat."""
+        out = [(s, c) for t in self.tricks for s, c in zip(t.seats, t.cards)]
+        out.extend(zip(self.trick_seats, self.trick_cards))
+        return out
+
+    def seat_of(self, name: str) -> int:
+        try:
+            return self.players.index(name)
+        except ValueError:
+            raise IllegalAction(Explanation("B1", "seat.unknown", {"player": name})) from None
+
+    # --------------------------------------------------------------- queries
+    def legal_calls(self) -> list[Call]:
+        """Calls the seat to speak may make now (empty outside the auction)."""
+        return self.auction.legal_calls()
+
+    def legal_cards(self, seat: int | None = None) -> list[Card]:
+        """Cards ``seat`` (default: the seat to play) may play now (B10, B11)."""
+        if self.phase != "play":
+            return []
+        if seat is None:
+            seat = self._to_play
+        if seat != self._to_play:
+            return []
+        hand = self.held[seat]  # type: ignore[index]
+        if not self.trick_cards:
+            return list(hand)
+        led = self.trick_cards[0].suit
+        follow = [c for c in hand if c.suit is led]
+        return follow if follow else list(hand)
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase == "auction":
+            return list(self.legal_calls())
+        acts: list[Action] = list(self.legal_cards())
+        if self.can_stop():
+            acts.append(STOP)
+        return acts
+
+    def outcome(self) -> bool | None:
+        """True/False once the contract is certainly made/failed, else None (B13)."""
+        if self.declarer is None or self.contract is None:
+            return None
+        won = self.tricks_won[self.declarer]
+        left = TRICKS - len(self.tricks)
+        c = self.contract
+        if won > c.max_tricks or won + left < c.min_tricks:
+            return False
+        if won >= c.min_tricks and won + left <= c.max_tricks:
+            return True
+        return None
+
+    def can_stop(self) -> bool:
+        """Whether the table may stop now: profile allows it, result certain, between tricks."""
+        return (self.profile.early_stop and self.phase == "play" and not self.trick_cards
+                and self.outcome() is not None)
+
+    # ------------------------------------------------------------- refusals
+    def refusal(self, action: Action, seat: int | None = None) -> Explanation | None:
+        """Why ``action`` (by ``seat``, default the seat to act) is refused, or None."""
+        p = self.profile
+        phase = self.phase
+        if phase == "over":
+            key = "action.passed_out" if self.passed_out else "action.deal_over"
+            return Explanation(p.rule("passed_out") if self.passed_out else p.rule("five_tricks"), key, {})
+        if isinstance(action, Call):
+            if phase != "auction":
+                return Explanation(p.rule("pass_final"), "call.auction_over", {"call": action.name})
+            if seat is not None and seat != self.auction.to_speak:
+                try:
+                    self.auction.check_turn(seat)
+                except RuleError as e:
+                    return e.explanation
+            return self.auction.refusal(action)
+        if isinstance(action, Stop):
+            if phase != "play":
+                return Explanation(p.rule("early_stop"), "stop.not_now", {})
+            if not p.early_stop:
+                return Explanation(p.rule("early_stop"), "stop.not_allowed", {"profile": p.name})
+            if self.trick_cards:
+                return Explanation(p.rule("early_stop"), "stop.mid_trick", {})
+            if self.outcome() is None:
+                return Explanation(p.rule("early_stop"), "stop.not_certain", {})
+            return None
+        if not isinstance(action, Card):
+            return Explanation("B5", "action.unknown", {"action": repr(action)})
+        if phase != "play":
+            return Explanation(p.rule("lead"), "card.auction_first", {"card": action})
+        to_play = self._to_play
+        assert to_play is not None
+        if seat is None:
+            seat = to_play
+        if seat != to_play:
+            rule, key = (p.rule("lead"), "card.declarer_leads") if not self.tricks and not self.trick_cards \
+                else (p.rule("trick"), "card.winner_leads") if not self.trick_cards \
+                else (p.rule("auction_order"), "card.out_of_turn")
+            return Explanation(rule, key, {"player": self.players[seat], "turn": self.players[to_play]})
+        hand = self.held[seat]
+        if action not in hand:
+            if self.unused is not None and action in self.unused:
+                return Explanation(p.rule("unused"), "card.unused", {"player": self.players[seat], "card": action})
+            return Explanation(p.rule("deal"), "card.not_held", {"player": self.players[seat], "card": action})
+        if self.trick_cards:
+            led = self.trick_cards[0].suit
+            if action.suit is not led:
+                follow = tuple(c for c in hand if c.suit is led)
+                if follow:
+                    return Explanation(p.rule("follow"), "card.must_follow",
+                                       {"player": self.players[seat], "card": action, "led": led,
+                                        "held": follow})
+        return None
+
+    def is_legal(self, action: Action, seat: int | None = None) -> bool:
+        return self.refusal(action, seat) is None
+
+    # --------------------------------------------------------------- actions
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """Make a call, play a card or stop; refuse (unchanged) when a rule forbids it."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        why = self.refusal(action, seat)
+        if why is not None:
+            raise error_for(why)
+        self._push(action)
+        self.actions.append(action)
+
+    def parse_action(self, text: str) -> Action:
+        """Read "Pass", "Four", "Stop" or a card such as "10H"."""
+        t = text.strip()
+        if t.lower() == "stop":
+            return STOP
+        if t.lower() == "pass" or self.profile.has_contract(t):
+            return Call.parse(t, self.profile)
+        try:
+            return Card.parse(t)
+        except ValueError:
+            return Call.parse(t, self.profile)
+
+    def _push(self, action: Action) -> None:
+        if isinstance(action, Call):
+            self.auction = Auction(self.players, self.dealer, self.auction.calls + (action,), self.profile)
+            if self.auction.is_complete:
+                high = self.auction.highest
+                if high is not None:
+                    self.declarer, self.contract = high
+                    self._to_play = self.declarer
+            return
+        if isinstance(action, Stop):
+            self.stopped = True
+            return
+        seat = self._to_play
+        assert seat is not None
+        self.held[seat].remove(action)
+        if not self.trick_cards and not self.tricks:
+            assert self.contract is not None
+            self.trump = action.suit if self.contract.trumps else None
+        self.trick_seats.append(seat)
+        self.trick_cards.append(action)
+        if len(self.trick_cards) == self.n:
+            win = self.trick_seats[winning_index(self.trick_cards, self.trump)]
+            self.tricks.append(Trick(len(self.tricks) + 1, tuple(self.trick_seats), tuple(self.trick_cards),
+                                     self.trump))
+            self.tricks_won[win] += 1
+            self.trick_seats = []
+            self.trick_cards = []
+            self._to_play = win
+        else:
+            self._to_play = (seat + 1) % self.n
+
+    def undo(self) -> Action:
+        """Take back the last action and return it (replays the rest: exact and simple)."""
+        if not self.actions:
+            raise IllegalAction(Explanation("B5", "undo.nothing", {}))
+        last = self.actions.pop()
+        self._reset()
+        for a in self.actions:
+            self._push(a)
+        return last
+
+    def replay(self, actions: Iterable[Action | str]) -> "DealState":
+        """Apply actions in order (refusing the first illegal one); returns self."""
+        for a in actions:
+            self.apply(a)
+        return self
+
+    def copy(self) -> "DealState":
+        other = DealState(self.players, self.dealer, self.hands, self.profile, self.unused)
+        for a in self.actions:
+            other._push(a)
+        other.actions = list(self.actions)
+        return other
+
+    # ---------------------------------------------------------------- result
+    def result(self) -> DealResult:
+        """Declarer, contract, tricks and, once decided, made and the settlement."""
+        from .settlement import settle
+
+        made = self.outcome()
+        if self.passed_out:
+            return DealResult(None, None, tuple(self.tricks_won), None, {p: 0 for p in self.players})
+        settlement = None
+        if made is not None and self.contract is not None and self.declarer is not None:
+            settlement = settle(self.players, self.declarer, self.contract, made)
+        return DealResult(self.declarer, self.contract, tuple(self.tricks_won), made, settlement)
+
+    def hands_by_name(self) -> dict[str, tuple[Card, ...]]:
+        return {p: h for p, h in zip(self.players, self.hands)}
+
+    def view(self, seat: int):  # -> SeatView (import cycle kept out of module load)
+        """What ``seat`` may see: its own hand, the calls and the cards played."""
+        from .views import SeatView
+
+        return SeatView.of(self, seat)
+
+    def explain_last(self) -> list[Explanation]:
+        """Why the last action was allowed and what it brought about."""
+        from .narrate import explain_action
+
+        if not self.actions:
+            return []
+        return explain_action(self, len(self.actions) - 1)
+
+    def __repr__(self) -> str:
+        return (f"<DealState {self.phase} players={list(self.players)} dealer={self.players[self.dealer]} "
+                f"actions={[str(a) for a in self.actions]}>")
+
+
+_CARD_KEYS = {"card.must_follow", "card.not_held", "card.unused"}
+_CALL_KEYS = {"call.unknown", "call.not_higher", "call.requires"}
+
+
+def error_for(why: Explanation) -> RuleError:
+    """The error class that fits a refusal: a card, a call, or anything else."""
+    if why.key in _CARD_KEYS:
+        return IllegalCard(why)
+    if why.key in _CALL_KEYS:
+        return IllegalCall(why)
+    return IllegalAction(why)
