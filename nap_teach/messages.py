@@ -101,6 +101,8 @@ MESSAGES: dict[str, str | Plural] = {
         N_("{declarer} took {won} tricks: {call} has failed. {declarer} pays {stake} to each opponent, {total} in all."),
         "won"),
     "explain.zero_sum": N_("Payments: {amounts}. They add up to zero, as they must."),
+    # --- bots
+    "bot.random": N_("{player} picks a legal choice at random."),
     # --- records
     "record.not_json": N_("The file is not valid JSON: {detail}."),
     "record.not_object": N_("The record must be a JSON object."),

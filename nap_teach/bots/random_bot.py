@@ -1,0 +1,30 @@
+"""A bot that makes a random legal choice: a baseline for tests and simulations."""
+from __future__ import annotations
+
+import random
+
+from ..explain import Explanation
+from ..views import SeatView
+from .base import Decision, register
+
+__all__ = ["RandomBot"]
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng or random.Random()
+
+    def decide(self, view: SeatView) -> Decision:
+        if view.phase == "auction":
+            options = list(view.legal_calls)
+        else:
+            options = list(view.legal_cards)
+        if not options:
+            raise ValueError(f"{view.name} has nothing to do now")
+        action = self.rng.choice(options)
+        return Decision(action, Explanation("bot", "bot.random", {"player": view.name, "action": str(action)}))
+
+
+register("random")(lambda rng: RandomBot(rng))

@@ -1,0 +1,158 @@
+"""Cards drawn as SVG/HTML strings by pure functions (no widget import).
+
+Every card carries its rank text and suit symbol (the main cue, colour is
+only a help), an accessible name ("queen of hearts") and stable CSS classes.
+Suit symbols are followed by U+FE0E so that no platform turns them into emoji.
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import Iterable, Sequence
+
+from .cards import Card, Suit
+from .i18n import Translator, translator
+
+__all__ = [
+    "TEXT_STYLE", "suit_colour", "suit_text", "card_svg", "card_back_svg", "pile_svg", "hand_html",
+    "card_label", "trick_html", "cards_text",
+]
+
+TEXT_STYLE = "\ufe0e"
+"""Variation selector: render the preceding suit symbol as text, never emoji."""
+
+_TWO_COLOUR = {Suit.SPADES: "#1a1a1a", Suit.HEARTS: "#c0142b", Suit.CLUBS: "#1a1a1a", Suit.DIAMONDS: "#c0142b"}
+_FOUR_COLOUR = {Suit.SPADES: "#1a1a1a", Suit.HEARTS: "#c0142b", Suit.CLUBS: "#11712f", Suit.DIAMONDS: "#1747b5"}
+
+
+def suit_colour(suit: Suit, four_colour: bool = False) -> str:
+    """Ink colour of a suit: red/black, or the four-colour pack (clubs green, diamonds blue)."""
+    return (_FOUR_COLOUR if four_colour else _TWO_COLOUR)[suit]
+
+
+def suit_text(suit: Suit) -> str:
+    """The suit symbol as text (with the text-style selector)."""
+    return suit.symbol + TEXT_STYLE
+
+
+def card_label(card: Card, tr: Translator | None = None) -> str:
+    """Accessible name of a card: "queen of hearts" (or "reina de corazones")."""
+    return (tr or translator("en")).card_words(card)
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards as short text with text-style suit symbols: "A♥︎ 10♠︎"."""
+    return " ".join(c.rank.text + suit_text(c.suit) for c in cards)
+
+
+def card_svg(
+    card: Card,
+    *,
+    tr: Translator | None = None,
+    four_colour: bool = False,
+    width: int = 64,
+    classes: Sequence[str] = (),
+    marks: Sequence[str] = (),
+) -> str:
+    """One face-up card as inline SVG.
+
+    ``marks`` adds state classes such as ``"winning"``, ``"led"``, ``"trump"``,
+    ``"playable"`` or ``"disabled"`` (``nap-card-winning`` ...) that the page styles.
+    """
+    label = card_label(card, tr)
+    ink = suit_colour(card.suit, four_colour)
+    height = round(width * 1.4)
+    css = " ".join(["nap-card", f"nap-card-{card.code}", *(f"nap-card-{m}" for m in marks), *classes])
+    rank = escape(card.rank.text)
+    sym = suit_text(card.suit)
+    rank_size = 20 if len(rank) == 1 else 17
+    return (
+        f'<svg class="{css}" data-card="{card.code}" role="img" aria-label="{escape(label)}" '
+        f'width="{width}" height="{height}" viewBox="0 0 60 84" xmlns="http://www.w3.org/2000/svg">'
+        f"<title>{escape(label)}</title>"
+        f'<rect x="1" y="1" width="58" height="82" rx="6" ry="6" fill="#fff" stroke="#555" stroke-width="1.5"/>'
+        f'<text x="6" y="22" font-family="DejaVu Sans, Arial, sans-serif" font-size="{rank_size}" '
+        f'font-weight="bold" fill="{ink}">{rank}</text>'
+        f'<text x="7" y="40" font-family="DejaVu Sans, Arial, sans-serif" font-size="16" fill="{ink}">{sym}</text>'
+        f'<text x="38" y="74" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="30" '
+        f'fill="{ink}">{sym}</text>'
+        "</svg>"
+    )
+
+
+def card_back_svg(*, width: int = 64, label: str = "face-down card", classes: Sequence[str] = ()) -> str:
+    """A face-down card (other players' cards, the unused pile)."""
+    height = round(width * 1.4)
+    css = " ".join(["nap-card", "nap-card-back", *classes])
+    return (
+        f'<svg class="{css}" role="img" aria-label="{escape(label)}" width="{width}" height="{height}" '
+        f'viewBox="0 0 60 84" xmlns="http://www.w3.org/2000/svg"><title>{escape(label)}</title>'
+        '<rect x="1" y="1" width="58" height="82" rx="6" ry="6" fill="#2c4f8a" stroke="#555" stroke-width="1.5"/>'
+        '<rect x="6" y="6" width="48" height="72" rx="4" ry="4" fill="none" stroke="#9db7e0" stroke-width="2"/>'
+        '<path d="M10 10 L50 74 M50 10 L10 74" stroke="#9db7e0" stroke-width="1"/>'
+        "</svg>"
+    )
+
+
+def pile_svg(count: int, *, label: str, width: int = 64) -> str:
+    """A face-down pile with its size written on it (the unused cards, B4)."""
+    height = round(width * 1.4)
+    return (
+        f'<svg class="nap-pile" data-count="{count}" role="img" aria-label="{escape(label)}" '
+        f'width="{width + 8}" height="{height + 8}" viewBox="0 0 68 92" xmlns="http://www.w3.org/2000/svg">'
+        f"<title>{escape(label)}</title>"
+        '<rect x="7" y="7" width="58" height="82" rx="6" fill="#22406f" stroke="#555"/>'
+        '<rect x="4" y="4" width="58" height="82" rx="6" fill="#27497f" stroke="#555"/>'
+        '<rect x="1" y="1" width="58" height="82" rx="6" fill="#2c4f8a" stroke="#555" stroke-width="1.5"/>'
+        f'<text x="30" y="50" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="22" '
+        f'font-weight="bold" fill="#fff">{count}</text>'
+        "</svg>"
+    )
+
+
+def hand_html(
+    cards: Sequence[Card],
+    *,
+    tr: Translator | None = None,
+    four_colour: bool = False,
+    width: int = 56,
+    marks: dict[Card, Sequence[str]] | None = None,
+    label: str = "",
+) -> str:
+    """A row of face-up cards that wraps on narrow screens."""
+    marks = marks or {}
+    inner = "".join(card_svg(c, tr=tr, four_colour=four_colour, width=width, marks=marks.get(c, ())) for c in cards)
+    aria = f' aria-label="{escape(label)}"' if label else ""
+    return f'<div class="nap-hand" role="group"{aria}>{inner}</div>'
+
+
+def trick_html(
+    seats: Sequence[str],
+    cards: Sequence[Card | None],
+    *,
+    tr: Translator | None = None,
+    four_colour: bool = False,
+    winning: int | None = None,
+    trump: Suit | None = None,
+    width: int = 56,
+) -> str:
+    """Cards on the table, one slot per player in playing order; marks the led card,
+    trumps and the winning card. ``None`` leaves an empty slot (not played yet)."""
+    tr = tr or translator("en")
+    slots = []
+    led = next((c for c in cards if c is not None), None)
+    for i, (name, card) in enumerate(zip(seats, cards)):
+        if card is None:
+            face = f'<div class="nap-slot-empty" style="width:{width}px;height:{round(width * 1.4)}px"></div>'
+            cls = "nap-slot"
+        else:
+            marks = []
+            if led is not None and card is led:
+                marks.append("led")
+            if trump is not None and card.suit is trump:
+                marks.append("trump")
+            if winning == i:
+                marks.append("winning")
+            face = card_svg(card, tr=tr, four_colour=four_colour, width=width, marks=marks)
+            cls = "nap-slot" + (" nap-slot-winning" if winning == i else "")
+        slots.append(f'<div class="{cls}"><div class="nap-slot-name">{escape(name)}</div>{face}</div>')
+    return f'<div class="nap-trick">{"".join(slots)}</div>'

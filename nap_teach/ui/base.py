@@ -1,0 +1,191 @@
+"""Shared pieces of every page: language, page parameters, guarded callbacks, style.
+
+Each app (lesson, play, explorer, scorekeeper, landing) builds its components
+on these so that every page switches language in place, reads ``?lang=`` and
+other parameters from the Voila URL, and never shows a traceback: a refused
+action becomes a sentence in the learner's words and changes nothing.
+"""
+from __future__ import annotations
+
+import functools
+import html
+import logging
+import os
+from pathlib import Path
+from typing import Any, Callable, TypeVar
+from urllib.parse import parse_qs
+
+import ipywidgets as W
+
+from ..explain import RecordError, RuleError
+from ..i18n import LANGUAGES, Translator, normalize_lang, translator
+
+__all__ = [
+    "Language", "LanguageSwitch", "page_params", "page_style", "StatusLine", "guarded", "App",
+    "html_escape", "CSS_DIR",
+]
+
+log = logging.getLogger("nap_teach.ui")
+CSS_DIR = Path(__file__).parent / "css"
+F = TypeVar("F", bound=Callable[..., Any])
+
+html_escape = html.escape
+
+
+def page_params(environ: dict[str, str] | None = None) -> dict[str, str]:
+    """Query parameters of the Voila page (``?lang=es&seed=7``), first value of each.
+
+    Voila hands the page's query string to the kernel as ``QUERY_STRING``;
+    outside Voila (tests, JupyterLab) there is none and this returns ``{}``.
+    """
+    env = os.environ if environ is None else environ
+    query = env.get("QUERY_STRING", "") or ""
+    try:
+        parsed = parse_qs(query, keep_blank_values=False, max_num_fields=20)
+    except ValueError:
+        return {}
+    return {k[:40]: v[0][:200] for k, v in parsed.items() if v}
+
+
+class Language:
+    """The page's current language; components subscribe to hear of a switch."""
+
+    def __init__(self, code: str = "en") -> None:
+        self.code = normalize_lang(code)
+        self.tr: Translator = translator(self.code)
+        self._listeners: list[Callable[[], None]] = []
+
+    def observe(self, callback: Callable[[], None]) -> None:
+        self._listeners.append(callback)
+
+    def set(self, code: object) -> None:
+        """Switch language (unknown codes are ignored: the value came over the network)."""
+        if not isinstance(code, str) or normalize_lang(code) != code.strip().lower():
+            return
+        if code == self.code:
+            return
+        self.code = code
+        self.tr = translator(code)
+        for callback in list(self._listeners):
+            callback()
+
+    def gettext(self, message: str) -> str:
+        return self.tr.gettext(message)
+
+
+class LanguageSwitch:
+    """English / Español toggle, shown on every page (CSS class ``nap-lang``)."""
+
+    def __init__(self, language: Language) -> None:
+        self.language = language
+        self.widget = W.ToggleButtons(
+            options=[(name, code) for code, name in LANGUAGES.items()],
+            value=language.code,
+            style={"button_width": "auto"},
+        )
+        self.widget.add_class("nap-lang")
+        self.widget.observe(self._on_change, names="value")
+        language.observe(self._sync)
+
+    def _on_change(self, change: dict[str, Any]) -> None:
+        self.language.set(change.get("new"))
+
+    def _sync(self) -> None:
+        if self.widget.value != self.language.code:
+            self.widget.value = self.language.code
+
+
+class StatusLine:
+    """A polite live region for feedback and refusals (read out by screen readers)."""
+
+    def __init__(self, css_class: str = "nap-status") -> None:
+        self.widget = W.HTML("")
+        self.widget.add_class(css_class)
+        self.kind = ""
+        self.text = ""
+
+    def show(self, text: str, kind: str = "info") -> None:
+        """Show ``text``; ``kind`` is "info", "refused" or "error" (styled differently)."""
+        self.text, self.kind = text, kind
+        self.widget.value = (f'<div role="status" aria-live="polite" class="nap-msg nap-msg-{kind}">'
+                             f"{html.escape(text)}</div>") if text else ""
+
+    def clear(self) -> None:
+        self.show("")
+
+
+def guarded(method: F) -> F:
+    """Wrap a widget callback: rule refusals and bad input become a message, not a traceback.
+
+    The instance must have ``status`` (a :class:`StatusLine`) and ``language``.
+    A re-entrant call while one is running is dropped (a fast double click).
+    """
+
+    @functools.wraps(method)
+    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if getattr(self, "_busy", False):
+            return None
+        self._busy = True
+        try:
+            return method(self, *args, **kwargs)
+        except (RuleError, RecordError) as e:
+            self.status.show(e.text(self.language.code), "refused")
+        except Exception:  # never a traceback for the user; keep it for the log
+            log.exception("callback %s failed", method.__name__)
+            self.status.show(self.language.gettext("Something went wrong; nothing was changed. Please try again."),
+                             "error")
+        finally:
+            self._busy = False
+        return None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def page_style(*names: str) -> W.HTML:
+    """A ``<style>`` widget with ``css/base.css`` plus the named component sheets."""
+    parts = []
+    for name in ("base", *names):
+        path = CSS_DIR / f"{name}.css"
+        if path.exists():
+            parts.append(path.read_text(encoding="utf-8"))
+    widget = W.HTML("<style>" + "\n".join(parts) + "</style>")
+    widget.add_class("nap-style")
+    return widget
+
+
+class App:
+    """Base of a page: a language, a switch, a status line and a root box.
+
+    Subclasses build their components in ``__init__``, then call
+    :meth:`refresh` from :meth:`_on_language` to re-render every word.
+    """
+
+    css_class = "nap-app"
+    styles: tuple[str, ...] = ()
+
+    def __init__(self, lang: str = "en") -> None:
+        self.language = Language(lang)
+        self.switch = LanguageSwitch(self.language)
+        self.status = StatusLine()
+        self.widget = W.VBox()
+        self.widget.add_class("nap-app")
+        self.widget.add_class(self.css_class)
+        self.language.observe(self._on_language)
+
+    @property
+    def tr(self) -> Translator:
+        return self.language.tr
+
+    def _(self, message: str) -> str:
+        return self.language.tr.gettext(message)
+
+    def _on_language(self) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:  # pragma: no cover - subclasses re-render their words
+        """Re-render all words in the current language."""
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
