@@ -11,6 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from .auction import Call
 from .cards import Card, Rank, Suit
 from .explain import Explanation
 from .messages import MESSAGES, RULE_TITLES, Plural
@@ -137,6 +138,8 @@ class Translator:
             return self.gettext("none")
         if isinstance(value, bool):
             return self.gettext("yes") if value else self.gettext("no")
+        if isinstance(value, Call):
+            return self.call(value.name)
         if key in ("call", "highest", "needed", "contract"):
             return self.call(str(value))
         if key == "amounts":

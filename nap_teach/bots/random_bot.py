@@ -24,7 +24,7 @@ class RandomBot:
         if not options:
             raise ValueError(f"{view.name} has nothing to do now")
         action = self.rng.choice(options)
-        return Decision(action, Explanation("bot", "bot.random", {"player": view.name, "action": str(action)}))
+        return Decision(action, Explanation("bot", "bot.random", {"player": view.name, "action": action}))
 
 
 register("random")(lambda rng: RandomBot(rng))
