@@ -24,10 +24,18 @@ def Np_(singular: str, plural: str) -> tuple[str, str]:
 
 @dataclass(frozen=True)
 class Plural:
-    singular: str
-    plural: str
+    """A message with singular and plural forms, chosen by the fact named ``count``."""
+
+    forms: tuple[str, str]
     count: str
-    """Name of the fact that chooses the form."""
+
+    @property
+    def singular(self) -> str:
+        return self.forms[0]
+
+    @property
+    def plural(self) -> str:
+        return self.forms[1]
 
 
 MESSAGES: dict[str, str | Plural] = {
@@ -42,8 +50,8 @@ MESSAGES: dict[str, str | Plural] = {
     "call.already_spoken": N_("{player} has already spoken: each player calls once, and a pass is final."),
     "call.out_of_turn": N_("It is {turn}'s turn to call, not {player}'s: calls go clockwise from the dealer's left."),
     "call.too_many": Plural(
-        N_("Too many calls: with {players} player each speaks once, so there is {players} call."),
-        N_("Too many calls: with {players} players each speaks once, so there are {players} calls."),
+        Np_("Too many calls: with {players} player each speaks once, so there is {players} call.",
+            "Too many calls: with {players} players each speaks once, so there are {players} calls."),
         "players"),
     # --- refused cards and actions
     "card.auction_first": N_("No card may be played yet: the auction comes first."),
@@ -83,22 +91,22 @@ MESSAGES: dict[str, str | Plural] = {
     "explain.trick_trumped": N_("{winner} takes trick {number} with {card}: a trump beats every card of another suit."),
     "explain.winner_leads": N_("{winner} won the trick, so {winner} leads next."),
     "explain.made_certain": Plural(
-        N_("{declarer} has {won} trick, enough for {call}: the contract is now certain to be made."),
-        N_("{declarer} has {won} tricks, enough for {call}: the contract is now certain to be made."),
+        Np_("{declarer} has {won} trick, enough for {call}: the contract is now certain to be made.",
+            "{declarer} has {won} tricks, enough for {call}: the contract is now certain to be made."),
         "won"),
     "explain.failed_certain": Plural(
-        N_("{declarer} has {won} trick and can no longer reach what {call} needs: the contract has failed."),
-        N_("{declarer} has {won} tricks and can no longer reach what {call} needs: the contract has failed."),
+        Np_("{declarer} has {won} trick and can no longer reach what {call} needs: the contract has failed.",
+            "{declarer} has {won} tricks and can no longer reach what {call} needs: the contract has failed."),
         "won"),
     "explain.stop": N_("The result is certain and the table agrees to stop here."),
     # --- settlement
     "explain.made": Plural(
-        N_("{declarer} took {won} trick: {call} is made. Each opponent pays {stake}, so {declarer} gains {total}."),
-        N_("{declarer} took {won} tricks: {call} is made. Each opponent pays {stake}, so {declarer} gains {total}."),
+        Np_("{declarer} took {won} trick: {call} is made. Each opponent pays {stake}, so {declarer} gains {total}.",
+            "{declarer} took {won} tricks: {call} is made. Each opponent pays {stake}, so {declarer} gains {total}."),
         "won"),
     "explain.failed": Plural(
-        N_("{declarer} took {won} trick: {call} has failed. {declarer} pays {stake} to each opponent, {total} in all."),
-        N_("{declarer} took {won} tricks: {call} has failed. {declarer} pays {stake} to each opponent, {total} in all."),
+        Np_("{declarer} took {won} trick: {call} has failed. {declarer} pays {stake} to each opponent, {total} in all.",
+            "{declarer} took {won} tricks: {call} has failed. {declarer} pays {stake} to each opponent, {total} in all."),
         "won"),
     "explain.zero_sum": N_("Payments: {amounts}. They add up to zero, as they must."),
     # --- bots
