@@ -1,0 +1,99 @@
+"""Engine benchmark: complete random deals per second, for 3 to 7 players.
+
+One deal = shuffle and deal (B3), an auction with random legal calls, and the
+play with random legal cards to the end (or nothing, if everyone passed).
+Only the public API is used: ``shuffle_and_deal``, ``DealState.from_deal``,
+``legal_calls``, ``legal_cards`` and ``apply``.
+
+Each figure is the median of several timed runs on one core::
+
+    .venv/bin/python benchmarks/bench_engine.py            # 5 runs of 2 s
+    .venv/bin/python benchmarks/bench_engine.py --runs 3 --seconds 1 --players 4
+    .venv/bin/python benchmarks/bench_engine.py --profile  # cProfile, 4 players
+
+The target is at least 10,000 four-player deals per second.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from nap_teach.dealing import deal_rng, shuffle_and_deal  # noqa: E402
+from nap_teach.state import DealState  # noqa: E402
+
+NAMES = ("A", "B", "C", "D", "E", "F", "G")
+TARGET_4 = 10_000
+
+
+def play_one(players: tuple[str, ...], dealer: int, rng: random.Random) -> DealState:
+    """One complete deal with random legal choices; returns the finished state."""
+    state = DealState.from_deal(shuffle_and_deal(players, dealer, rng))
+    choice = rng.choice
+    calls = state.legal_calls()
+    while calls:
+        state.apply(choice(calls))
+        calls = state.legal_calls()
+    cards = state.legal_cards()
+    while cards:
+        state.apply(choice(cards))
+        cards = state.legal_cards()
+    return state
+
+
+def deals_per_second(n: int, seconds: float, seed: int = 0) -> float:
+    """Play deals for about ``seconds`` and return deals per second."""
+    players = NAMES[:n]
+    rng = deal_rng(f"bench-{seed}", n)
+    done = 0
+    dealer = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for _ in range(100):
+            play_one(players, dealer, rng)
+            dealer = (dealer + 1) % n
+        done += 100
+        now = time.perf_counter()
+        if now >= deadline:
+            return done / (now - start)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="timed runs per player count (median reported)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="length of one run")
+    parser.add_argument("--players", type=int, nargs="*", default=[3, 4, 5, 6, 7])
+    parser.add_argument("--profile", action="store_true", help="profile 4-player deals with cProfile instead")
+    args = parser.parse_args(argv)
+
+    if args.profile:
+        import cProfile
+        import pstats
+
+        cProfile.runctx("deals_per_second(4, args.seconds)", globals(), {"args": args}, "/tmp/nap_bench.prof")
+        pstats.Stats("/tmp/nap_bench.prof").sort_stats("tottime").print_stats(25)
+        return 0
+
+    deals_per_second(4, 0.3)  # warm up
+    print(f"complete random deals per second, median of {args.runs} runs of {args.seconds:g} s, one core")
+    print(f"Python {sys.version.split()[0]}")
+    medians = {}
+    for n in args.players:
+        rates = [deals_per_second(n, args.seconds, seed=r) for r in range(args.runs)]
+        medians[n] = statistics.median(rates)
+        spread = f"min {min(rates):,.0f}, max {max(rates):,.0f}"
+        print(f"{n} players: {medians[n]:>9,.0f} deals/s  ({spread})")
+    if 4 in medians:
+        verdict = "meets" if medians[4] >= TARGET_4 else "is BELOW"
+        print(f"4 players {verdict} the target of {TARGET_4:,} deals/s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
