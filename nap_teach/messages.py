@@ -109,6 +109,28 @@ MESSAGES: dict[str, str | Plural] = {
             "{declarer} took {won} tricks: {call} has failed. {declarer} pays {stake} to each opponent, {total} in all."),
         "won"),
     "explain.zero_sum": N_("Payments: {amounts}. They add up to zero, as they must."),
+    # --- the worked-deal lesson (nap_teach/lesson.py)
+    "lesson.seats": N_("{players} sit clockwise round the table and play with one pack of 52 cards; aces are high."),
+    "lesson.dealer": N_("{dealer} deals this time. After the hand the deal passes to the left, to {next_dealer}."),
+    "lesson.deal": N_("{cutter} cuts, then {dealer} deals five cards each, clockwise from {first}: a packet of three to everyone, then a packet of two."),
+    "lesson.unused": N_("The other {count} cards stay face down in a pile: nobody looks at them and they never enter play."),
+    "lesson.open_hands": N_("Here all four hands are shown face up for study. At a real table you see only your own cards, and nobody may show theirs or tell a partner what to play."),
+    "lesson.first_call": N_("{player} sits on the dealer's left, so {player} speaks first. Everyone speaks once, clockwise, and the dealer speaks last."),
+    "lesson.any_bid": N_("Nobody has bid yet, so {player} may pass or bid {bids}. Wellington is not allowed until someone has bid Nap."),
+    "lesson.stake": N_("If {call} is made, each opponent pays {player} {stake}; if it fails, {player} pays each opponent {stake}."),
+    "lesson.could_bid": N_("{player} may pass, or bid higher than {highest}: {bids}."),
+    "lesson.no_higher": N_("{player} may only pass: no bid is allowed above {highest}."),
+    "lesson.dealer_last": N_("{player} is the dealer and speaks last."),
+    "lesson.if_all_passed": N_("Had everyone passed, there would be no play and no payment, and {next_dealer} would deal next."),
+    "lesson.tricks_count": Plural(
+        N_("{declarer} took {won} trick of the five; {call} needs at least {needed}."),
+        N_("{declarer} took {won} tricks of the five; {call} needs at least {needed}."),
+        "won"),
+    "lesson.had_fewer": Plural(
+        N_("Suppose {declarer} had taken only {won} trick. {call} needs at least {needed}, so it would have failed."),
+        N_("Suppose {declarer} had taken only {won} tricks. {call} needs at least {needed}, so it would have failed."),
+        "won"),
+    "lesson.session": N_("In a session these amounts are added to each player's balance; after the agreed number of deals the highest balance wins."),
     # --- bots
     "bot.random": N_("{player} picks a legal choice at random."),
     # --- records
