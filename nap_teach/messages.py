@@ -123,12 +123,12 @@ MESSAGES: dict[str, str | Plural] = {
     "lesson.dealer_last": N_("{player} is the dealer and speaks last."),
     "lesson.if_all_passed": N_("Had everyone passed, there would be no play and no payment, and {next_dealer} would deal next."),
     "lesson.tricks_count": Plural(
-        N_("{declarer} took {won} trick of the five; {call} needs at least {needed}."),
-        N_("{declarer} took {won} tricks of the five; {call} needs at least {needed}."),
+        Np_("{declarer} took {won} trick of the five; {call} needs at least {needed}.",
+            "{declarer} took {won} tricks of the five; {call} needs at least {needed}."),
         "won"),
     "lesson.had_fewer": Plural(
-        N_("Suppose {declarer} had taken only {won} trick. {call} needs at least {needed}, so it would have failed."),
-        N_("Suppose {declarer} had taken only {won} tricks. {call} needs at least {needed}, so it would have failed."),
+        Np_("Suppose {declarer} had taken only {won} trick. {call} needs at least {needed}, so it would have failed.",
+            "Suppose {declarer} had taken only {won} tricks. {call} needs at least {needed}, so it would have failed."),
         "won"),
     "lesson.session": N_("In a session these amounts are added to each player's balance; after the agreed number of deals the highest balance wins."),
     # --- bots
