@@ -133,6 +133,7 @@ MESSAGES: dict[str, str | Plural] = {
     "lesson.session": N_("In a session these amounts are added to each player's balance; after the agreed number of deals the highest balance wins."),
     # --- bots
     "bot.random": N_("{player} picks a legal choice at random."),
+    "bot.cheap": N_("{player} wins as cheaply as possible, or else plays the lowest card."),
     # --- records
     "record.not_json": N_("The file is not valid JSON: {detail}."),
     "record.not_object": N_("The record must be a JSON object."),
