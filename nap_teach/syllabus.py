@@ -1,0 +1,302 @@
+"""The teachers' syllabus, generated from the code (no widgets here).
+
+For every rule of a profile it lists where the rule is
+
+- **demonstrated**: the steps of the worked-deal lesson that show it at work
+  (:func:`nap_teach.lesson.lesson_rules`);
+- **quizzed**: a question of :mod:`nap_teach.quiz` answered by that rule;
+- **enforced**: what a learner sees when breaking it. Each enforcement comes
+  from running the engine on a small scenario: the refusal it raises (rule id
+  and message), or, for rules kept by the structure of the app rather than by a
+  refusal (B14 hidden hands, B15 computed stakes, B16 zero sum), the check the
+  scenario performs and what it shows.
+
+A rule lacking any of the three is a gap; ``tests/test_syllabus.py`` fails on it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .auction import Auction, Call
+from .cards import Card
+from .dealing import shuffle_and_deal, deal_rng
+from .explain import Explanation, RecordError, RuleError
+from .profiles import BRITISH, Profile
+from .quiz import Question, questions_for_rule
+from .session import Session
+from .settlement import ZeroSumError, check_zero_sum
+from .state import STOP, DealState
+from .trainers import build_position, calls_for, example_deal, settlement, table_names
+
+__all__ = ["Enforcement", "SyllabusEntry", "profile_rules", "enforcements", "syllabus", "gaps", "SCENARIOS"]
+
+
+@dataclass(frozen=True)
+class Enforcement:
+    """What the engine does when the rule is broken in a scenario."""
+
+    rule: str
+    scenario: str
+    """A short id of the scenario (e.g. ``"eight_players"``)."""
+    kind: str
+    """``"refusal"`` (a RuleError/RecordError was raised) or ``"structural"``."""
+    error: str
+    """Class name of the error raised (``"IllegalCall"``, ``"RecordError"``, ``"ZeroSumError"`` ...)."""
+    explanation: Explanation
+
+
+@dataclass(frozen=True)
+class SyllabusEntry:
+    rule: str
+    demonstrated: tuple[int, ...]
+    """Lesson step indices (0-based; the lesson page opens at ``?step=i+1``)."""
+    quizzed: tuple[Question, ...]
+    enforced: tuple[Enforcement, ...]
+
+    @property
+    def complete(self) -> bool:
+        return bool(self.demonstrated and self.quizzed and self.enforced)
+
+
+def profile_rules(profile: Profile = BRITISH) -> list[str]:
+    """The rule ids in force in ``profile``, in rule order (B1..B17, then P...)."""
+    topics = list(BRITISH.rules) + [t for t in profile.rules if t not in BRITISH.rules]
+    ids = {profile.rule(t) for t in topics} | {c.rule for c in profile.ladder}
+    return sorted(ids, key=lambda r: (r[0] != "B", r[0], int(r[1:]) if r[1:].isdigit() else 0))
+
+
+# ------------------------------------------------------------------ scenarios
+Scenario = Callable[[Profile], Exception | Enforcement]
+SCENARIOS: dict[str, Scenario] = {}
+
+
+def _scenario(name: str) -> Callable[[Scenario], Scenario]:
+    def deco(fn: Scenario) -> Scenario:
+        SCENARIOS[name] = fn
+        return fn
+    return deco
+
+
+def _expect(fn: Callable[[], object]) -> Exception:
+    """Run ``fn`` and return the error the engine raises (a scenario must be refused)."""
+    try:
+        fn()
+    except (RuleError, RecordError, ZeroSumError) as e:
+        return e
+    raise AssertionError("the engine accepted a scenario that breaks a rule")
+
+
+def _auction_state(p: Profile, n: int = 4) -> DealState:
+    players = table_names(n)
+    deal = shuffle_and_deal(players, n - 1, deal_rng("syllabus", 0), p)
+    return DealState.from_deal(deal, p)
+
+
+def _declared(p: Profile, n: int = 4) -> DealState:
+    players = table_names(n)
+    deal = example_deal(players, 0, "syllabus", p)
+    state = DealState.from_deal(deal, p)
+    contract = next(c for c in p.ladder if c.trumps and c.requires is None)
+    for call in calls_for(p, contract, n):
+        state.apply(call)
+    return state
+
+
+@_scenario("eight_players")
+def _eight_players(p: Profile) -> Exception:
+    names = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+    return _expect(lambda: Session(names[: p.max_players + 1], 0, p))
+
+
+@_scenario("wrong_dealer")
+def _wrong_dealer(p: Profile) -> Exception:
+    session = Session(table_names(4), 0, p)
+    deal = shuffle_and_deal(session.players, 2, deal_rng("syllabus", 1), p)  # seat 2 instead of seat 0
+    state = DealState.from_deal(deal, p)
+    for _ in range(session.n):
+        state.apply("Pass")
+    return _expect(lambda: session.add_played(state))
+
+
+@_scenario("card_not_dealt")
+def _card_not_dealt(p: Profile) -> Exception:
+    state = _declared(p)
+    declarer = state.declarer or 0
+    other = state.hands[(declarer + 1) % state.n][0]
+    return _expect(lambda: state.copy().apply(other))
+
+
+@_scenario("unused_card")
+def _unused_card(p: Profile) -> Exception:
+    state = _declared(p)
+    assert state.unused
+    return _expect(lambda: state.copy().apply(state.unused[0]))
+
+
+@_scenario("call_out_of_turn")
+def _call_out_of_turn(p: Profile) -> Exception:
+    state = _auction_state(p)
+    seat = (state.auction.to_speak or 0) + 1
+    return _expect(lambda: state.copy().apply(Call("Pass"), seat))
+
+
+@_scenario("bid_not_higher")
+def _bid_not_higher(p: Profile) -> Exception:
+    state = _auction_state(p)
+    first, second = p.ladder[1], p.ladder[0]
+    state.apply(Call(first.name))
+    return _expect(lambda: state.copy().apply(Call(second.name)))
+
+
+@_scenario("open_with_requires")
+def _open_with_requires(p: Profile) -> Exception:
+    state = _auction_state(p)
+    needs = next(c for c in p.ladder if c.requires is not None)
+    return _expect(lambda: state.copy().apply(Call(needs.name)))
+
+
+@_scenario("second_circuit")
+def _second_circuit(p: Profile) -> Exception:
+    players = table_names(4)
+    auction = Auction(players, 3, (), p)
+    for _ in players:
+        auction = auction.after(Call("Pass") if auction.calls else Call(p.ladder[0].name))
+    return _expect(lambda: auction.after(Call(p.ladder[1].name), 1))
+
+
+@_scenario("play_after_passed_out")
+def _play_after_passed_out(p: Profile) -> Exception:
+    state = _auction_state(p)
+    for _ in range(state.n):
+        state.apply("Pass")
+    return _expect(lambda: state.copy().apply(state.hands[0][0]))
+
+
+@_scenario("defender_leads_first")
+def _defender_leads_first(p: Profile) -> Exception:
+    state = _declared(p)
+    seat = ((state.declarer or 0) + 1) % state.n
+    return _expect(lambda: state.copy().apply(state.hands[seat][0], seat))
+
+
+@_scenario("revoke")
+def _revoke(p: Profile) -> Exception:
+    from .cards import Suit
+    hand = tuple(Card.parse(c) for c in ("5H", "9C", "KD", "3D"))
+    state = build_position(table_names(3), Suit.SPADES, winners=(0,), current=(Card.parse("AH"),), hand=hand,
+                           profile=p)
+    return _expect(lambda: state.copy().apply(Card.parse("KD")))
+
+
+@_scenario("wrong_leader")
+def _wrong_leader(p: Profile) -> Exception:
+    from .cards import Suit
+    state = build_position(table_names(3), Suit.SPADES, winners=(1,), profile=p)
+    return _expect(lambda: state.copy().apply(state.held[2][0], 2))
+
+
+@_scenario("stop_not_certain")
+def _stop_not_certain(p: Profile) -> Exception:
+    from .cards import Suit
+    state = build_position(table_names(3), Suit.SPADES, winners=(0,), profile=p)
+    return _expect(lambda: state.copy().apply(STOP))
+
+
+@_scenario("six_tricks")
+def _six_tricks(p: Profile) -> Exception:
+    session = Session(table_names(4), 0, p)
+    return _expect(lambda: session.add_scored(["Pass", "Pass", "Pass", p.ladder[0].name], 6))
+
+
+@_scenario("ninth_deal")
+def _ninth_deal(p: Profile) -> Exception:
+    session = Session(table_names(3), 0, p, deals_target=8)
+    for _ in range(8):
+        session.add_scored(["Pass"] * 3, None)
+    return _expect(lambda: session.add_scored(["Pass"] * 3, None))
+
+
+@_scenario("hidden_hands")
+def _hidden_hands(p: Profile) -> Enforcement:
+    """B14 is kept by what each screen receives: a defender's SeatView holds no other hand."""
+    state = _declared(p)
+    seat = ((state.declarer or 0) + 1) % state.n
+    view = state.view(seat)
+    others = [c for s, h in enumerate(state.hands) if s != seat for c in h]
+    shown = set(view.hand) | set(view.played)
+    if any(c in shown for c in others) or not set(others) <= set(view.unseen()):
+        raise AssertionError("a defender's view shows another hand")
+    rule = p.rule("defenders")
+    return Enforcement(rule, "hidden_hands", "structural", "SeatView",
+                       Explanation(rule, "enforce.hidden", {"player": state.players[seat], "hidden": len(others)}))
+
+
+@_scenario("computed_stakes")
+def _computed_stakes(p: Profile) -> Enforcement:
+    """B15 is kept by the settlement: payments are computed from the profile, never typed in."""
+    contract = next(c for c in p.ladder if c.trumps and c.requires is None)
+    report = settlement(table_names(4), 0, contract, contract.min_tricks, p)
+    rule = p.rule("stakes")
+    if report.amounts["Ben"] != -contract.made:
+        raise AssertionError("the settlement does not follow the profile's stakes")
+    return Enforcement(rule, "computed_stakes", "structural", "settle",
+                       Explanation(rule, "enforce.stakes", {"call": contract.name, "stake": contract.made}))
+
+
+@_scenario("unbalanced")
+def _unbalanced(p: Profile) -> Enforcement:
+    """B16 is checked after every deal: amounts that do not sum to zero raise ZeroSumError."""
+    amounts = {"Ann": 12, "Ben": -4, "Cat": -4, "Dan": -3}
+    err = _expect(lambda: check_zero_sum(amounts))
+    rule = p.rule("balances")
+    return Enforcement(rule, "unbalanced", "structural", type(err).__name__,
+                       Explanation(rule, "enforce.zero_sum", {"total": sum(amounts.values())}))
+
+
+def enforcements(profile: Profile = BRITISH) -> list[Enforcement]:
+    """Run every scenario on ``profile``; each gives the rule it enforces and its message."""
+    out = []
+    for name, scenario in SCENARIOS.items():
+        result = scenario(profile)
+        if isinstance(result, Enforcement):
+            out.append(result)
+        else:
+            expl = result.explanation  # type: ignore[attr-defined]
+            out.append(Enforcement(expl.rule, name, "refusal", type(result).__name__, expl))
+    return out
+
+
+# ------------------------------------------------------------------ syllabus
+def _demonstrated() -> dict[str, list[int]]:
+    try:
+        from .lesson import lesson_rules
+    except ImportError:  # the lesson module is optional for the rest of the syllabus
+        return {}
+    return lesson_rules()
+
+
+def syllabus(profile: Profile = BRITISH) -> list[SyllabusEntry]:
+    """One entry per rule of the profile: demonstrated, quizzed, enforced."""
+    shown = _demonstrated() if profile.name == BRITISH.name else {}
+    enforced = enforcements(profile)
+    out = []
+    for rule in profile_rules(profile):
+        out.append(SyllabusEntry(
+            rule,
+            tuple(shown.get(rule, ())),
+            tuple(questions_for_rule(rule, profile)),
+            tuple(e for e in enforced if e.rule == rule),
+        ))
+    return out
+
+
+def gaps(profile: Profile = BRITISH) -> dict[str, list[str]]:
+    """Rule id -> what it lacks ("demonstrated", "quizzed", "enforced"); empty when complete."""
+    out: dict[str, list[str]] = {}
+    for entry in syllabus(profile):
+        missing = [name for name, have in (("demonstrated", entry.demonstrated), ("quizzed", entry.quizzed),
+                                            ("enforced", entry.enforced)) if not have]
+        if missing:
+            out[entry.rule] = missing
+    return out

@@ -1,0 +1,455 @@
+"""Small rule trainers, every answer computed by the engine (no widgets here).
+
+Each trainer builds a tiny, legal position with the engine, asks it a
+question and returns the answer together with the engine's own explanation:
+
+- :func:`rotation`: who deals, cuts and speaks first in each deal (B2, B3, B5);
+- :func:`auction_options`: given the calls so far, which calls are legal now, and why (B5-B9);
+- :func:`follow_options`: given the card led and a hand, which cards may be played (B10, B11);
+- :func:`judge_trick`: given trump and the cards played, who wins (B12);
+- :func:`stop_check`: may the table stop early (B13);
+- :func:`settlement`: players, contract, tricks won -> every payment and the zero sum (B15, B16).
+
+:func:`build_position` is the common tool: a real :class:`DealState` in which
+the requested trick is on the table, reached by legal calls and cards only.
+
+>>> t = judge_trick(("Ann", "Ben", "Cat"), Suit.SPADES, parse_cards("AH 2S KH"))
+>>> t.winner_name, t.explanation.key
+('Ben', 'explain.trick_trumped')
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Sequence
+
+from .auction import PASS, Auction, Call
+from .cards import FULL_PACK, Card, Suit, parse_cards  # noqa: F401  (parse_cards: doctest)
+from .dealing import Deal, clockwise_from, deal_rng, shuffle_and_deal
+from .explain import Explanation, RuleError
+from .narrate import explain_action
+from .profiles import BRITISH, Contract, Profile
+from .session import Session
+from .settlement import check_zero_sum
+from .state import STOP, DealState
+
+__all__ = [
+    "NAMES", "table_names", "build_position", "DealTurn", "rotation", "CallOption", "AuctionReport",
+    "auction_options", "said", "CardOption", "FollowReport", "follow_options", "TrickJudgement", "judge_trick",
+    "StopReport", "stop_check", "SettlementReport", "settlement", "calls_for", "PositionError",
+]
+
+NAMES: tuple[str, ...] = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus")
+"""Default player names for examples (names are never translated)."""
+
+HAND = 5
+
+
+class PositionError(ValueError):
+    """The requested position cannot be reached by legal play (e.g. too few trumps left)."""
+
+
+def table_names(n: int) -> tuple[str, ...]:
+    """The first ``n`` example names."""
+    if not 1 <= n <= len(NAMES):
+        raise ValueError(n)
+    return NAMES[:n]
+
+
+def said(players: Sequence[str], dealer: int, calls: Sequence[Call], profile: Profile = BRITISH) -> tuple[Explanation, ...]:
+    """The calls as "Ann: Pass" facts in speaking order (for prompts and displays)."""
+    auction = Auction(tuple(players), dealer, tuple(calls), profile)
+    return tuple(Explanation(profile.rule("auction_order"), "quiz.said",
+                             {"player": players[auction.speaker(i)], "call": c.name})
+                 for i, c in enumerate(calls))
+
+
+# ------------------------------------------------------------------ positions
+def calls_for(profile: Profile, contract: Contract, n: int) -> list[str]:
+    """Calls that make the dealer the declarer with ``contract`` (dealer speaks last).
+
+    The players before the dealer bid what ``contract`` requires (a Nap before
+    a Wellington ...) and pass otherwise.
+    """
+    chain: list[str] = []
+    c = contract
+    while c.requires is not None:
+        c = profile.contract(c.requires)
+        chain.insert(0, c.name)
+    if len(chain) > n - 1:
+        raise PositionError(f"{contract.name} needs {len(chain)} earlier bids")
+    return chain + ["Pass"] * (n - 1 - len(chain)) + [contract.name]
+
+
+def _default_contract(profile: Profile, trump: Suit | None) -> Contract:
+    for c in profile.ladder:
+        if c.requires is None and c.trumps == (trump is not None):
+            return c
+    raise PositionError(f"profile {profile.name} has no suitable contract")
+
+
+def build_position(
+    players: Sequence[str],
+    trump: Suit | None,
+    *,
+    winners: Sequence[int] = (),
+    current: Sequence[Card] = (),
+    hand: Sequence[Card] | None = None,
+    contract: Contract | str | None = None,
+    profile: Profile = BRITISH,
+    rng: random.Random | None = None,
+) -> DealState:
+    """A deal in play reached by legal calls and cards only.
+
+    Seat 0 deals, speaks last and is the declarer with ``contract``. Before
+    the trick on the table, ``len(winners)`` tricks are played entirely in
+    trumps, trick ``i`` taken by seat ``winners[i]``. ``current`` are the cards
+    of the trick on the table, from its leader (seat 0, or the last winner);
+    the next seat then holds ``hand`` (``5 - len(winners)`` cards).
+    Raises :class:`PositionError` when no legal deal leads there.
+    """
+    players = tuple(players)
+    n = len(players)
+    rng = rng or random.Random(0)
+    if isinstance(contract, str):
+        contract = profile.contract(contract)
+    if contract is None:
+        contract = _default_contract(profile, trump)
+    if not contract.trumps and trump is not None or contract.trumps and trump is None and (winners or current):
+        raise PositionError("trump does not fit the contract")
+    current = tuple(current)
+    given = list(current) + list(hand or ())
+    if len(set(given)) != len(given):
+        raise PositionError("a card appears twice")
+    k = len(winners)
+    if k and trump is None:
+        raise PositionError("earlier tricks need a trump suit")
+    if k == 0 and current and trump is not None and current[0].suit is not trump:
+        raise PositionError("the first card led sets trump")
+    if len(current) > n:
+        raise PositionError("more cards than players")
+    leader = winners[-1] if winners else 0
+    next_seat = (leader + len(current)) % n
+    if hand is not None:
+        if len(current) == n:
+            raise PositionError("the trick is complete: nobody holds a hand to play")
+        if len(hand) != HAND - k:
+            raise PositionError(f"the hand must hold {HAND - k} cards")
+    if k >= HAND:
+        raise PositionError("too many earlier tricks")
+    used = set(given)
+    free_trumps = sorted((c for c in FULL_PACK if c.suit is trump and c not in used), key=lambda c: -c.rank)
+    if len(free_trumps) < n * k:
+        raise PositionError("not enough trumps left for the earlier tricks")
+    fixed: list[list[Card]] = [[] for _ in range(n)]
+    play: list[Card] = []
+    lead = 0
+    for j, w in enumerate(winners):
+        if not 0 <= w < n:
+            raise PositionError(f"no seat {w}")
+        group = free_trumps[j * n:(j + 1) * n]
+        others = iter(group[1:])
+        for seat in clockwise_from(lead, n):
+            card = group[0] if seat == w else next(others)
+            fixed[seat].append(card)
+            play.append(card)
+        lead = w
+    used.update(free_trumps[: n * k])
+    led = current[0].suit if current else None
+    void: set[int] = set()
+    for i, card in enumerate(current):
+        seat = (leader + i) % n
+        fixed[seat].append(card)
+        play.append(card)
+        if led is not None and card.suit is not led:
+            void.add(seat)
+    if hand is not None:
+        fixed[next_seat].extend(hand)
+    pool = [c for c in FULL_PACK if c not in used]
+    rng.shuffle(pool)
+    hands: list[list[Card]] = []
+    for seat in range(n):
+        cards = list(fixed[seat])
+        if hand is not None and seat == next_seat:
+            hands.append(cards)
+            continue
+        for c in list(pool):
+            if len(cards) >= HAND:
+                break
+            if seat in void and c.suit is led:
+                continue
+            cards.append(c)
+            pool.remove(c)
+        if len(cards) != HAND:
+            raise PositionError("not enough cards to complete the hands")
+        hands.append(cards)
+    state = DealState(players, 0, hands, profile, unused=pool)
+    for call in calls_for(profile, contract, n):
+        state.apply(call)
+    for card in play:
+        state.apply(card)
+    return state
+
+
+# ------------------------------------------------------------------- rotation
+@dataclass(frozen=True)
+class DealTurn:
+    """Deal ``number`` (1-based) of a session: who deals, cuts and speaks first."""
+
+    number: int
+    dealer: str
+    cutter: str
+    eldest: str
+    order: tuple[str, ...]
+    """Speaking (and dealing) order: from the dealer's left, the dealer last."""
+    explanation: Explanation
+
+
+def rotation(players: Sequence[str], first_dealer: int, deals: int, profile: Profile = BRITISH) -> list[DealTurn]:
+    """The first ``deals`` deals of a session (the session checks the table, B1)."""
+    session = Session(tuple(players), first_dealer, profile, deals_target=max(1, deals))
+    out = []
+    for i in range(deals):
+        dealer = session.dealer_for(i)
+        deal = Deal(session.players, dealer, (), ())
+        auction = Auction(session.players, dealer, (), profile)
+        order = tuple(session.players[auction.speaker(j)] for j in range(session.n))
+        names = {"number": i + 1, "dealer": session.players[dealer], "cutter": session.players[deal.cutter],
+                 "eldest": session.players[deal.eldest]}
+        out.append(DealTurn(i + 1, names["dealer"], names["cutter"], names["eldest"], order,
+                            Explanation(profile.rule("rotation"), "trainer.rotation", names)))
+    return out
+
+
+# -------------------------------------------------------------------- auction
+@dataclass(frozen=True)
+class CallOption:
+    call: Call
+    legal: bool
+    explanations: tuple[Explanation, ...]
+    """Why the call is refused (one), or what it means and brings about."""
+
+
+@dataclass(frozen=True)
+class AuctionReport:
+    players: tuple[str, ...]
+    dealer: int
+    calls: tuple[Call, ...]
+    to_speak: int | None
+    options: tuple[CallOption, ...]
+    history: tuple[Explanation, ...]
+    """The calls so far as "Ann: Three" facts."""
+    summary: tuple[Explanation, ...]
+    """When everyone has spoken: the declarer, or that everyone passed."""
+
+    @property
+    def legal_calls(self) -> tuple[Call, ...]:
+        return tuple(o.call for o in self.options if o.legal)
+
+
+def auction_options(players: Sequence[str], dealer: int, calls: Sequence[Call | str],
+                    profile: Profile = BRITISH) -> AuctionReport:
+    """Which calls the next speaker may make, each with the engine's reason.
+
+    ``calls`` must be legal (an illegal one raises the engine's :class:`RuleError`).
+    """
+    players = tuple(players)
+    state = DealState(players, dealer, [()] * len(players), profile)
+    for c in calls:
+        state.apply(c if isinstance(c, Call) else Call.parse(c, profile))
+    options = []
+    for call in [PASS] + [Call(c.name) for c in profile.ladder]:
+        why = state.refusal(call)
+        if why is not None:
+            options.append(CallOption(call, False, (why,)))
+            continue
+        after = state.copy()
+        after.apply(call)
+        options.append(CallOption(call, True, tuple(after.explain_last())))
+    summary: tuple[Explanation, ...] = ()
+    if state.auction.is_complete and state.actions:
+        summary = tuple(e for e in state.explain_last() if e.key in ("explain.passed_out", "explain.declarer"))
+    return AuctionReport(players, dealer, state.calls, state.auction.to_speak, tuple(options),
+                         said(players, dealer, state.calls, profile), summary)
+
+
+# ----------------------------------------------------------------- follow suit
+@dataclass(frozen=True)
+class CardOption:
+    card: Card
+    legal: bool
+    explanations: tuple[Explanation, ...]
+    """The refusal, or why playing the card is fine (follow, trump, discard ...)."""
+
+    @property
+    def explanation(self) -> Explanation:
+        return self.explanations[0]
+
+
+@dataclass(frozen=True)
+class FollowReport:
+    state: DealState
+    seat: int
+    """The seat to play (whose hand is asked about)."""
+    led: Card
+    trump: Suit | None
+    options: tuple[CardOption, ...]
+
+    @property
+    def legal(self) -> tuple[Card, ...]:
+        return tuple(o.card for o in self.options if o.legal)
+
+    @property
+    def trick(self) -> tuple[tuple[str, Card], ...]:
+        t = self.state.current_trick
+        assert t is not None
+        return tuple((self.state.players[s], c) for s, c in zip(t.seats, t.cards))
+
+
+def follow_options(hand: Sequence[Card], led: Card | Sequence[Card], trump: Suit | None,
+                   players: Sequence[str] | None = None, profile: Profile = BRITISH,
+                   rng: random.Random | None = None) -> FollowReport:
+    """Which cards of ``hand`` may be played to a trick led with ``led``.
+
+    ``led`` is the card led, or the cards played so far (the first was led).
+    With five cards in hand the trick is the first (trump is then the suit led);
+    with four, one earlier trick was played in trumps.
+    """
+    current = (led,) if isinstance(led, Card) else tuple(led)
+    if not current:
+        raise PositionError("no card led")
+    players = tuple(players or table_names(3))
+    if len(current) >= len(players):
+        raise PositionError("the trick is already complete")
+    winners = (0,) * (HAND - len(hand))
+    state = build_position(players, trump, winners=winners, current=current, hand=hand, profile=profile, rng=rng)
+    seat = state.to_act
+    assert seat is not None
+    options = []
+    for card in hand:
+        why = state.refusal(card)
+        if why is None:
+            after = state.copy()
+            after.apply(card)
+            expls = tuple(e for e in after.explain_last() if e.rule == state.profile.rule("follow"))
+            options.append(CardOption(card, True, expls or tuple(after.explain_last()[:1])))
+        else:
+            options.append(CardOption(card, False, (why,)))
+    return FollowReport(state, seat, current[0], state.trump, tuple(options))
+
+
+# ----------------------------------------------------------------- trick judge
+@dataclass(frozen=True)
+class TrickJudgement:
+    players: tuple[str, ...]
+    """Names in playing order (the first led)."""
+    cards: tuple[Card, ...]
+    trump: Suit | None
+    winner: int
+    """Index in playing order of the winning card."""
+    explanation: Explanation
+
+    @property
+    def winner_name(self) -> str:
+        return self.players[self.winner]
+
+    @property
+    def winning_card(self) -> Card:
+        return self.cards[self.winner]
+
+
+def judge_trick(players: Sequence[str], trump: Suit | None, cards: Sequence[Card],
+                profile: Profile = BRITISH, rng: random.Random | None = None) -> TrickJudgement:
+    """Who wins a trick: ``cards`` in playing order, one per player (the first led).
+
+    The engine plays the trick in a real deal (the first trick when trump is
+    the suit led, else the second) and explains the result.
+    """
+    players = tuple(players)
+    cards = tuple(cards)
+    if len(cards) != len(players):
+        raise PositionError("one card per player")
+    winners: tuple[int, ...] = () if trump is None or cards[0].suit is trump else (0,)
+    state = build_position(players, trump, winners=winners, current=cards, profile=profile, rng=rng)
+    trick = state.tricks[-1]
+    expl = next(e for e in state.explain_last() if e.key.startswith("explain.trick_"))
+    return TrickJudgement(players, cards, state.trump, trick.seats.index(trick.winning), expl)
+
+
+# ------------------------------------------------------------------ early stop
+@dataclass(frozen=True)
+class StopReport:
+    state: DealState
+    allowed: bool
+    outcome: bool | None
+    explanation: Explanation
+
+
+def stop_check(contract: Contract | str, won: int, played: int, trump: Suit = Suit.SPADES,
+               players: Sequence[str] | None = None, profile: Profile = BRITISH) -> StopReport:
+    """May the table stop after ``played`` tricks of which the declarer won ``won`` (B13)?"""
+    if not 0 <= won <= played <= HAND - 1:
+        raise PositionError("tricks out of range")
+    players = tuple(players or table_names(3))
+    winners = [0] * won + [1] * (played - won)
+    state = build_position(players, trump, winners=winners, contract=contract, profile=profile)
+    why = state.refusal(STOP)
+    if why is None:
+        after = state.copy()
+        after.apply(STOP)
+        expl = after.explain_last()[0]
+    else:
+        expl = why
+    return StopReport(state, why is None, state.outcome(), expl)
+
+
+# ------------------------------------------------------------------ settlement
+@dataclass(frozen=True)
+class SettlementReport:
+    players: tuple[str, ...]
+    declarer: int
+    contract: Contract
+    tricks: int
+    made: bool
+    amounts: dict[str, int]
+    explanations: tuple[Explanation, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(self.amounts.values())
+
+
+def settlement(players: Sequence[str], declarer: int, contract: Contract | str, tricks: int,
+               profile: Profile = BRITISH) -> SettlementReport:
+    """Every payment of one deal, as a scorekeeper's session settles it (B15, B16)."""
+    if isinstance(contract, str):
+        contract = profile.contract(contract)
+    session = Session(tuple(players), declarer, profile, deals_target=1)
+    row = session.add_scored(calls_for(profile, contract, session.n), tricks)
+    amounts = dict(row.settlement)
+    check_zero_sum(amounts)
+    assert row.made is not None
+    name = session.players[declarer]
+    stake = abs(amounts[session.players[(declarer + 1) % session.n]])
+    facts = {"declarer": name, "call": contract.name, "won": tricks, "stake": stake,
+             "total": abs(amounts[name]), "opponents": session.n - 1}
+    expls = (
+        Explanation(profile.rule("stakes"), "explain.made" if row.made else "explain.failed", facts),
+        Explanation(profile.rule("balances"), "explain.zero_sum",
+                    {"amounts": tuple((p, amounts[p]) for p in session.players)}),
+    )
+    return SettlementReport(session.players, declarer, contract, tricks, row.made, amounts, expls)
+
+
+def example_deal(players: Sequence[str], dealer: int, seed: object = 0, profile: Profile = BRITISH) -> Deal:
+    """A seeded deal for demonstrations (B3, B4)."""
+    return shuffle_and_deal(tuple(players), dealer, deal_rng(seed, 0), profile)
+
+
+def refusal_of(state: DealState, action: object, seat: int | None = None) -> RuleError | None:
+    """The engine's refusal of ``action`` as the error a learner would see, or None."""
+    try:
+        state.copy().apply(action, seat)  # type: ignore[arg-type]
+    except RuleError as e:
+        return e
+    return None
