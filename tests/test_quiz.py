@@ -1,0 +1,138 @@
+"""Quiz questions: engine answers, explained by their rule, reproducible from a seed."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from nap_teach.cards import Card
+from nap_teach.explain import IllegalAction
+from nap_teach.i18n import translator
+from nap_teach.profiles import BRITISH, PUB
+from nap_teach.quiz import DEFAULT_COUNT, GENERATORS, QuizRun, faq_questions, generate, make_quiz
+
+EN = translator("en")
+SEEDS = range(12)
+
+
+def words(expl) -> str:
+    return EN.explain(expl)
+
+
+def test_faq_questions_answered_by_the_rules():
+    trump, wellington, unused = faq_questions()
+    assert (trump.answer, trump.rule) == ("no", "B11")
+    assert (wellington.answer, wellington.rule) == ("no", "B7")
+    assert (unused.answer, unused.rule) == ("no", "B4")
+    assert wellington.explanation.key == "call.requires"
+    assert unused.explanation.key == "card.unused"
+    # the trump question shows a hand that is void in the suit led but holds a trump
+    led = trump.trick[0][1]
+    assert not any(c.suit is led.suit for c in trump.hand)
+    assert any(c.suit is trump.trump for c in trump.hand)
+
+
+def test_quiz_has_faq_plus_fifteen_generated():
+    quiz = make_quiz(seed=1)
+    assert DEFAULT_COUNT >= 15
+    assert len(quiz) == 3 + DEFAULT_COUNT
+    assert [q.id for q in quiz[:3]] == [q.id for q in faq_questions()]
+    assert len({q.id for q in quiz}) == len(quiz)
+    assert len({q.kind for q in quiz[3:]}) == DEFAULT_COUNT  # a variety of kinds
+
+
+def test_quiz_reproducible_from_seed():
+    assert make_quiz(seed=42) == make_quiz(seed=42)
+    assert make_quiz(seed="club night") == make_quiz(seed="club night")
+    assert make_quiz(seed=1) != make_quiz(seed=2)
+
+
+@pytest.mark.parametrize("kind", sorted(GENERATORS))
+def test_every_kind_is_well_formed(kind):
+    for seed in SEEDS:
+        q = generate(kind, seed)
+        assert q.answer in {c.value for c in q.choices}
+        assert q.rule == q.explanation.rule and re.fullmatch(r"B\d+", q.rule)
+        for text in [words(q.prompt), words(q.explanation), *(words(c.label) for c in q.choices)]:
+            assert text and "{" not in text and "}" not in text, text
+        assert q.is_right(q.answer)
+        wrong = [c.value for c in q.choices if c.value != q.answer]
+        assert wrong and not q.is_right(wrong[0])
+
+
+def test_may_play_answers_follow_b11():
+    for seed in range(40):
+        q = generate("may_play", seed)
+        led = q.trick[0][1]
+        card = q.prompt.facts["card"]
+        holds_led = any(c.suit is led.suit for c in q.hand)
+        expected = card.suit is led.suit or not holds_led
+        assert (q.answer == "yes") == expected
+
+
+def test_trick_winner_answers_follow_b12():
+    for seed in range(40):
+        q = generate("trick_winner", seed)
+        cards = [c for _, c in q.trick]
+        trumps = [c for c in cards if c.suit is q.trump]
+        best = max(trumps or [c for c in cards if c.suit is cards[0].suit], key=lambda c: c.rank)
+        assert dict((c, p) for p, c in q.trick)[best] == q.answer
+
+
+def test_settle_answers_follow_b15():
+    for seed in range(30):
+        q = generate("settle", seed)
+        facts = q.prompt.facts
+        contract = BRITISH.contract(facts["call"])
+        n = len(facts["players"])
+        made = contract.min_tricks <= facts["won"] <= contract.max_tricks
+        stake = contract.made if made else -contract.failed
+        assert int(q.answer) == stake * (n - 1)
+
+
+def test_balance_answers_sum_to_zero():
+    for seed in range(20):
+        q = generate("balance", seed)
+        shown = sum(v for _, v in q.prompt.facts["amounts"])
+        assert int(q.answer) == -shown
+
+
+def test_unused_answers_follow_b4():
+    for seed in range(20):
+        q = generate("unused", seed)
+        assert int(q.answer) == 52 - 5 * q.prompt.facts["count"]
+
+
+def test_quiz_run_score_right_and_wrong():
+    run = QuizRun(seed=3)
+    first, second = run.questions[0], run.questions[1]
+    assert run.answer(0, first.answer) is True
+    wrong = next(c.value for c in second.choices if c.value != second.answer)
+    assert run.answer(1, wrong) is False
+    assert (run.score, run.answered, run.total) == (1, 2, len(run.questions))
+    with pytest.raises(IllegalAction):  # one answer per question
+        run.answer(0, first.answer)
+    with pytest.raises(ValueError):
+        run.answer(2, "not a choice")
+    with pytest.raises(IndexError):
+        run.answer(99, "yes")
+    assert run.score == 1 and not run.finished
+
+
+def test_quiz_in_spanish_renders():
+    es = translator("es")
+    for q in make_quiz(seed=5):
+        assert es.explain(q.prompt) and es.explain(q.explanation)
+
+
+def test_pub_quiz_reads_the_pub_profile():
+    quiz = make_quiz(seed=9, profile=PUB)
+    wellington = quiz[1]
+    assert wellington.rule == "P3"
+    for q in quiz:
+        assert q.answer in {c.value for c in q.choices}
+
+
+def test_card_choices_are_cards():
+    q = generate("rank", 0)
+    assert all(Card.parse(c.value) for c in q.choices)

@@ -1,0 +1,65 @@
+"""The teachers' syllabus: every rule of the profile demonstrated, quizzed and enforced."""
+from __future__ import annotations
+
+import pytest
+
+from nap_teach.lesson import default_lesson
+from nap_teach.profiles import BRITISH, PUB
+from nap_teach.syllabus import SCENARIOS, enforcements, gaps, profile_rules, syllabus
+
+
+@pytest.fixture(scope="module")
+def entries():
+    return syllabus(BRITISH)
+
+
+def test_british_rules_are_b1_to_b17():
+    assert profile_rules(BRITISH) == [f"B{i}" for i in range(1, 18)]
+
+
+def test_no_rule_of_the_profile_lacks_anything(entries):
+    """Fails when a rule of the profile is not demonstrated, quizzed or enforced."""
+    assert [e.rule for e in entries] == profile_rules(BRITISH)
+    missing = {e.rule: [k for k, v in (("demonstrated", e.demonstrated), ("quizzed", e.quizzed),
+                                       ("enforced", e.enforced)) if not v] for e in entries if not e.complete}
+    assert missing == {}
+    assert gaps(BRITISH) == {}
+
+
+def test_demonstrations_are_lesson_steps(entries):
+    lesson = default_lesson()
+    for e in entries:
+        for index in e.demonstrated:
+            assert e.rule in lesson.steps[index].rules
+
+
+def test_quiz_questions_are_answered_by_their_rule(entries):
+    for e in entries:
+        for q in e.quizzed:
+            assert q.rule == e.rule and q.explanation.rule == e.rule
+
+
+def test_enforcements_come_from_running_the_engine(entries):
+    by_scenario = {x.scenario: x for x in enforcements(BRITISH)}
+    assert set(by_scenario) == set(SCENARIOS)
+    eight = by_scenario["eight_players"]
+    assert (eight.rule, eight.kind, eight.error, eight.explanation.key) == ("B1", "refusal", "RecordError",
+                                                                           "record.players")
+    assert by_scenario["revoke"].error == "IllegalCard" and by_scenario["revoke"].rule == "B11"
+    assert by_scenario["open_with_requires"].rule == "B7"
+    assert by_scenario["second_circuit"].rule == "B8"
+    assert by_scenario["unbalanced"].error == "ZeroSumError" and by_scenario["unbalanced"].rule == "B16"
+    assert by_scenario["hidden_hands"].rule == "B14"
+    for e in entries:
+        for enf in e.enforced:
+            assert enf.rule == e.rule == enf.explanation.rule
+            assert enf.kind in ("refusal", "structural")
+
+
+def test_pub_syllabus_runs_and_names_pub_rules():
+    rules = profile_rules(PUB)
+    assert "P3" in rules and "B6" not in rules and "B15" not in rules
+    by_scenario = {x.scenario: x for x in enforcements(PUB)}
+    assert by_scenario["bid_not_higher"].rule == "P3"
+    assert by_scenario["stop_not_certain"].rule == "P6"
+    assert {e.rule for e in syllabus(PUB)} == set(rules)
