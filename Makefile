@@ -1,0 +1,80 @@
+# nap_teach: two entry points, both safe to run again (they only install what
+# is missing or out of date).
+#
+#   make app    create .venv, install the app, serve it at http://127.0.0.1:8866/
+#   make test   create .venv, install the test tools and Chromium, run all tests
+#
+# Installs are recorded by stamp files in .venv whose names carry a hash of the
+# requirement files, so editing a requirement file reinstalls and nothing else does.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+ROOT := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
+PYTHON ?= python3
+VENV := $(ROOT)/.venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8866
+CHROMIUM ?= /usr/bin/chromium
+PYTEST_ARGS ?=
+VOILA_ARGS ?=
+
+REQ_FILES := requirements.txt constraints.txt pyproject.toml
+TEST_REQ_FILES := $(REQ_FILES) requirements-test.txt
+hash_of = $(shell cd $(ROOT) && cat $(1) | sha256sum | cut -c1-16)
+APP_STAMP := $(VENV)/.nap-installed-app-$(call hash_of,$(REQ_FILES))
+TEST_STAMP := $(VENV)/.nap-installed-test-$(call hash_of,$(TEST_REQ_FILES))
+
+.PHONY: help app test install install-test chromium clean-venv
+
+help:
+	@echo "make app   - install (first time) and serve the app at http://$(HOST):$(PORT)/"
+	@echo "make test  - install (first time) and run the whole test suite"
+
+$(BIN)/python:
+	$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "nap_teach needs Python >= 3.11; run make PYTHON=python3.11 ...")'
+	$(PYTHON) -m venv $(VENV)
+
+$(APP_STAMP): | $(BIN)/python
+	cd $(ROOT) && $(BIN)/python -m pip install --disable-pip-version-check -q -r requirements.txt -e .
+	rm -f $(VENV)/.nap-installed-app-*
+	touch $@
+
+$(TEST_STAMP): | $(BIN)/python
+	cd $(ROOT) && $(BIN)/python -m pip install --disable-pip-version-check -q -r requirements-test.txt -e .
+	rm -f $(VENV)/.nap-installed-test-* $(VENV)/.nap-installed-app-*
+	touch $@ $(APP_STAMP)
+
+install: $(APP_STAMP)
+
+install-test: $(TEST_STAMP)
+
+# Debian's Chromium for the browser tests (Playwright cannot download its own here).
+chromium:
+	@if [ -x "$(CHROMIUM)" ]; then exit 0; fi; \
+	if ! command -v apt-get >/dev/null; then \
+	  echo "error: $(CHROMIUM) is missing and there is no apt-get; install Chromium and run: make test CHROMIUM=/path/to/chromium" >&2; exit 1; \
+	fi; \
+	if [ "$$(id -u)" = 0 ]; then sudo=; \
+	elif command -v sudo >/dev/null; then sudo=sudo; \
+	else echo "error: installing Chromium needs root: run 'apt-get install chromium' as root, or make test as root" >&2; exit 1; fi; \
+	echo "Installing Debian chromium (for the browser tests)..."; \
+	$$sudo apt-get update -qq; \
+	DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends chromium >/dev/null; \
+	test -x "$(CHROMIUM)" || { echo "error: apt-get installed chromium but $(CHROMIUM) is missing" >&2; exit 1; }
+
+# Serves notebooks/ with the committed voila.py (read from the current
+# directory); "/" redirects to the landing notebook notebooks/index.ipynb.
+app: $(APP_STAMP)
+	@echo "Serving the app at http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
+	cd $(ROOT) && exec $(BIN)/voila notebooks --no-browser --Voila.ip=$(HOST) --port=$(PORT) $(VOILA_ARGS)
+
+# Unit tests, every notebook (nbval) and the browser tests, in one pytest run
+# (configured in pytest.ini).
+test: $(TEST_STAMP) chromium
+	cd $(ROOT) && NAP_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+clean-venv:
+	rm -rf $(VENV)
