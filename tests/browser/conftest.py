@@ -1,0 +1,414 @@
+"""Browser tests: a real Voila server driven by Debian's Chromium via Playwright.
+
+Fixtures for test writers (every test in tests/browser gets the ``browser`` mark):
+
+``voila_url`` (session) -> str
+    Base URL of a Voila server serving ``notebooks/`` with the committed
+    ``voila.py`` (as ``make app`` does) plus ``show_tracebacks=True``, e.g.
+    ``"http://127.0.0.1:41234/"``. ``voila_server`` (session) is the object
+    behind it, with ``.url``, ``.log_path`` and ``.log_text()``.
+``page`` -> playwright Page
+    A fresh browser context per test (``base_url`` = ``voila_url``, so
+    ``page.goto("voila/render/play.ipynb")`` works); requests to any host
+    other than 127.0.0.1/localhost are aborted. On failure a screenshot and
+    the console log go to ``test-artifacts/``.
+``page_log`` -> PageLog
+    What ``page`` saw: ``.errors`` (console errors and uncaught page errors,
+    without the ones caused by the blocked CDN requests), ``.console``,
+    ``.blocked``; ``page_log.assert_no_errors()``.
+``voila_page`` -> callable ``(notebook="index.ipynb", query="", *,
+    ready=".jupyter-widgets", timeout=60_000) -> Page``
+    Opens ``voila/render/<notebook>?<query>`` in ``page`` and waits until an
+    element matching ``ready`` is visible (use your widget's ``nap-...`` class).
+``screenshot`` -> callable ``(page, name) -> Path``
+    Saves ``test-artifacts/<test name>--<name>.png``.
+``expect`` -> ``playwright.sync_api.expect`` (a fixture, so that a missing
+    Playwright skips or fails like the other fixtures instead of breaking
+    collection; import it directly if you prefer).
+
+Example::
+
+    def test_deal_button(voila_page, page_log, screenshot, expect):
+        page = voila_page("index.ipynb", "lang=en", ready=".nap-landing")
+        page.locator("button.nap-landing-try").click()
+        expect(page.locator(".nap-landing-output")).to_contain_text("Deal 1")
+        screenshot(page, "dealt")
+        page_log.assert_no_errors()
+
+When Playwright or Chromium is missing these tests are skipped, except under
+CI=true, where that is a failure. NAP_CHROMIUM=/path/to/chromium picks another
+browser binary (default /usr/bin/chromium).
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOK_DIR = REPO_ROOT / "notebooks"
+ARTIFACTS = REPO_ROOT / "test-artifacts"
+BROWSER_TEST_DIR = Path(__file__).resolve().parent
+
+CHROMIUM = os.environ.get("NAP_CHROMIUM") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+SERVER_START_TIMEOUT = 90.0
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def unavailable(reason: str) -> None:
+    """Skip a browser test for a missing tool; under CI that is a failure."""
+    if in_ci():
+        pytest.fail(f"{reason} (CI=true: browser tests must run)", pytrace=False)
+    pytest.skip(reason)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if BROWSER_TEST_DIR in item.path.parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    setattr(item, f"nap_report_{report.when}", report)
+    return report
+
+
+def _safe_name(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", text).strip("_")[:150]
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+# -- Voila server ----------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _answers(host: str, port: int) -> bool:
+    # HEAD, not GET: a GET of a notebook page would start a kernel.
+    conn = http.client.HTTPConnection(host, port, timeout=2)
+    try:
+        conn.request("HEAD", "/")
+        conn.getresponse().read()
+        return True
+    except OSError:
+        return False
+    finally:
+        conn.close()
+
+
+def _voila_command() -> list[str]:
+    script = Path(sys.executable).with_name("voila")
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("voila")
+    if found:
+        return [found]
+    pytest.fail("the voila command is not installed (pip install -r requirements-test.txt)")
+    raise AssertionError  # unreachable
+
+
+@dataclass
+class VoilaServer:
+    """A Voila process serving notebooks/ from the repository root."""
+
+    port: int
+    process: subprocess.Popen[bytes]
+    log_path: Path
+    host: str = "127.0.0.1"
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}/"
+
+    def log_text(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    @classmethod
+    def start(cls, artifacts: Path, extra_args: tuple[str, ...] = ()) -> VoilaServer:
+        port = _free_port()
+        log_path = artifacts / f"voila-{port}.log"
+        command = [
+            *_voila_command(),
+            "notebooks",
+            "--no-browser",
+            "--Voila.ip=127.0.0.1",
+            f"--port={port}",
+            "--Voila.port_retries=0",
+            "--VoilaConfiguration.show_tracebacks=True",
+            *extra_args,
+        ]
+        env = dict(os.environ)
+        env.pop("MPLBACKEND", None)  # would turn figures in Output widgets into text
+        with log_path.open("wb") as log:
+            # cwd = repository root, so Voila reads the committed voila.py.
+            process = subprocess.Popen(
+                command,
+                cwd=REPO_ROOT,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        server = cls(port=port, process=process, log_path=log_path)
+        deadline = time.monotonic() + SERVER_START_TIMEOUT
+        while not _answers(server.host, port):
+            if process.poll() is not None:
+                pytest.fail(
+                    f"Voila exited with code {process.returncode} before answering:\n"
+                    + server.log_text()[-3000:],
+                    pytrace=False,
+                )
+            if time.monotonic() > deadline:
+                server.stop()
+                pytest.fail(
+                    f"Voila did not answer within {SERVER_START_TIMEOUT:.0f} s:\n"
+                    + server.log_text()[-3000:],
+                    pytrace=False,
+                )
+            time.sleep(0.2)
+        return server
+
+    def _descendants(self) -> list[Any]:
+        try:
+            import psutil  # installed with ipykernel
+        except ImportError:
+            return []
+        try:
+            return psutil.Process(self.process.pid).children(recursive=True)
+        except psutil.Error:
+            return []
+
+    def stop(self) -> None:
+        """Stop Voila and every kernel it started."""
+        kernels = self._descendants()
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        for kernel in kernels:
+            try:
+                kernel.terminate()
+            except Exception:  # already gone
+                pass
+        for kernel in kernels:
+            try:
+                kernel.wait(timeout=5)
+            except Exception:
+                try:
+                    kernel.kill()
+                except Exception:
+                    pass
+
+
+@pytest.fixture(scope="session")
+def voila_server(artifacts_dir: Path) -> Iterator[VoilaServer]:
+    server = VoilaServer.start(artifacts_dir)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def voila_url(voila_server: VoilaServer) -> str:
+    return voila_server.url
+
+
+# -- Chromium ----------------------------------------------------------------------
+
+
+def _sync_api() -> Any:
+    try:
+        import playwright.sync_api
+    except ImportError:
+        unavailable("playwright is not installed (pip install -r requirements-test.txt)")
+    return playwright.sync_api
+
+
+@pytest.fixture(scope="session")
+def expect() -> Any:
+    """playwright.sync_api.expect (web-first assertions that retry until a timeout)."""
+    return _sync_api().expect
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """A headless Chromium (playwright Browser) shared by the session."""
+    sync_playwright = _sync_api().sync_playwright
+    if not os.access(CHROMIUM, os.X_OK):
+        unavailable(
+            f"no Chromium at {CHROMIUM} (`make test` installs Debian's chromium; "
+            "NAP_CHROMIUM=/path/to/chromium picks another)"
+        )
+    playwright = sync_playwright().start()
+    try:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+        )
+    except Exception as exc:
+        playwright.stop()
+        pytest.fail(f"Chromium at {CHROMIUM} did not start: {exc}", pytrace=False)
+    try:
+        yield browser
+    finally:
+        browser.close()
+        playwright.stop()
+
+
+def _is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in ("data", "blob", "about"):
+        return True
+    return (parts.hostname or "") in LOCAL_HOSTS
+
+
+@dataclass
+class PageLog:
+    """Console messages, page errors and blocked requests of one test's page."""
+
+    console: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    blocked: list[str] = field(default_factory=list)
+    _console_errors: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[str]:
+        """Console errors and uncaught exceptions, minus those of blocked requests."""
+        kept = [
+            text
+            for text, url in self._console_errors
+            if _is_local(url or "http://127.0.0.1/")
+            and not any(blocked in text for blocked in self.blocked)
+            and "ERR_BLOCKED_BY_CLIENT" not in text
+        ]
+        return kept + self.page_errors
+
+    def assert_no_errors(self) -> None:
+        assert not self.errors, "browser errors:\n" + "\n".join(self.errors)
+
+    def dump(self) -> str:
+        return "\n".join(
+            ["# console", *self.console, "# page errors", *self.page_errors, "# blocked", *self.blocked]
+        )
+
+
+@pytest.fixture
+def page_log() -> PageLog:
+    return PageLog()
+
+
+@pytest.fixture
+def page(
+    chromium: Any, voila_url: str, page_log: PageLog, request: pytest.FixtureRequest, artifacts_dir: Path
+) -> Iterator[Any]:
+    context = chromium.new_context(
+        base_url=voila_url, viewport={"width": 1280, "height": 900}, locale="en-GB"
+    )
+    context.set_default_timeout(30_000)
+
+    def only_local(route: Any) -> None:
+        url = route.request.url
+        if _is_local(url):
+            route.continue_()
+        else:
+            page_log.blocked.append(url)
+            route.abort("blockedbyclient")
+
+    context.route("**/*", only_local)
+    browser_page = context.new_page()
+
+    def on_console(message: Any) -> None:
+        location = message.location or {}
+        page_log.console.append(f"[{message.type}] {message.text} ({location.get('url', '')})")
+        if message.type == "error":
+            page_log._console_errors.append((message.text, location.get("url", "")))
+
+    browser_page.on("console", on_console)
+    browser_page.on("pageerror", lambda error: page_log.page_errors.append(str(error)))
+    try:
+        yield browser_page
+    finally:
+        report = getattr(request.node, "nap_report_call", None)
+        if report is not None and report.failed:
+            stem = _safe_name(request.node.nodeid)
+            try:
+                browser_page.screenshot(path=str(artifacts_dir / f"{stem}--failure.png"), full_page=True)
+            except Exception:
+                pass
+            (artifacts_dir / f"{stem}--console.txt").write_text(page_log.dump())
+        context.close()
+
+
+@pytest.fixture
+def voila_page(page: Any) -> Callable[..., Any]:
+    """Open a notebook as a Voila page and wait for its widgets."""
+
+    def open_notebook(
+        notebook: str = "index.ipynb",
+        query: str = "",
+        *,
+        ready: str = ".jupyter-widgets",
+        timeout: float = 60_000,
+    ) -> Any:
+        url = f"voila/render/{notebook}"
+        if query:
+            url += "?" + query.lstrip("?")
+        page.goto(url, wait_until="domcontentloaded", timeout=timeout)
+        page.locator(ready).first.wait_for(state="visible", timeout=timeout)
+        return page
+
+    return open_notebook
+
+
+@pytest.fixture
+def screenshot(request: pytest.FixtureRequest, artifacts_dir: Path) -> Callable[[Any, str], Path]:
+    """Save a PNG of a page into test-artifacts/ and return its path."""
+
+    def save(target_page: Any, name: str) -> Path:
+        path = artifacts_dir / f"{_safe_name(request.node.nodeid)}--{_safe_name(name)}.png"
+        target_page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return save
