@@ -30,7 +30,7 @@ from .session import Session
 from .state import DealState
 from .trainers import (
     NAMES, PositionError, auction_options, build_position, calls_for, example_deal, follow_options,
-    judge_trick, refusal_of, rotation, said, settlement, stop_check, table_names,
+    judge_trick, random_calls, random_session, refusal_of, rotation, said, settlement, stop_check, table_names,
 )
 
 __all__ = [
@@ -110,20 +110,6 @@ def _calls_fact(players: Sequence[str], dealer: int, calls: Sequence[Call], prof
 
 def _trick_fact(rule: str, trick: Sequence[tuple[str, Card]]) -> tuple[Explanation, ...]:
     return tuple(Explanation(rule, "quiz.played", {"player": p, "card": c}) for p, c in trick)
-
-
-def _random_calls(rng: random.Random, players: Sequence[str], dealer: int, count: int, profile: Profile,
-                  pass_weight: float = 0.55) -> list[Call]:
-    """``count`` legal calls chosen at random (each from the engine's legal calls)."""
-    calls: list[Call] = []
-    for _ in range(count):
-        legal = auction_options(players, dealer, calls, profile).legal_calls
-        bids = [c for c in legal if not c.is_pass]
-        if not bids or rng.random() < pass_weight:
-            calls.append(legal[0])
-        else:
-            calls.append(rng.choice(bids))
-    return calls
 
 
 def _table(rng: random.Random, lo: int = 3, hi: int = 5) -> tuple[str, ...]:
@@ -262,7 +248,7 @@ def _q_unused(rng: random.Random, p: Profile) -> Question:
 def _q_turn(rng: random.Random, p: Profile) -> Question:
     players = _table(rng, 3, 6)
     dealer = rng.randrange(len(players))
-    calls = _random_calls(rng, players, dealer, rng.randrange(len(players)), p)
+    calls = random_calls(rng, players, dealer, rng.randrange(len(players)), p)
     report = auction_options(players, dealer, calls, p)
     assert report.to_speak is not None
     turn = players[report.to_speak]
@@ -277,7 +263,7 @@ def _q_turn(rng: random.Random, p: Profile) -> Question:
 def _q_may_bid(rng: random.Random, p: Profile) -> Question:
     players = _table(rng, 3, 6)
     dealer = rng.randrange(len(players))
-    calls = _random_calls(rng, players, dealer, rng.randrange(len(players)), p, pass_weight=0.4)
+    calls = random_calls(rng, players, dealer, rng.randrange(len(players)), p, pass_weight=0.4)
     report = auction_options(players, dealer, calls, p)
     option = rng.choice([o for o in report.options if not o.call.is_pass])
     if option.legal:
@@ -297,7 +283,7 @@ def _q_after_pass(rng: random.Random, p: Profile) -> Question:
     while True:
         players = _table(rng, 3, 5)
         dealer = rng.randrange(len(players))
-        calls = _random_calls(rng, players, dealer, len(players), p)
+        calls = random_calls(rng, players, dealer, len(players), p)
         auction = Auction(players, dealer, tuple(calls), p)
         passed = [auction.speaker(i) for i, c in enumerate(calls) if c.is_pass]
         if passed:
@@ -319,7 +305,7 @@ def _q_after_pass(rng: random.Random, p: Profile) -> Question:
 def _q_declarer(rng: random.Random, p: Profile) -> Question:
     players = _table(rng, 3, 5)
     dealer = rng.randrange(len(players))
-    calls = _random_calls(rng, players, dealer, len(players), p, pass_weight=0.75 if rng.random() < 0.4 else 0.4)
+    calls = random_calls(rng, players, dealer, len(players), p, pass_weight=0.75 if rng.random() < 0.4 else 0.4)
     report = auction_options(players, dealer, calls, p)
     expl = report.summary[0]
     high = Auction(players, dealer, tuple(calls), p).highest
@@ -476,21 +462,10 @@ def calls_for_safe(p: Profile, contract: object, n: int) -> list[str]:
         return []
 
 
-def _random_session(rng: random.Random, p: Profile, players: Sequence[str], deals: int) -> Session:
-    session = Session(tuple(players), rng.randrange(len(players)), p, deals_target=deals)
-    for _ in range(deals):
-        n = session.n
-        calls = _random_calls(rng, players, session.next_dealer, n, p, pass_weight=0.6)
-        auction = Auction(tuple(players), session.next_dealer, tuple(calls), p)
-        tricks = None if auction.passed_out else rng.randint(0, 5)
-        session.add_scored(calls, tricks)
-    return session
-
-
 @_kind("balance")
 def _q_balance(rng: random.Random, p: Profile) -> Question:
     players = _table(rng, 3, 5)
-    session = _random_session(rng, p, players, rng.randint(2, 4))
+    session = random_session(rng, p, players, rng.randint(2, 4))
     balances = session.balances
     hidden = rng.choice(players)
     answer = balances[hidden]
@@ -506,7 +481,7 @@ def _q_balance(rng: random.Random, p: Profile) -> Question:
 @_kind("winners")
 def _q_winners(rng: random.Random, p: Profile) -> Question:
     players = _table(rng, 3, 5)
-    session = _random_session(rng, p, players, 8)
+    session = random_session(rng, p, players, 8)
     balances = session.balances
     winners = session.winners()
     rule = p.rule("session")

@@ -27,7 +27,6 @@ from .auction import PASS, Auction, Call
 from .cards import FULL_PACK, Card, Suit, parse_cards  # noqa: F401  (parse_cards: doctest)
 from .dealing import Deal, clockwise_from, deal_rng, shuffle_and_deal
 from .explain import Explanation, RuleError
-from .narrate import explain_action
 from .profiles import BRITISH, Contract, Profile
 from .session import Session
 from .settlement import check_zero_sum
@@ -37,6 +36,7 @@ __all__ = [
     "NAMES", "table_names", "build_position", "DealTurn", "rotation", "CallOption", "AuctionReport",
     "auction_options", "said", "CardOption", "FollowReport", "follow_options", "TrickJudgement", "judge_trick",
     "StopReport", "stop_check", "SettlementReport", "settlement", "calls_for", "PositionError",
+    "random_calls", "random_session", "example_deal", "refusal_of",
 ]
 
 NAMES: tuple[str, ...] = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus")
@@ -439,6 +439,34 @@ def settlement(players: Sequence[str], declarer: int, contract: Contract | str, 
                     {"amounts": tuple((p, amounts[p]) for p in session.players)}),
     )
     return SettlementReport(session.players, declarer, contract, tricks, row.made, amounts, expls)
+
+
+def random_calls(rng: random.Random, players: Sequence[str], dealer: int, count: int, profile: Profile,
+                  pass_weight: float = 0.55) -> list[Call]:
+    """``count`` legal calls chosen at random (each from the engine's legal calls)."""
+    calls: list[Call] = []
+    for _ in range(count):
+        legal = auction_options(players, dealer, calls, profile).legal_calls
+        bids = [c for c in legal if not c.is_pass]
+        if not bids or rng.random() < pass_weight:
+            calls.append(legal[0])
+        else:
+            calls.append(rng.choice(bids))
+    return calls
+
+
+
+def random_session(rng: random.Random, p: Profile, players: Sequence[str], deals: int) -> Session:
+    """A session of ``deals`` scored deals with random legal calls and tricks (examples, quizzes)."""
+    session = Session(tuple(players), rng.randrange(len(players)), p, deals_target=deals)
+    for _ in range(deals):
+        n = session.n
+        calls = random_calls(rng, players, session.next_dealer, n, p, pass_weight=0.6)
+        auction = Auction(tuple(players), session.next_dealer, tuple(calls), p)
+        tricks = None if auction.passed_out else rng.randint(0, 5)
+        session.add_scored(calls, tricks)
+    return session
+
 
 
 def example_deal(players: Sequence[str], dealer: int, seed: object = 0, profile: Profile = BRITISH) -> Deal:
