@@ -197,6 +197,7 @@ def test_language_switch_rerenders_in_place(app):
     app.switch.widget.value = "es"
     assert app.language.code == "es"
     assert app.walk.index == where and app.controls.four.value is True
+    assert app.controls.jump.value == "trick3" and app.controls.number.value == where + 1
     assert app.status.kind != "error"
     assert app.explanation.widget.value and app.table.widget.value
     app.switch.widget.value = "en"

@@ -6,6 +6,7 @@ The README screenshot ``docs/lesson.png`` is only rewritten when
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -85,6 +86,14 @@ def test_jump_whatif_refusal_and_back_to_the_book(voila_page, page_log, screensh
     screenshot(page, "whatif")
     page.locator("button.nap-whatif-back").click()
     expect(result).to_be_hidden(timeout=WIDGET_TIMEOUT)
+
+    # the language switch redraws the page in place: same step, no error
+    page.locator(".nap-lang button", has_text="Español").click()
+    expect(page.locator(".nap-lang button", has_text="Español")).to_have_class(re.compile("mod-active"),
+                                                                              timeout=WIDGET_TIMEOUT)
+    expect(page.locator('.nap-lesson-explain[data-step="7"]')).to_be_visible(timeout=WIDGET_TIMEOUT)
+    expect(page.locator(".nap-lesson-jump select")).to_have_value(re.compile("."))
+    expect(page.locator(".nap-msg-error")).to_have_count(0)
     page_log.assert_no_errors()
 
 
@@ -98,6 +107,11 @@ def test_phone_width_does_not_overflow(voila_page, page_log, screenshot, expect)
     expect(step_label(page)).to_contain_text(f"Step 15 of {STEPS}")
     page.wait_for_timeout(300)
     assert _overflow(page) <= 390 + 2
+    page.locator("button.nap-whatif-card-AC").click()  # B has no hearts: any card is legal
+    expect(page.locator(".nap-whatif-settlement")).to_contain_text("= 0", timeout=WIDGET_TIMEOUT)
+    page.wait_for_timeout(300)
+    assert _overflow(page) <= 390 + 2
+    screenshot(page, "phone-whatif")
     page.locator(".nap-lesson-jump select").select_option(label="The result")
     expect(page.locator(".nap-lesson-settlement")).to_contain_text("= 0", timeout=WIDGET_TIMEOUT)
     page.wait_for_timeout(300)
