@@ -129,7 +129,7 @@ class Card:
     _all: list["Card"] = []
 
     def __new__(cls, rank: Rank | int, suit: Suit | int) -> "Card":
-        index = Suit(suit).value * 13 + (int(rank) - 2)
+        index = Suit(suit).value * 13 + (Rank(rank).value - 2)  # Rank() refuses 15, 1 ... (ValueError)
         if len(cls._all) == 52:
             return cls._all[index]
         self = object.__new__(cls)
