@@ -81,7 +81,8 @@ class Profile:
 
     def rule(self, topic: str) -> str:
         """The rule id for a topic ("follow", "ladder", ...) in this profile."""
-        return self.rules.get(topic, _BRITISH_RULES[topic])
+        found = self.rules.get(topic)
+        return found if found is not None else _BRITISH_RULES[topic]
 
     def contract(self, name: str) -> Contract:
         """Look a contract up by its record or display name (any case)."""
