@@ -11,7 +11,7 @@ from typing import Iterable, Sequence
 from .explain import Explanation, IllegalAction, IllegalCall
 from .profiles import BRITISH, Contract, Profile
 
-__all__ = ["Call", "PASS", "Auction"]
+__all__ = ["Call", "PASS", "Auction", "canonical_call", "legal_calls_for"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +44,45 @@ class Call:
 PASS = Call("Pass")
 
 
+def canonical_call(call: Call, profile: Profile = BRITISH) -> Call:
+    """The same call under its record name: ``Call("nap")`` -> ``Call("Nap")``, ``Call("pass")`` -> PASS.
+
+    Names that are on no ladder are returned unchanged (and refused later).
+    """
+    name = call.name
+    if name == "Pass" or not isinstance(name, str):
+        return call
+    low = name.strip().lower()
+    if low == "pass":
+        return PASS
+    found = profile._by_name.get(low)  # type: ignore[attr-defined]
+    if found is not None and found.name != name:
+        return Call(found.name)
+    return call
+
+
+def legal_calls_for(profile: Profile, highest: tuple[int, Contract] | None,
+                    bids: frozenset[str]) -> tuple[Call, ...]:
+    """Pass and the bids allowed after ``highest`` when ``bids`` have been made (B6, B7; P3).
+
+    The same test as :meth:`Auction.refusal`, without building explanations,
+    and cached per profile: simulations ask this for every call.
+    """
+    table = profile.__dict__.get("_nap_legal_calls")
+    if table is None:
+        table = {}
+        object.__setattr__(profile, "_nap_legal_calls", table)
+    level = highest[1].level if highest is not None else None
+    key = (level, bids)
+    legal = table.get(key)
+    if legal is None:
+        legal = (PASS,) + tuple(
+            Call(c.name) for c in profile.ladder
+            if (level is None or c.level > level) and (c.requires is None or c.requires in bids))
+        table[key] = legal
+    return legal
+
+
 @dataclass(frozen=True)
 class Auction:
     """Calls so far, in speaking order from the dealer's left."""
@@ -72,14 +111,30 @@ class Auction:
         """The seat that made call number ``index``."""
         return (self.dealer + 1 + index) % self.n
 
+    def _derived(self) -> tuple[tuple[int, Contract] | None, frozenset[str]]:
+        """(highest bid and its seat, names bid so far), computed once per auction.
+
+        Auction values are immutable, so the memo (kept outside the dataclass
+        fields: equality and repr are unchanged) can never go stale.
+        """
+        d = self.__dict__
+        if "_high" in d:
+            return d["_high"], d["_bids"]
+        best: tuple[int, Contract] | None = None
+        bids: set[str] = set()
+        for i, call in enumerate(self.calls):
+            if not call.is_pass:
+                contract = self.profile.contract(call.name)
+                best = (self.speaker(i), contract)
+                bids.add(contract.name)
+        d["_high"] = best
+        d["_bids"] = frozenset(bids)
+        return best, d["_bids"]
+
     @property
     def highest(self) -> tuple[int, Contract] | None:
         """The highest bid so far and who made it."""
-        best: tuple[int, Contract] | None = None
-        for i, call in enumerate(self.calls):
-            if not call.is_pass:
-                best = (self.speaker(i), self.profile.contract(call.name))
-        return best
+        return self._derived()[0]
 
     @property
     def passed_out(self) -> bool:
@@ -87,7 +142,7 @@ class Auction:
         return self.is_complete and all(c.is_pass for c in self.calls)
 
     def bid_names(self) -> set[str]:
-        return {c.name for c in self.calls if not c.is_pass}
+        return set(self._derived()[1])
 
     def refusal(self, call: Call) -> Explanation | None:
         """Why ``call`` may not be made now, or None when it may (B5-B8, P3)."""
@@ -101,12 +156,12 @@ class Auction:
             return Explanation(p.rule("ladder"), "call.unknown", {"call": call.name, "profile": p.name})
         contract = p.contract(call.name)
         player = self.players[seat]
-        high = self.highest
+        high, bids = self._derived()
         if high is not None and contract.level <= high[1].level:
             return Explanation(p.rule("ladder"), "call.not_higher",
                                {"player": player, "call": contract.name, "highest": high[1].name,
                                 "bidder": self.players[high[0]]})
-        if contract.requires is not None and contract.requires not in self.bid_names():
+        if contract.requires is not None and contract.requires not in bids:
             return Explanation(p.rule("requires"), "call.requires",
                                {"player": player, "call": contract.name, "needed": contract.requires})
         return None
@@ -115,12 +170,14 @@ class Auction:
         """Pass and every bid that is allowed now; empty once everyone has spoken."""
         if self.is_complete:
             return []
-        return [PASS] + [Call(c.name) for c in self.profile.ladder if self.refusal(Call(c.name)) is None]
+        high, bids = self._derived()
+        return list(legal_calls_for(self.profile, high, bids))
 
     def after(self, call: Call, seat: int | None = None) -> "Auction":
         """The auction with ``call`` added; raises :class:`IllegalCall` and changes nothing."""
         if seat is not None:
             self.check_turn(seat)
+        call = canonical_call(call, self.profile)
         why = self.refusal(call)
         if why is not None:
             raise (IllegalAction if why.key == "call.auction_over" else IllegalCall)(why)

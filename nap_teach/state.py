@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence, Union
 
-from .auction import Auction, Call
-from .cards import Card, Suit
+from .auction import Auction, Call, canonical_call, legal_calls_for
+from .cards import FULL_PACK, Card, Suit
 from .dealing import Deal
 from .explain import Explanation, IllegalAction, IllegalCall, IllegalCard, RuleError
 from .profiles import BRITISH, Contract, Profile
-from .tricks import Trick, winning_index
+from .tricks import Trick, make_trick, winning_index
 
 __all__ = ["DealState", "Stop", "STOP", "Action", "DealResult"]
 
@@ -76,7 +76,14 @@ class DealState:
 
     def _reset(self) -> None:
         self.held: list[list[Card]] = [list(h) for h in self.hands]
-        self.auction = Auction(self.players, self.dealer, (), self.profile)
+        # The auction is kept as plain values (the hot path of simulations) and
+        # shown as an immutable Auction on demand (see the ``auction`` property).
+        self._calls: list[Call] = []
+        self._high: tuple[int, Contract] | None = None
+        self._bids: frozenset[str] = frozenset()
+        self._legal: tuple[Call, ...] | None = None
+        self._auction: Auction | None = None
+        self._phase = "auction"
         self.declarer: int | None = None
         self.contract: Contract | None = None
         self.trump: Suit | None = None
@@ -91,26 +98,32 @@ class DealState:
     @property
     def phase(self) -> str:
         """"auction", "play" or "over" (passed out, five tricks, or stopped)."""
-        if not self.auction.is_complete:
-            return "auction"
-        if self.declarer is None or self.stopped or len(self.tricks) == TRICKS:
-            return "over"
-        return "play"
+        return self._phase  # kept up to date by _push and _reset
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self._phase == "over"
+
+    @property
+    def auction(self) -> Auction:
+        """The calls so far as an immutable :class:`Auction` value."""
+        auction = self._auction
+        if auction is None or len(auction.calls) != len(self._calls):
+            auction = self._auction = Auction(self.players, self.dealer, tuple(self._calls), self.profile)
+        return auction
 
     @property
     def passed_out(self) -> bool:
-        return self.auction.passed_out
+        """Everyone has spoken and nobody bid (B9)."""
+        return self.declarer is None and len(self._calls) == self.n
 
     @property
     def to_act(self) -> int | None:
         """Seat expected to call or play next, or None when the deal is over."""
-        if not self.auction.is_complete:
-            return self.auction.to_speak
-        if self.phase != "play":
+        phase = self._phase
+        if phase == "auction":
+            return (self.dealer + 1 + len(self._calls)) % self.n
+        if phase != "play":
             return None
         return self._to_play
 
@@ -129,7 +142,7 @@ class DealState:
 
     @property
     def calls(self) -> tuple[Call, ...]:
-        return self.auction.calls
+        return tuple(self._calls)
 
     @property
     def cards_played(self) -> list[tuple[int, Card]]:
@@ -147,22 +160,27 @@ class DealState:
     # --------------------------------------------------------------- queries
     def legal_calls(self) -> list[Call]:
         """Calls the seat to speak may make now (empty outside the auction)."""
-        return self.auction.legal_calls()
+        if self._phase != "auction":
+            return []
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = legal_calls_for(self.profile, self._high, self._bids)
+        return list(legal)
 
     def legal_cards(self, seat: int | None = None) -> list[Card]:
         """Cards ``seat`` (default: the seat to play) may play now (B10, B11)."""
-        if self.phase != "play":
+        if self._phase != "play":
             return []
-        if seat is None:
-            seat = self._to_play
-        if seat != self._to_play:
+        to_play = self._to_play
+        if seat is not None and seat != to_play:
             return []
-        hand = self.held[seat]  # type: ignore[index]
-        if not self.trick_cards:
-            return list(hand)
-        led = self.trick_cards[0].suit
-        follow = [c for c in hand if c.suit is led]
-        return follow if follow else list(hand)
+        hand = self.held[to_play]  # type: ignore[index]
+        if self.trick_cards:
+            led = self.trick_cards[0].suit
+            follow = [c for c in hand if c.suit is led]
+            if follow:
+                return follow
+        return hand[:]
 
     def legal_actions(self) -> list[Action]:
         if self.phase == "auction":
@@ -191,10 +209,54 @@ class DealState:
                 and self.outcome() is not None)
 
     # ------------------------------------------------------------- refusals
+    def _card_ok(self, card: Card, seat: int | None) -> bool:
+        """True for a legal card, without building explanations; False means "ask refusal()"."""
+        if self._phase != "play":
+            return False
+        to_play = self._to_play
+        if seat is not None and seat != to_play:
+            return False
+        hand = self.held[to_play]  # type: ignore[index]
+        if card not in hand:
+            return False
+        trick = self.trick_cards
+        if not trick:
+            return True
+        led = trick[0].suit
+        if card.suit is led:
+            return True
+        for c in hand:
+            if c.suit is led:
+                return False
+        return True
+
+    def _call_ok(self, call: Call, seat: int | None) -> bool:
+        """True for a legal call, without building explanations; False means "ask refusal()"."""
+        if self._phase != "auction":
+            return False
+        if seat is not None and seat != (self.dealer + 1 + len(self._calls)) % self.n:
+            return False
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = legal_calls_for(self.profile, self._high, self._bids)
+        return call in legal
+
+    def _allowed_fast(self, action: object, seat: int | None) -> bool:
+        cls = action.__class__
+        if cls is Card:
+            return self._card_ok(action, seat)  # type: ignore[arg-type]
+        if cls is Call:
+            return self._call_ok(action, seat)  # type: ignore[arg-type]
+        return False
+
     def refusal(self, action: Action, seat: int | None = None) -> Explanation | None:
         """Why ``action`` (by ``seat``, default the seat to act) is refused, or None."""
+        if self._allowed_fast(action, seat):
+            return None
         p = self.profile
         phase = self.phase
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n):
+            return Explanation(p.rule("players"), "seat.unknown", {"player": seat})
         if phase == "over":
             key = "action.passed_out" if self.passed_out else "action.deal_over"
             return Explanation(p.rule("passed_out") if self.passed_out else p.rule("five_tricks"), key, {})
@@ -232,7 +294,7 @@ class DealState:
             return Explanation(rule, key, {"player": self.players[seat], "turn": self.players[to_play]})
         hand = self.held[seat]
         if action not in hand:
-            if self.unused is not None and action in self.unused:
+            if action in self.undealt:
                 return Explanation(p.rule("unused"), "card.unused", {"player": self.players[seat], "card": action})
             return Explanation(p.rule("deal"), "card.not_held", {"player": self.players[seat], "card": action})
         if self.trick_cards:
@@ -245,14 +307,56 @@ class DealState:
                                         "held": follow})
         return None
 
+    @property
+    def undealt(self) -> frozenset[Card]:
+        """The cards that stay face down all deal (B4): ``unused`` when given, else every card not dealt."""
+        found = self.__dict__.get("_undealt")
+        if found is None:
+            if self.unused is not None:
+                found = frozenset(self.unused)
+            else:
+                dealt = {c for h in self.hands for c in h}
+                found = frozenset(c for c in FULL_PACK if c not in dealt)
+            self._undealt = found
+        return found
+
     def is_legal(self, action: Action, seat: int | None = None) -> bool:
         return self.refusal(action, seat) is None
 
     # --------------------------------------------------------------- actions
     def apply(self, action: Action | str, seat: int | None = None) -> None:
         """Make a call, play a card or stop; refuse (unchanged) when a rule forbids it."""
+        # the common case first: a legal card or call, checked without building explanations
+        cls = action.__class__
+        if cls is Card:
+            # inline copy of _card_ok (this is the engine's hottest line)
+            if self._phase == "play":
+                to_play = self._to_play
+                if seat is None or seat == to_play:
+                    hand = self.held[to_play]  # type: ignore[index]
+                    if action in hand:
+                        trick = self.trick_cards
+                        ok = True
+                        if trick:
+                            led = trick[0].suit
+                            if action.suit is not led:  # type: ignore[union-attr]
+                                for c in hand:
+                                    if c.suit is led:
+                                        ok = False
+                                        break
+                        if ok:
+                            self._push_card(action)  # type: ignore[arg-type]
+                            self.actions.append(action)  # type: ignore[arg-type]
+                            return
+        elif cls is Call:
+            if self._call_ok(action, seat):  # type: ignore[arg-type]
+                self._push_call(action)  # type: ignore[arg-type]
+                self.actions.append(action)  # type: ignore[arg-type]
+                return
         if isinstance(action, str):
             action = self.parse_action(action)
+        elif isinstance(action, Call):
+            action = canonical_call(action, self.profile)
         why = self.refusal(action, seat)
         if why is not None:
             raise error_for(why)
@@ -272,33 +376,54 @@ class DealState:
             return Call.parse(t, self.profile)
 
     def _push(self, action: Action) -> None:
-        if isinstance(action, Call):
-            self.auction = Auction(self.players, self.dealer, self.auction.calls + (action,), self.profile)
-            if self.auction.is_complete:
-                high = self.auction.highest
-                if high is not None:
-                    self.declarer, self.contract = high
-                    self._to_play = self.declarer
-            return
-        if isinstance(action, Stop):
+        """Make a checked action (no questions asked: callers check first)."""
+        if action.__class__ is Card:
+            self._push_card(action)  # type: ignore[arg-type]
+        elif isinstance(action, Call):
+            self._push_call(action)
+        elif isinstance(action, Stop):
             self.stopped = True
-            return
-        seat = self._to_play
-        assert seat is not None
-        self.held[seat].remove(action)
-        if not self.trick_cards and not self.tricks:
-            assert self.contract is not None
-            self.trump = action.suit if self.contract.trumps else None
+            self._phase = "over"
+        else:
+            raise TypeError(f"not an action: {action!r}")
+
+    def _push_call(self, call: Call) -> None:
+        calls = self._calls
+        if not call.is_pass:
+            contract = self.profile.contract(call.name)
+            self._high = ((self.dealer + 1 + len(calls)) % self.n, contract)
+            self._bids = self._bids | {contract.name}
+        calls.append(call)
+        self._legal = None
+        if len(calls) == self.n:
+            high = self._high
+            if high is not None:
+                self.declarer, self.contract = high
+                self._to_play = self.declarer
+                self._phase = "play"
+            else:
+                self._phase = "over"
+
+    def _push_card(self, card: Card) -> None:
+        seat: int = self._to_play  # type: ignore[assignment]
+        self.held[seat].remove(card)
+        trick_cards = self.trick_cards
+        if not trick_cards and not self.tricks:
+            self.trump = card.suit if self.contract.trumps else None  # type: ignore[union-attr]
         self.trick_seats.append(seat)
-        self.trick_cards.append(action)
-        if len(self.trick_cards) == self.n:
-            win = self.trick_seats[winning_index(self.trick_cards, self.trump)]
-            self.tricks.append(Trick(len(self.tricks) + 1, tuple(self.trick_seats), tuple(self.trick_cards),
-                                     self.trump))
+        trick_cards.append(card)
+        if len(trick_cards) == self.n:
+            trump = self.trump
+            seats = self.trick_seats
+            win = seats[winning_index(trick_cards, trump)]
+            tricks = self.tricks
+            tricks.append(make_trick(len(tricks) + 1, tuple(seats), tuple(trick_cards), trump))
             self.tricks_won[win] += 1
             self.trick_seats = []
             self.trick_cards = []
             self._to_play = win
+            if len(tricks) == TRICKS:
+                self._phase = "over"
         else:
             self._to_play = (seat + 1) % self.n
 

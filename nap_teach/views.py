@@ -50,7 +50,7 @@ class SeatView:
             dealer=state.dealer,
             profile=state.profile,
             hand=tuple(state.held[seat]),
-            calls=state.auction.calls,
+            calls=state.calls,
             phase=state.phase,
             to_act=state.to_act,
             declarer=state.declarer,
