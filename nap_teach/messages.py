@@ -160,6 +160,8 @@ MESSAGES: dict[str, str | Plural] = {
     "where.call": N_("call {index}, by {player}"),
     "where.card": N_("card {index} (trick {trick}), by {player}"),
     "where.deal": N_("deal {deal}"),
+    "where.deal_call": N_("deal {deal}, call {index}, by {player}"),
+    "where.deal_card": N_("deal {deal}, card {index} (trick {trick}), by {player}"),
     # --- sessions
     "session.deal_undecided": N_("This deal is not decided yet, so it cannot be settled."),
     "session.wrong_dealer": N_("That deal does not follow the rotation: {dealer} deals next."),

@@ -162,7 +162,8 @@ def replay_into(state: DealState, calls: Sequence[Call], play: Sequence[Card], d
             state.apply(call)
         except RuleError as e:
             who = state.players[seat] if seat is not None else "?"
-            e.location = Explanation("record", "where.call", {"index": i + 1, "player": who, "deal": deal})
+            e.location = Explanation("record", "where.call" if deal is None else "where.deal_call",
+                                     {"index": i + 1, "player": who, "deal": deal})
             raise
     for i, card in enumerate(play):
         seat = state.to_act
@@ -171,7 +172,7 @@ def replay_into(state: DealState, calls: Sequence[Call], play: Sequence[Card], d
             state.apply(card)
         except RuleError as e:
             who = state.players[seat] if seat is not None else "?"
-            e.location = Explanation("record", "where.card",
+            e.location = Explanation("record", "where.card" if deal is None else "where.deal_card",
                                      {"index": i + 1, "trick": trick, "player": who, "deal": deal})
             raise
 
@@ -199,34 +200,36 @@ def session_from_record(record: Any) -> Session:
     deals_target = record.get("deals_target", None)
     rotations = record.get("rotations", None)
     if deals_target is None and rotations is None:
-        deals_target = max(8, len(record.get("deals", []) if isinstance(record.get("deals"), list) else 0))
+        listed = record.get("deals")
+        deals_target = max(8, len(listed) if isinstance(listed, list) else 0)
     session = Session(players, first, profile, deals_target, rotations, record.get("seed"))
     deals = _field(record, "deals", list, "a list of deals")
     for i, deal in enumerate(deals):
-        if not isinstance(deal, dict):
-            raise _bad("record.deal_kind")
-        if "hands" in deal:
-            hands = _hands(deal, players)
-            calls = _calls(deal, profile)
-            play = _play(deal)
-            state = DealState(players, session.next_dealer, hands, profile)
-            replay_into(state, calls, play, deal=i + 1)
-            try:
-                session.add_played(state)
-            except RuleError as e:
+        try:
+            _add_deal(session, deal, i + 1)
+        except (RuleError, RecordError) as e:
+            if e.location is None:  # say which deal, whatever went wrong in it
                 e.location = Explanation("record", "where.deal", {"deal": i + 1})
-                raise
-        elif "auction" in deal:
-            calls = _calls(deal, profile)
-            tricks = deal.get("declarer_tricks")
-            try:
-                session.add_scored(calls, tricks)
-            except (RuleError, RecordError) as e:
-                e.location = Explanation("record", "where.deal", {"deal": i + 1})  # type: ignore[union-attr]
-                raise
-        else:
-            raise _bad("record.deal_kind")
+            raise
     return session
+
+
+def _add_deal(session: Session, deal: Any, number: int) -> None:
+    """Check one deal of a session record and add it (played in full, or as the scorekeeper saw it)."""
+    profile, players = session.profile, session.players
+    if not isinstance(deal, dict):
+        raise _bad("record.deal_kind")
+    if "hands" in deal:
+        hands = _hands(deal, players)
+        calls = _calls(deal, profile)
+        play = _play(deal)
+        state = DealState(players, session.next_dealer, hands, profile)
+        replay_into(state, calls, play, deal=number)
+        session.add_played(state)
+    elif "auction" in deal:
+        session.add_scored(_calls(deal, profile), deal.get("declarer_tricks"))
+    else:
+        raise _bad("record.deal_kind")
 
 
 def session_to_record(session: Session) -> dict[str, Any]:
