@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence, TextIO
 
+from .cards import Card
 from .explain import RecordError, RuleError
 from .i18n import LANGUAGES, Translator, translator
 from .narrate import explain_action
@@ -62,7 +63,7 @@ def narrate_deal(state: DealState, tr: Translator) -> list[str]:
         if i == len(state.calls):
             lines.append(_("Play:"))
         card_index = i - len(state.calls)
-        if card_index >= 0 and card_index % state.n == 0:
+        if card_index >= 0 and card_index % state.n == 0 and isinstance(action, Card):
             lines.append("  " + _("Trick {number}").format(number=card_index // state.n + 1))
         for ex in explain_action(state, i):
             lines.append(f"    {tr.explain(ex)} [{ex.rule}]")
@@ -180,7 +181,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
         err.write(tr.gettext("{path}: cannot read the file ({reason}).").format(path=path, reason=e.strerror) + "\n")
         return 2
     except ValueError as e:  # a value refused outside the records (never a traceback)
-        err.write(f"{path}: {e}\n")
+        err.write(f"{path}: {e}\n" if path else f"{e}\n")
         return 2
     except Exception as e:  # a bug of ours: one line, never a traceback
         err.write(tr.gettext("Internal error, please report it: {error}").format(error=repr(e)) + "\n")

@@ -101,6 +101,9 @@ def explain_card(before: "DealState", after: "DealState", card: Card) -> list[Ex
             key = "explain.discard" if after.trump is not None else "explain.discard_no_trump"
             out.append(Explanation(p.rule("follow"), key,
                                    {"player": player, "card": card, "led": led, "trump": after.trump}))
+            if after.trump is not None and any(c.suit is after.trump for c in before.held[seat]):
+                out.append(Explanation(p.rule("follow"), "explain.no_duty_to_trump",
+                                       {"player": player, "card": card, "trump": after.trump}))
     if len(after.tricks) > len(before.tricks):
         trick = after.tricks[-1]
         winner = after.players[trick.winning]
