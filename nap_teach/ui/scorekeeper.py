@@ -1,0 +1,630 @@
+"""Scorekeeper for a real table: players, each deal's calls and tricks, the ledger and a chart.
+
+The notebook ``notebooks/scorekeeper.ipynb`` only does::
+
+    from nap_teach.ui.scorekeeper import ScorekeeperApp
+    ScorekeeperApp.from_environment()
+
+The page talks to :class:`nap_teach.scorekeeper.Scorekeeper`, which asks the
+engine's :class:`~nap_teach.session.Session` everything: whose deal it is, who
+speaks first, whether an entry is possible, the payments and the balances.
+A refused entry is shown with its reason and rule, and the form keeps what was
+typed; an earlier deal can be corrected; the record saves and loads as
+"nap-session/1". Stable CSS classes (``nap-sk-...``) are listed per component.
+"""
+from __future__ import annotations
+
+import base64
+import io
+import random
+from typing import Any, Sequence
+
+import ipywidgets as W
+
+from ..dealing import draw_first_dealer
+from ..explain import Explanation, RecordError, RuleError
+from ..i18n import Translator, normalize_lang
+from ..profiles import BRITISH, Profile
+from ..scorekeeper import MAX_RECORD_BYTES, Scorekeeper
+from ..session import DEFAULT_DEALS, LedgerRow
+from ..settlement import ZeroSumError
+from .base import App, guarded, html_escape, page_params, page_style
+
+__all__ = ["ScorekeeperApp", "SetupForm", "DealForm", "LedgerView", "BalanceChart", "SaveLoad", "chart_svg"]
+
+esc = html_escape
+NOT_ENTERED = ""
+MAX_DEALS = 200
+MARKERS = ("o", "s", "^", "D", "v", "P", "X")
+COLOURS = ("#1747b5", "#c0142b", "#11712f", "#b35c00", "#6a3d9a", "#0f7c8c", "#444444")
+
+
+def _auto(**kwargs: Any) -> W.Layout:
+    return W.Layout(width="auto", max_width="100%", **kwargs)
+
+
+def _show(widget: W.Widget, visible: bool) -> None:
+    widget.layout.display = None if visible else "none"
+
+
+def _css(widget: W.Widget, *names: str) -> W.Widget:
+    for name in names:
+        widget.add_class(name)
+    return widget
+
+
+def chart_svg(history: Sequence[dict[str, int]], players: Sequence[str], tr: Translator) -> str:
+    """The balances deal by deal as an SVG line chart (matplotlib Figure, never pyplot)."""
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(6.4, 3.0), dpi=96)
+    ax = fig.subplots()
+    xs = list(range(len(history)))
+    for i, p in enumerate(players):
+        ax.plot(xs, [h[p] for h in history], marker=MARKERS[i % len(MARKERS)], color=COLOURS[i % len(COLOURS)],
+                linewidth=2, markersize=5, label=p)
+    ax.axhline(0, color="#888888", linewidth=0.8)
+    ax.set_xlabel(tr.gettext("Deal"))
+    ax.set_ylabel(tr.gettext("Balance"))
+    ax.set_xticks(xs)
+    ax.grid(True, axis="y", alpha=0.3)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize="small", frameon=False)
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg", bbox_inches="tight")
+    svg = buf.getvalue()
+    svg = svg[svg.index("<svg"):]
+    label = esc(tr.gettext("Balances after each deal"), quote=True)
+    return svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1)
+
+
+class Part:
+    """A piece of the page sharing the app's language, status line and busy flag."""
+
+    def __init__(self, app: "ScorekeeperApp") -> None:
+        self.app = app
+
+    @property
+    def status(self):  # type: ignore[no-untyped-def]
+        return self.app.status
+
+    @property
+    def language(self):  # type: ignore[no-untyped-def]
+        return self.app.language
+
+    @property
+    def _busy(self) -> bool:
+        return getattr(self.app, "_busy", False)
+
+    @_busy.setter
+    def _busy(self, value: bool) -> None:
+        self.app._busy = value
+
+    @property
+    def tr(self) -> Translator:
+        return self.app.language.tr
+
+    def _(self, message: str) -> str:
+        return self.app.language.tr.gettext(message)
+
+    def badge(self, rule: str) -> str:
+        title = esc(self.tr.rule_title(rule), quote=True)
+        return f'<span class="nap-rule" title="{title}">{esc(rule)}</span>'
+
+    def refuse(self, err: RuleError | RecordError, what: str) -> None:
+        """Show a refusal with its rule; nothing was changed."""
+        rule = err.explanation.rule
+        where = getattr(err, "location", None)
+        why = err.text(self.language.code)
+        if where is not None:
+            why += " (" + self.tr.explain(where) + ")"
+        if rule.startswith(("B", "P")):
+            text = self._("{what}: {why} [{rule}]").format(what=what, why=why, rule=rule)
+        else:
+            text = self._("{what}: {why}").format(what=what, why=why)
+        self.status.show(text, "refused")
+
+
+# ====================================================================== setup
+class SetupForm(Part):
+    """Players in seat order, the first dealer, the session's length (``nap-sk-setup``)."""
+
+    def __init__(self, app: "ScorekeeperApp", players: Sequence[str] = (), deals: int = DEFAULT_DEALS) -> None:
+        super().__init__(app)
+        self.heading = W.HTML()
+        self.players = _css(W.Textarea(value="\n".join(players), rows=5, layout=W.Layout(width="16em", max_width="100%")), "nap-sk-players")
+        self.players_label = W.HTML()
+        self.first = _css(W.Dropdown(options=[], layout=_auto()), "nap-sk-first")
+        self.first_label = W.HTML()
+        self.draw = _css(W.Button(layout=_auto()), "nap-sk-draw")
+        self.length = _css(W.BoundedIntText(value=deals, min=1, max=MAX_DEALS, layout=W.Layout(width="6em")),
+                           "nap-sk-length")
+        self.unit = _css(W.ToggleButtons(options=[("deals", "deals"), ("rotations", "rotations")], value="deals",
+                                         style={"button_width": "auto"}, layout=_auto()), "nap-sk-unit")
+        self.length_label = W.HTML()
+        self.start = _css(W.Button(button_style="primary", layout=_auto()), "nap-sk-start")
+        self.players.observe(self._on_players, names="value")
+        self.draw.on_click(self._on_draw)
+        self.start.on_click(self._on_start)
+        self.widget = _css(W.VBox([
+            self.heading,
+            _css(W.HBox([self.players_label, self.players], layout=_auto()), "nap-sk-field"),
+            _css(W.HBox([self.first_label, self.first, self.draw], layout=_auto(align_items="center")), "nap-sk-field"),
+            _css(W.HBox([self.length_label, self.length, self.unit], layout=_auto(align_items="center")), "nap-sk-field"),
+            self.start,
+        ], layout=_auto()), "nap-sk-setup")
+        self._sync_first()
+
+    def names(self) -> list[str]:
+        raw = self.players.value if isinstance(self.players.value, str) else ""
+        return [line.strip() for line in raw.replace(",", "\n").splitlines() if line.strip()][:12]
+
+    def _sync_first(self) -> None:
+        names = self.names()
+        keep = self.first.value
+        self.first.options = [(n, n) for n in names]
+        if names:
+            self.first.value = keep if keep in names else names[0]
+
+    def refresh(self) -> None:
+        _ = self._
+        self.heading.value = f"<h2>{esc(_('New session'))}</h2><p>{esc(_('Enter the players in seat order, going clockwise round the table.'))}</p>"
+        self.players_label.value = esc(_("Players (one per line):"))
+        self.first_label.value = esc(_("First dealer:"))
+        self.draw.description = _("Draw lots")
+        self.length_label.value = esc(_("Length:"))
+        value = self.unit.value
+        self.unit.options = [(_("deals"), "deals"), (_("rotations"), "rotations")]
+        self.unit.value = value if value in ("deals", "rotations") else "deals"
+        self.start.description = _("Start the session")
+
+    @guarded
+    def _on_players(self, change: dict[str, Any]) -> None:
+        self._sync_first()
+
+    @guarded
+    def _on_draw(self, _b: W.Button) -> None:
+        names = self.names()
+        if not names:
+            return
+        draw = draw_first_dealer(names, random.Random(), self.app.profile)
+        self.first.value = names[draw.dealer]
+        self.status.show(self.tr.explain(draw.explanation), "info")
+
+    @guarded
+    def _on_start(self, _b: W.Button) -> None:
+        names = self.names()
+        first = self.first.value if self.first.value in names else 0
+        length = self.length.value
+        if isinstance(length, bool) or not isinstance(length, int) or not 1 <= length <= MAX_DEALS:
+            length = DEFAULT_DEALS
+        rotations = self.unit.value == "rotations"
+        try:
+            keeper = Scorekeeper(names, first, self.app.profile, deals=None if rotations else length,
+                                 rotations=length if rotations else None)
+        except (RuleError, RecordError) as e:
+            self.refuse(e, self._("The session cannot start"))
+            return
+        self.app.begin(keeper)
+
+
+# ================================================================== deal form
+class DealForm(Part):
+    """One deal: a call per speaker in speaking order and the declarer's tricks (``nap-sk-deal``).
+
+    Each row has a speaker (``nap-sk-speaker``, preset to the speaking order) and
+    a call (``nap-sk-call``). ``nap-sk-add-call`` adds a row for a call made out of
+    turn or a second time (the engine then refuses it with the reason).
+    """
+
+    def __init__(self, app: "ScorekeeperApp") -> None:
+        super().__init__(app)
+        self.heading = _css(W.HTML(), "nap-sk-whose")
+        self.rows_box = _css(W.VBox(layout=_auto()), "nap-sk-calls")
+        self.rows: list[tuple[W.Dropdown, W.Dropdown]] = []
+        self.tricks = _css(W.IntText(value=0, layout=W.Layout(width="5em")), "nap-sk-tricks")
+        self.tricks_label = W.HTML()
+        self.add_call = _css(W.Button(layout=_auto()), "nap-sk-add-call")
+        self.remove_call = _css(W.Button(layout=_auto()), "nap-sk-remove-call")
+        self.submit = _css(W.Button(button_style="primary", layout=_auto()), "nap-sk-add")
+        self.cancel = _css(W.Button(layout=_auto()), "nap-sk-cancel")
+        self.hint = W.HTML()
+        self.add_call.on_click(self._on_add_call)
+        self.remove_call.on_click(self._on_remove_call)
+        self.submit.on_click(self._on_submit)
+        self.cancel.on_click(self._on_cancel)
+        self.editing: int | None = None
+        self.widget = _css(W.VBox([
+            self.heading, self.hint, self.rows_box,
+            W.HBox([self.add_call, self.remove_call], layout=_auto()),
+            _css(W.HBox([self.tricks_label, self.tricks], layout=_auto(align_items="center")), "nap-sk-field"),
+            W.HBox([self.submit, self.cancel], layout=_auto()),
+        ], layout=_auto()), "nap-sk-deal")
+
+    @property
+    def keeper(self) -> Scorekeeper:
+        assert self.app.keeper is not None
+        return self.app.keeper
+
+    def number(self) -> int:
+        return self.editing if self.editing is not None else self.keeper.deals_entered
+
+    def _call_options(self) -> list[tuple[str, str]]:
+        return [("—", NOT_ENTERED)] + [(self.tr.call(c), c) for c in self.keeper.call_names()]
+
+    def _new_row(self, speaker: str, call: str) -> tuple[W.Dropdown, W.Dropdown]:
+        who = _css(W.Dropdown(options=[(p, p) for p in self.keeper.players], value=speaker,
+                              layout=_auto()), "nap-sk-speaker")
+        what = _css(W.Dropdown(options=self._call_options(), value=call, layout=_auto()), "nap-sk-call")
+        return who, what
+
+    def _set_rows(self, rows: list[tuple[W.Dropdown, W.Dropdown]]) -> None:
+        self.rows = rows
+        self.rows_box.children = [_css(W.HBox([who, what], layout=_auto(align_items="center")), "nap-sk-row")
+                                  for who, what in rows]
+        self.remove_call.disabled = len(rows) <= 1
+
+    def reset(self, number: int | None = None) -> None:
+        """A fresh form for the next deal, or a correction of deal ``number`` (0-based)."""
+        self.editing = number
+        order = self.keeper.speaking_order(self.number())
+        if number is None:
+            rows = [self._new_row(p, "Pass") for p in order]
+            self.tricks.value = 0
+        else:
+            calls = self.keeper.entry_calls(number)
+            rows = [self._new_row(order[i % len(order)], c) for i, c in enumerate(calls)]
+            self.tricks.value = self.keeper.entry_tricks(number) or 0
+        self._set_rows(rows)
+        self.refresh()
+
+    def refresh(self) -> None:
+        if self.app.keeper is None:
+            return
+        _ = self._
+        k = self.keeper
+        n = self.number()
+        values = [(who.value, what.value) for who, what in self.rows]
+        for (who, what), (_w, call) in zip(self.rows, values):
+            what.options = self._call_options()
+            what.value = call
+        order = ", ".join(k.speaking_order(n))
+        if self.editing is None:
+            head = _("Deal {number} of {total}: {dealer} deals, {first} speaks first.").format(
+                number=n + 1, total=k.total_deals, dealer=k.whose_deal(n), first=k.speaks_first(n))
+        else:
+            head = _("Correcting deal {number}: {dealer} dealt, {first} spoke first.").format(
+                number=n + 1, dealer=k.whose_deal(n), first=k.speaks_first(n))
+        self.heading.value = (f'<h2 role="status" aria-live="polite">{esc(head)}</h2>')
+        self.hint.value = "<p>" + esc(_("Calls in speaking order: {order}. Enter each player's call; "
+                                        "Pass is preset.").format(order=order)) + "</p>"
+        self.tricks_label.value = esc(_("Tricks taken by the declarer (0 if everyone passed):"))
+        self.add_call.description = _("Add a call")
+        self.remove_call.description = _("Remove the last call")
+        self.submit.description = _("Settle this deal") if self.editing is None else _("Save the correction")
+        self.cancel.description = _("Cancel the correction")
+        _show(self.cancel, self.editing is not None)
+
+    def entered(self) -> tuple[list[tuple[str, str]], Any]:
+        """(speaker, call) pairs of the rows with a call, and the tricks, as the widgets hold them."""
+        pairs = [(who.value, what.value) for who, what in self.rows if what.value != NOT_ENTERED]
+        return pairs, self.tricks.value
+
+    @guarded
+    def _on_add_call(self, _b: W.Button) -> None:
+        if self.app.keeper is None or len(self.rows) >= 2 * self.keeper.n:
+            return
+        order = self.keeper.speaking_order(self.number())
+        self._set_rows(self.rows + [self._new_row(order[len(self.rows) % len(order)], NOT_ENTERED)])
+
+    @guarded
+    def _on_remove_call(self, _b: W.Button) -> None:
+        if len(self.rows) > 1:
+            self._set_rows(self.rows[:-1])
+
+    @guarded
+    def _on_cancel(self, _b: W.Button) -> None:
+        self.status.clear()
+        self.reset()
+
+    @guarded
+    def _on_submit(self, _b: W.Button) -> None:
+        if self.app.keeper is None:
+            return
+        pairs, tricks = self.entered()
+        players = self.keeper.players
+        names = self.keeper.call_names()
+        if any(who not in players or call not in names for who, call in pairs):
+            return  # not values the dropdowns offer: ignore
+        if isinstance(tricks, bool) or not isinstance(tricks, int):
+            tricks = None
+        editing = self.editing
+        try:  # the engine decides; a refusal changes nothing and the form keeps what was typed
+            if editing is None:
+                self.keeper.add(pairs, tricks)
+            else:
+                self.keeper.correct(editing, pairs, tricks)
+        except (RuleError, RecordError) as e:
+            what = self._("This deal was not entered") if editing is None else self._("The correction was not saved")
+            self.refuse(e, what)
+            return
+        if editing is None:
+            row = self.keeper.ledger()[-1]
+            self.status.show(self._("Deal {number} entered.").format(number=row.number) + " "
+                             + " ".join(self.tr.explain(e) for e in self.keeper.explain_row(row)), "info")
+        else:
+            self.status.show(self._("Deal {number} corrected; the balances were recounted.").format(
+                number=editing + 1), "info")
+        self.app.after_change()
+
+
+# ===================================================================== ledger
+class LedgerView(Part):
+    """Every deal's payments, the balances, the zero-sum check and the winners (``nap-sk-ledger``)."""
+
+    def __init__(self, app: "ScorekeeperApp") -> None:
+        super().__init__(app)
+        self.table = _css(W.HTML(), "nap-sk-ledger")
+        self.check = _css(W.HTML(), "nap-sk-zero")
+        self.winners = _css(W.HTML(), "nap-sk-winners")
+        self.pick = _css(W.Dropdown(options=[], layout=_auto()), "nap-sk-edit-deal")
+        self.edit = _css(W.Button(layout=_auto()), "nap-sk-edit")
+        self.undo = _css(W.Button(layout=_auto()), "nap-sk-undo")
+        self.pick_label = W.HTML()
+        self.edit.on_click(self._on_edit)
+        self.undo.on_click(self._on_undo)
+        self.tools = _css(W.HBox([self.pick_label, self.pick, self.edit, self.undo], layout=_auto(align_items="center")),
+                          "nap-sk-tools")
+        self.widget = _css(W.VBox([self.table, self.check, self.winners, self.tools], layout=_auto()), "nap-sk-ledger-box")
+
+    def refresh(self) -> None:
+        keeper = self.app.keeper
+        _ = self._
+        if keeper is None:
+            self.table.value = self.check.value = self.winners.value = ""
+            _show(self.tools, False)
+            return
+        rows = keeper.ledger()
+        players = keeper.players
+        head = ("<tr><th scope='col'>" + esc(_("Deal")) + "</th><th scope='col'>" + esc(_("Dealer"))
+                + "</th><th scope='col'>" + esc(_("Contract")) + "</th><th scope='col'>" + esc(_("Tricks"))
+                + "</th>" + "".join(f"<th scope='col'>{esc(p)}</th>" for p in players) + "</tr>")
+        body = [self._row(r, players) for r in rows]
+        totals = "".join(f"<td>{esc(self.tr.amount(keeper.balances[p]))}</td>" for p in players)
+        foot = (f"<tr class='nap-sk-total'><th scope='row' colspan='4'>{esc(_('Balance'))}</th>{totals}</tr>")
+        caption = esc(_("Ledger: payments per deal, balances at the foot"))
+        self.table.value = (f"<h2>{esc(_('Ledger'))}</h2><div class='nap-scroll'><table class='nap-table-grid "
+                            f"nap-sk-table'><caption>{caption}</caption><thead>{head}</thead>"
+                            f"<tbody>{''.join(body)}</tbody><tfoot>{foot}</tfoot></table></div>")
+        try:
+            keeper.zero_sum()
+            total = sum(keeper.balances.values())
+            self.check.value = (f"<p class='nap-sk-ok'>{self.badge(keeper.profile.rule('balances'))}"
+                                f"{esc(_('Zero-sum check: the balances add up to {total}, as they must.').format(total=total))}"
+                                f"</p>")
+        except ZeroSumError as e:  # a bug, never the user's mistake: say so plainly
+            self.check.value = f"<p class='nap-msg nap-msg-error'>{esc(str(e))}</p>"
+        if rows:
+            winners = keeper.winners()
+            if keeper.is_over:
+                text = self.tr.ngettext("Winner: {names}.", "Winners, sharing the win: {names}.",
+                                        len(winners)).format(names=self.tr.join(winners))
+            else:
+                text = self.tr.ngettext("In the lead: {names}.", "In the lead, level: {names}.",
+                                        len(winners)).format(names=self.tr.join(winners))
+            self.winners.value = f"<p class='nap-sk-lead'>{self.badge(keeper.profile.rule('session'))}<strong>{esc(text)}</strong></p>"
+        else:
+            self.winners.value = ""
+        keep = self.pick.value
+        self.pick.options = [(_("Deal {number}").format(number=r.number), r.number - 1) for r in rows]
+        if rows:
+            self.pick.value = keep if isinstance(keep, int) and 0 <= keep < len(rows) else len(rows) - 1
+        self.pick_label.value = esc(_("Correct:"))
+        self.edit.description = _("Correct this deal")
+        self.undo.description = _("Remove the last deal")
+        _show(self.tools, bool(rows))
+
+    def _row(self, r: LedgerRow, players: Sequence[str]) -> str:
+        _ = self._
+        if r.declarer is None or r.contract is None:
+            contract = _("everyone passed")
+            tricks = "—"
+        else:
+            verdict = _("made") if r.made else _("failed")
+            contract = _("{declarer}: {call}, {verdict}").format(declarer=r.declarer, call=self.tr.call(r.contract.name),
+                                                                  verdict=verdict)
+            tricks = str(r.declarer_tricks)
+        cells = "".join(f"<td>{esc(self.tr.amount(r.settlement[p]))}</td>" for p in players)
+        return (f"<tr class='nap-sk-row-{r.number}'><td>{r.number}</td><td>{esc(r.dealer)}</td>"
+                f"<td>{esc(contract)}</td><td>{tricks}</td>{cells}</tr>")
+
+    @guarded
+    def _on_edit(self, _b: W.Button) -> None:
+        keeper = self.app.keeper
+        index = self.pick.value
+        if keeper is None or isinstance(index, bool) or not isinstance(index, int) \
+                or not 0 <= index < keeper.deals_entered:
+            return
+        self.app.deal.reset(index)
+        self.app.render()
+        self.status.show(self._("Deal {number} is in the form: change it and save the correction.").format(
+            number=index + 1), "info")
+
+    @guarded
+    def _on_undo(self, _b: W.Button) -> None:
+        keeper = self.app.keeper
+        if keeper is None or not keeper.deals_entered:
+            return
+        keeper.remove_last()
+        self.status.show(self._("The last deal was removed."), "info")
+        self.app.after_change()
+
+
+class BalanceChart(Part):
+    """Balances deal by deal, as an SVG drawn by matplotlib (``nap-sk-chart``)."""
+
+    def __init__(self, app: "ScorekeeperApp") -> None:
+        super().__init__(app)
+        self.widget = _css(W.HTML(), "nap-sk-chart")
+        self._key: object = None
+
+    def refresh(self) -> None:
+        keeper = self.app.keeper
+        if keeper is None or not keeper.deals_entered:
+            self.widget.value = ""
+            self._key = None
+            return
+        history = keeper.history()
+        key = (tuple(tuple(h.values()) for h in history), self.language.code)
+        if key == self._key:
+            return
+        self._key = key
+        self.widget.value = (f"<h2>{esc(self._('Balances'))}</h2><div class='nap-sk-chart-box'>"
+                             f"{chart_svg(history, keeper.players, self.tr)}</div>")
+
+
+class SaveLoad(Part):
+    """Download the "nap-session/1" record (``nap-sk-download``) or load one (``nap-sk-upload``)."""
+
+    def __init__(self, app: "ScorekeeperApp") -> None:
+        super().__init__(app)
+        self.heading = W.HTML()
+        self.download = _css(W.HTML(), "nap-sk-save")
+        self.upload = _css(W.FileUpload(accept=".json,application/json", multiple=False), "nap-sk-upload")
+        self.upload.observe(self._on_upload, names="value")
+        self.widget = _css(W.VBox([self.heading, self.download, W.HBox([self.upload], layout=_auto())],
+                                  layout=_auto()), "nap-sk-saveload")
+
+    def refresh(self) -> None:
+        _ = self._
+        self.heading.value = f"<h2>{esc(_('Save and load'))}</h2>"
+        self.upload.description = _("Load a session")
+        keeper = self.app.keeper
+        if keeper is None:
+            self.download.value = f"<p>{esc(_('Start or load a session to save it.'))}</p>"
+            return
+        data = base64.b64encode(keeper.save().encode("utf-8")).decode("ascii")
+        n = keeper.deals_entered
+        text = self.tr.ngettext("Download the session ({n} deal)", "Download the session ({n} deals)", n).format(n=n)
+        self.download.value = (f'<p><a class="nap-sk-download" download="nap-session.json" '
+                               f'href="data:application/json;base64,{data}">{esc(text)}</a></p>')
+
+    @guarded
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        value = change.get("new")
+        if not value:
+            return
+        try:
+            content = self._content(value)
+            keeper = Scorekeeper.load(content)
+        except (RuleError, RecordError) as e:
+            self.refuse(e, self._("This file cannot be loaded, so nothing was changed"))
+            return
+        finally:
+            self.upload.value = ()
+        self.app.begin(keeper)
+        self.status.show(self.tr.ngettext("Loaded a session with {n} deal.", "Loaded a session with {n} deals.",
+                                          keeper.deals_entered).format(n=keeper.deals_entered), "info")
+
+    def _content(self, value: Any) -> bytes:
+        bad = RecordError(Explanation("record", "record.not_object", {}))
+        if not isinstance(value, (tuple, list)) or len(value) != 1 or not isinstance(value[0], dict):
+            raise bad
+        content = value[0].get("content")
+        if isinstance(content, memoryview):
+            content = content.tobytes()
+        if not isinstance(content, (bytes, bytearray)) or len(content) > MAX_RECORD_BYTES:
+            raise bad
+        return bytes(content)
+
+
+# ======================================================================== app
+class ScorekeeperApp(App):
+    """The scorekeeper page: setup, the deal form, the ledger, the chart, save and load."""
+
+    css_class = "nap-scorekeeper"
+    styles = ("scorekeeper",)
+
+    def __init__(self, lang: str = "en", profile: Profile = BRITISH, players: Sequence[str] = (),
+                 deals: int = DEFAULT_DEALS) -> None:
+        super().__init__(lang)
+        self._busy = False
+        self.profile = profile
+        self.keeper: Scorekeeper | None = None
+        self.title = _css(W.HTML(), "nap-sk-title")
+        self.setup = SetupForm(self, players, deals)
+        self.deal = DealForm(self)
+        self.ledger = LedgerView(self)
+        self.chart = BalanceChart(self)
+        self.saveload = SaveLoad(self)
+        self.over = _css(W.HTML(), "nap-sk-over")
+        self.new_session = _css(W.Button(layout=_auto()), "nap-sk-new")
+        self.new_session.on_click(self._on_new_session)
+        header = _css(W.HBox([self.title, self.switch.widget], layout=_auto()), "nap-sk-header")
+        self.widget.children = [page_style(*self.styles), header, self.status.widget, self.setup.widget,
+                                self.deal.widget, self.over, self.ledger.widget, self.chart.widget,
+                                self.saveload.widget, self.new_session]
+        self.refresh()
+
+    @classmethod
+    def from_environment(cls, environ: dict[str, str] | None = None) -> "ScorekeeperApp":
+        """The page for the Voila request: ``?lang=``, ``?players=Ann,Ben,Cat`` and ``?deals=8`` prefill the form."""
+        params = page_params(environ)
+        lang = normalize_lang(params.get("lang", "en"))
+        names = [n.strip()[:30] for n in params.get("players", "").split(",") if n.strip()][:7]
+        raw = params.get("deals", "").strip()
+        deals = int(raw) if raw.isdigit() and 1 <= int(raw) <= MAX_DEALS else DEFAULT_DEALS
+        return cls(lang, BRITISH, names, deals)
+
+    # ------------------------------------------------------------------ flow
+    def begin(self, keeper: Scorekeeper) -> None:
+        """Show a new or loaded session."""
+        self.keeper = keeper
+        self.status.clear()
+        self.deal.reset()
+        self.render()
+
+    def after_change(self) -> None:
+        """After a deal was added, corrected or removed: a fresh form, every view recounted."""
+        self.deal.reset()
+        self.render()
+
+    @guarded
+    def _on_new_session(self, _b: W.Button) -> None:
+        self.keeper = None
+        self.status.clear()
+        self.render()
+
+    def render(self) -> None:
+        keeper = self.keeper
+        _show(self.setup.widget, keeper is None)
+        _show(self.new_session, keeper is not None)
+        editing = self.deal.editing is not None
+        _show(self.deal.widget, keeper is not None and (editing or not keeper.is_over))
+        if keeper is not None and keeper.is_over and not editing:
+            self.over.value = "<p class='nap-msg nap-msg-info'>" + esc(self.tr.ngettext(
+                "The session is over after {n} deal.", "The session is over after {n} deals.",
+                keeper.deals_entered).format(n=keeper.deals_entered)) + "</p>"
+        else:
+            self.over.value = ""
+        self.deal.refresh()
+        self.ledger.refresh()
+        self.chart.refresh()
+        self.saveload.refresh()
+
+    def refresh(self) -> None:
+        _ = self._
+        back = esc(_("Back to the start page"))
+        profile = esc(_("Rules in force: {profile}.").format(profile=self.profile.name))
+        self.title.value = (f"<h1>{esc(_('Scorekeeper'))}</h1><p class='nap-sk-sub'>"
+                            f"{esc(_('Keep the score of a game played with real cards.'))} {profile} "
+                            f"<a class='nap-sk-home' href='index.ipynb'>{back}</a></p>")
+        self.new_session.description = _("Start a new session")
+        self.setup.refresh()
+        self.render()
+
+    @property
+    def text(self) -> str:
+        """What the page shows now, as HTML (for tests)."""
+        parts = [self.title.value, self.status.widget.value, self.deal.heading.value, self.over.value,
+                 self.ledger.table.value, self.ledger.check.value, self.ledger.winners.value]
+        return "\n".join(parts)
