@@ -33,24 +33,23 @@ values, button labels and classes, which keeps a click fast.
 from __future__ import annotations
 
 import base64
-import html
 import io
 import re
-from typing import Any, Callable, Sequence
+import time
+from typing import Any, Sequence
 
 import ipywidgets as W
+from matplotlib import rc_context
+from matplotlib.figure import Figure
 
 from ..auction import Call
-from ..cards import Card, Suit, sort_hand
+from ..cards import Card, sort_hand
 from ..explain import Explanation, RecordError, RuleError
 from ..i18n import normalize_lang
-from ..play import (
-    DEFAULT_BOTS, MAX_DEALS, MAX_FILE_BYTES, MAX_ROTATIONS, Event, PlayTable, StaleAction, TableSetup,
-    bot_levels,
-)
-from ..render import card_back_svg, card_label, cards_text, suit_text, trick_html
+from ..play import MAX_DEALS, MAX_FILE_BYTES, MAX_ROTATIONS, Event, PlayTable, TableSetup, bot_levels
+from ..render import card_back_svg, card_label, suit_text, trick_html
 from ..session import LedgerRow
-from ..state import Stop
+from ..state import DealState
 from ..views import SeatView
 from .base import App, guarded, html_escape, page_params, page_style
 
@@ -61,6 +60,8 @@ __all__ = [
 
 _RULE_ID = re.compile(r"^[BP]\d{1,2}$")
 HAND_SLOTS = 5
+UNDO_DEBOUNCE = 0.6
+"""Seconds after an undo in which another undo click is taken as part of a double click."""
 
 
 def _show(widget: W.Widget, visible: bool) -> None:
@@ -284,8 +285,9 @@ class TrickView(Component):
         self.last.add_class("nap-play-last-trick")
         self.history = W.HTML()
         self.history.add_class("nap-play-history")
-        self.widget = W.VBox([self.info, self.seats, W.HBox([self.current, self.last]), self.history])
+        self.widget = W.VBox([self.info, self.seats, W.HBox([self.current, self.last])])
         self.widget.add_class("nap-play-table")
+        # placed lower on the page (below the hand) by the app
 
     def render(self, table: PlayTable, view: SeatView | None) -> None:
         if view is None:
@@ -459,7 +461,7 @@ class TrickView(Component):
                 for s, c in zip(t.seats, t.cards))
             rows.append(f"<tr><td>{t.number}</td><td>{html_escape(view.players[t.leader])}</td>"
                         f"<td class=\"nap-hist-cards\">{cards}</td><td>{html_escape(view.players[t.winning])}</td></tr>")
-        head = (f"<tr><th>{html_escape(_('Trick'))}</th><th>{html_escape(_('Led by'))}</th>"
+        head = (f"<tr><th>#</th><th>{html_escape(_('Led by'))}</th>"
                 f"<th>{html_escape(_('Cards in playing order'))}</th><th>{html_escape(_('Won by'))}</th></tr>")
         title = html_escape(_("Tricks so far"))
         return (f'<div class="nap-scroll"><table class="nap-table-grid nap-play-history-table">'
@@ -482,7 +484,6 @@ class AuctionPanel(Component):
         self.calls.add_class("nap-play-auction")
         self.widget = W.VBox([self.heading, self.row, self.why, self.calls])
         self.widget.add_class("nap-play-auction-panel")
-        self._token: int | None = None
         self._profile: str | None = None
 
     def _build(self, table: PlayTable) -> None:
@@ -509,7 +510,6 @@ class AuctionPanel(Component):
         _show(self.widget, live)
         if not live:
             return
-        self._token = table.token
         mine = table.pending == "call"
         options = {o.call.name: o for o in table.call_options()}
         why_lines = []
@@ -556,16 +556,21 @@ class AuctionPanel(Component):
         name = getattr(button, "_nap_call", None)
         if table is None or not isinstance(name, str):
             return
-        try:
-            table.call(name, self._token)
-        except StaleAction:
-            return
+        if any(e.by_learner and isinstance(e.action, Call) for e in table.events):
+            return  # the learner has spoken in this deal: the second click of a double click
+        table.call(name)
         self.app.after_move()
 
 
 # ========================================================================= hand
 class HandView(Component):
-    """The learner's five cards as buttons, face up; an illegal card is refused with the reason."""
+    """The learner's five cards as buttons, face up; an illegal card is refused with the reason.
+
+    Each button stands for one card for the whole deal (the hand is sorted when it is dealt and
+    a played card's button is hidden), so a second click of a fast double click names a card
+    that has already left the hand and is dropped: a double click never plays two cards. The
+    same goes for the typed card: the field is emptied once the card is played.
+    """
 
     def __init__(self, app: "PlayApp") -> None:
         super().__init__(app)
@@ -573,45 +578,56 @@ class HandView(Component):
         self.heading.add_class("nap-play-hand-title")
         self.buttons = [W.Button(layout=W.Layout(width="auto")) for _ in range(HAND_SLOTS)]
         self._cards: list[Card | None] = [None] * HAND_SLOTS
-        self._token: int | None = None
+        self._deal_key: object = None
         for i, button in enumerate(self.buttons):
             button._nap_slot = i  # type: ignore[attr-defined]
             button.on_click(self._on_click)
             button._dom_classes = ("nap-play-card", "nap-play-gone")
         self.row = W.HBox(self.buttons)
         self.row.add_class("nap-play-hand")
-        self.widget = W.VBox([self.heading, self.row])
+        self.typed = W.Text(layout=W.Layout(width="12em", max_width="100%"))
+        self.typed.add_class("nap-play-card-text")
+        self.go = W.Button(layout=_auto())
+        self.go.add_class("nap-play-card-go")
+        self.go.on_click(self._on_typed)
+        self.keyboard = W.HBox([self.typed, self.go])
+        self.keyboard.add_class("nap-play-keyboard")
+        self.widget = W.VBox([self.heading, self.row, self.keyboard])
         self.widget.add_class("nap-play-hand-panel")
 
     def render(self, table: PlayTable, view: SeatView | None) -> None:
         _ = self._
+        self.typed.placeholder = _("or type a card, e.g. 10h, QS")
+        self.typed.description = ""
+        self.go.description = _("Play it")
+        self.go.tooltip = _("Play the card typed in the box")
         if view is None:
             _show(self.widget, False)
             return
         _show(self.widget, True)
-        self._token = table.token
-        hand = sort_hand(view.hand)
+        key = (id(table), table.deal_number, id(table.state))
+        if key != self._deal_key:
+            self._deal_key = key
+            dealt = sort_hand(view.hand)
+            self._cards = [dealt[i] if i < len(dealt) else None for i in range(HAND_SLOTS)]
+        held = set(view.hand)
+        for card in sort_hand(held - set(c for c in self._cards if c is not None)):
+            self._cards[self._cards.index(None)] = card  # not expected: every dealt card has its button
         mine = table.pending == "card"
         legal = set(view.legal_cards) if mine else set()
-        for i, button in enumerate(self.buttons):
-            card = hand[i] if i < len(hand) else None
-            self._cards[i] = card
+        for card, button in zip(self._cards, self.buttons):
             with button.hold_sync():
-                if card is None:
+                if card is None or card not in held:
                     _classes(button, ("nap-play-card", "nap-play-gone"))
-                    _set(button, "description", "")
-                    _set(button, "tooltip", "")
                     continue
                 state = "nap-play-legal" if card in legal else ("nap-play-illegal" if mine else "nap-play-idle")
                 _classes(button, ("nap-play-card", f"nap-suit-{card.suit.letter}", state, f"nap-card-{card.code}"))
                 _set(button, "description", card.rank.text + suit_text(card.suit))
                 words = card_label(card, self.tr)
-                if mine and card not in legal:
-                    tip = _("{card}: not playable now").format(card=words)
-                else:
-                    tip = words
+                tip = _("{card}: not playable now").format(card=words) if mine and card not in legal else words
                 _set(button, "tooltip", tip)
-        n = len(hand)
+        _show(self.keyboard, mine)
+        n = len(view.hand)
         title = self.tr.ngettext("Your hand ({n} card)", "Your hand ({n} cards)", n).format(n=n)
         _set(self.heading, "value", f"<h3>{html_escape(title)} · {html_escape(table.name)}</h3>")
 
@@ -622,12 +638,20 @@ class HandView(Component):
         if table is None or not isinstance(slot, int) or not 0 <= slot < HAND_SLOTS:
             return
         card = self._cards[slot]
-        if card is None:  # an empty slot: nothing to play (a stale or forged click)
-            return
-        try:
-            table.play(card, self._token)
-        except StaleAction:
-            return
+        view = table.view()
+        if card is None or view is None or card not in view.hand:
+            return  # the card has left the hand: the second click of a double click, or a forged one
+        table.play(card)
+        self.app.after_move()
+
+    @guarded
+    def _on_typed(self, _button: Any = None) -> None:
+        table = self.app.table
+        text = self.typed.value
+        if table is None or not isinstance(text, str) or not text.strip():
+            return  # empty: nothing typed, or the field was emptied by the first click of a double click
+        table.play(text.strip()[:12])
+        self.typed.value = ""
         self.app.after_move()
 
 
@@ -654,7 +678,7 @@ class ActionBar(Component):
         self.new.on_click(self._on_new)
         self.widget = W.HBox([self.stop, self.play_on, self.undo, self.next, self.new])
         self.widget.add_class("nap-play-actions")
-        self._token: int | None = None
+        self._last_undo = float("-inf")
 
     def render(self, table: PlayTable | None) -> None:
         _ = self._
@@ -668,7 +692,6 @@ class ActionBar(Component):
                 _show(b, False)
             _show(self.new, False)
             return
-        self._token = table.token
         pending = table.pending
         _show(self.stop, table.stop_offer)
         _show(self.play_on, table.stop_offer)
@@ -684,28 +707,27 @@ class ActionBar(Component):
     @guarded
     def _on_stop(self, _b: Any = None) -> None:
         table = self._table()
-        try:
-            table.stop(self._token)
-        except StaleAction:
-            return
+        if table.pending in ("deal_over", "session_over"):
+            return  # the deal has already ended (a double click)
+        table.stop()
         self.app.after_move()
 
     @guarded
     def _on_play_on(self, _b: Any = None) -> None:
         table = self._table()
-        try:
-            table.play_on(self._token)
-        except StaleAction:
-            return
+        if table.pending != "stop" and not table.stop_offer:
+            return  # already playing on (a double click)
+        table.play_on()
         self.app.after_move()
 
     @guarded
     def _on_undo(self, _b: Any = None) -> None:
         table = self._table()
-        try:
-            taken = table.undo(self._token)
-        except StaleAction:
-            return
+        now = time.monotonic()
+        if now - self._last_undo < UNDO_DEBOUNCE:
+            return  # the second click of a double click would take back one card more
+        taken = table.undo()
+        self._last_undo = time.monotonic()
         self.app.after_move()
         self.status.show(self.tr.ngettext("Taken back: {n} card (yours and the replies after it).",
                                           "Taken back: {n} cards (yours and the replies after it).",
@@ -786,8 +808,8 @@ class LogPanel(Component):
         self.intro.add_class("nap-play-intro")
         self.box = W.Accordion(children=[W.VBox([self.intro, self.log])], selected_index=None)
         self.box.add_class("nap-play-log-box")
-        self.widget = W.VBox([self.latest, self.box])
-        self.widget.add_class("nap-play-log-panel")
+        # two parts, placed apart by the app: "what just happened" under the hand, the whole deal lower down
+        self.parts = (self.latest, self.box)
 
     def event_html(self, table: PlayTable, e: Event) -> str:
         lines = list(e.lines)
@@ -825,9 +847,6 @@ class LogPanel(Component):
 def balance_chart_svg(players: Sequence[str], rows: Sequence[LedgerRow], *, title: str, xlabel: str,
                       ylabel: str, highlight: str | None = None) -> str:
     """The balances after every deal as an SVG line chart (matplotlib ``Figure``, no pyplot)."""
-    from matplotlib import rc_context
-    from matplotlib.figure import Figure
-
     xs = list(range(len(rows) + 1))
     with rc_context({"svg.fonttype": "none", "font.size": 10, "svg.hashsalt": "nap-teach"}):
         fig = Figure(figsize=(6.4, 3.0), dpi=100)
@@ -844,7 +863,7 @@ def balance_chart_svg(players: Sequence[str], rows: Sequence[LedgerRow], *, titl
         ax.set_xticks(xs)
         ax.grid(True, alpha=0.3)
         ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=9, frameon=False)
-        fig.tight_layout()
+        fig.subplots_adjust(left=0.1, right=0.8, bottom=0.16, top=0.89)  # fixed: tight_layout costs a redraw
         buf = io.StringIO()
         fig.savefig(buf, format="svg")
     svg = buf.getvalue()
@@ -1132,8 +1151,6 @@ class ReplayView(Component):
             _set(self.forward, "disabled", True)
             return
         saved = dict(table.played_deals())[number]
-        from ..state import DealState
-
         state = DealState(saved.players, saved.dealer, saved.hands, saved.profile)
         for action in saved.actions[: self._step]:
             state.apply(action)
@@ -1186,8 +1203,9 @@ class PlayApp(App):
         self.ledger = LedgerView(self)
         self.saveload = SaveLoad(self)
         self.replay = ReplayView(self)
-        self.table_box = W.VBox([self.trick.widget, self.auction.widget, self.hand.widget, self.actions.widget,
-                                 self.coach.widget, self.log.widget])
+        # phone order: what is on the table, then the learner's choices, then what just happened
+        self.table_box = W.VBox([self.trick.widget, self.auction.widget, self.hand.widget, self.coach.widget,
+                                 self.actions.widget, self.log.latest, self.trick.history, self.log.box])
         self.table_box.add_class("nap-play-board")
         header = W.HBox([self.title, self.switch.widget])
         header.add_class("nap-play-header")
@@ -1256,10 +1274,13 @@ class PlayApp(App):
             self.hand.render(table, view)
         self.actions.render(table)
         self.coach.render(table)
+        # the moves on the table reach the page first: "what just happened" carries the turn token that
+        # tells the page (and the latency benchmark) that the bots' replies have arrived
+        self.log.render(table)
+        # then the slower parts that change once per deal (settlement, chart, download, replay list)
         self.ledger.render(table)
         self.saveload.render(table)
         self.replay.render(table)
-        self.log.render(table)  # last: its token tells the page that everything above has arrived
 
     def refresh(self) -> None:
         self.title.value = f"<h1>{html_escape(self._('Play Nap'))}</h1>"
