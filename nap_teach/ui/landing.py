@@ -83,6 +83,8 @@ _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 _SUITS = (("S", "\u2660\ufe0e"), ("H", "\u2665\ufe0e"), ("D", "\u2666\ufe0e"), ("C", "\u2663\ufe0e"))
 _PACK = tuple((rank, suit, symbol) for suit, symbol in _SUITS for rank in _RANKS)
 HAND_SIZE = 5
+# JupyterLab's stylesheet makes links look like plain text; show them as links.
+_LINK_STYLE = "color: var(--jp-content-link-color, #1a5fb4); text-decoration: underline"
 
 
 def language_from_query(query: str | None) -> str:
@@ -214,7 +216,7 @@ class LandingPage:
             blurb = html.escape(lesson.blurb)
             if (self.notebook_dir / lesson.notebook).is_file():
                 href = html.escape(lesson.notebook + self._query_suffix(), quote=True)
-                head = f'<a class="nap-landing-link" href="{href}">{title}</a>'
+                head = f'<a class="nap-landing-link" href="{href}" style="{_LINK_STYLE}">{title}</a>'
             else:
                 soon = html.escape(_("coming soon"))
                 head = f'<span class="nap-landing-soon">{title} ({soon})</span>'
@@ -228,7 +230,8 @@ class LandingPage:
             current = ' aria-current="page"' if code == self.lang else ""
             links.append(
                 f'<a class="nap-landing-lang" href="index.ipynb?lang={code}" '
-                f'hreflang="{code}" lang="{code}"{current}>{html.escape(name)}</a>'
+                f'hreflang="{code}" lang="{code}" style="{_LINK_STYLE}"{current}>'
+                f"{html.escape(name)}</a>"
             )
         label = html.escape(_("Language:"))
         return f"<p>{label} {' · '.join(links)}</p>"
