@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence, TextIO
 
-from .cards import Card
+from .cards import Card, sort_hand
 from .explain import RecordError, RuleError
 from .i18n import LANGUAGES, Translator, translator
 from .narrate import explain_action
@@ -57,7 +57,7 @@ def narrate_deal(state: DealState, tr: Translator) -> list[str]:
         profile=state.profile.name, players=", ".join(state.players), dealer=state.players[state.dealer])]
     lines.append(_("Hands, open for study:"))
     for p, hand in zip(state.players, state.hands):
-        lines.append(f"  {p}: {' '.join(tr.card(c) for c in hand)}")
+        lines.append(f"  {p}: {' '.join(tr.card(c) for c in sort_hand(hand))}")
     lines.append(_("Auction:"))
     for i, action in enumerate(state.actions):
         if i == len(state.calls):

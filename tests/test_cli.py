@@ -49,7 +49,8 @@ def test_replay_narrates_the_worked_deal():
     assert code == 0 and err == ""
     lines = out.splitlines()
     assert lines[0] == "Profile: british. Players clockwise: A, B, C, D. D deals."
-    assert "  A: A♥ K♥ Q♥ A♠ 2♣" in lines
+    assert "  A: A♠ A♥ K♥ Q♥ 2♣" in lines  # sorted by suit, high to low
+    assert "  D: J♠ 7♥ 6♥ J♣ J♦" in lines
     assert "    A bids Four, promising to take at least 4 of the five tricks. [B6]" in lines
     assert ("    A leads A♥. The first card of the deal sets trump: hearts are trump until the deal ends. [B10]"
             in lines)
