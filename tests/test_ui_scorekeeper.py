@@ -48,9 +48,12 @@ def saved_record(app: ScorekeeperApp) -> str:
     return base64.b64decode(href).decode("utf-8")
 
 
+AMOUNT = re.compile(r"<td class='nap-sk-amount'>([^<]*)</td>")
+
+
 def ledger_cells(app: ScorekeeperApp) -> list[list[str]]:
     body = app.ledger.table.value.split("<tbody>")[1].split("</tbody>")[0]
-    return [re.findall(r"<td>([^<]*)</td>", row)[4:] for row in body.split("</tr>") if "<td>" in row]
+    return [AMOUNT.findall(row) for row in body.split("</tr>") if "<td" in row]
 
 
 def amount(value: int) -> str:
@@ -78,7 +81,7 @@ def test_eight_deals_by_clicks_match_the_command_line(tmp_path):
     cli = json.loads(out.getvalue())
     shown = ledger_cells(app)
     assert shown == [[amount(d["settlement"][p]) for p in PLAYERS] for d in cli["deals"]]
-    foot = re.findall(r"<td>([^<]*)</td>", app.ledger.table.value.split("<tfoot>")[1])
+    foot = AMOUNT.findall(app.ledger.table.value.split("<tfoot>")[1])
     assert foot == [amount(cli["balances"][p]) for p in PLAYERS]
     winners = cli["winners"]
     assert ("Winner: " if len(winners) == 1 else "Winners, sharing the win: ") in app.ledger.winners.value
@@ -180,6 +183,20 @@ def test_setup_refuses_two_players_and_draws_lots():
     app.setup.length.value = 1
     app.setup.start.click()
     assert app.keeper.total_deals == 5
+
+
+def test_new_session_keeps_the_current_one_until_started():
+    app = started()
+    enter(app, *EIGHT[0])
+    app.new_session.click()
+    assert app.setup.widget.layout.display is None and app.deal.widget.layout.display == "none"
+    assert app.keeper.deals_entered == 1 and "download it first" in app.status.text
+    app.resume.click()
+    assert app.setup.widget.layout.display == "none" and "Deal 2 of 8" in app.deal.heading.value
+    app.new_session.click()
+    app.setup.players.value = "Eve\nFay\nGus"
+    app.setup.start.click()
+    assert app.keeper.players == ("Eve", "Fay", "Gus") and app.keeper.deals_entered == 0
 
 
 def test_language_switch_keeps_the_session():

@@ -989,7 +989,7 @@ class RulesPanel(Part):
         self.question = QuestionCard(app, "nap-ex-check", self._on_answer)
         self.check = W.VBox([self.check_title, self.question.widget], layout=_auto())
         self.check.add_class("nap-ex-checkbox")
-        nav = W.HBox([self.prev, self.picker, self.next], layout=_auto(align_items="center"))
+        nav = W.VBox([self.picker, W.HBox([self.prev, self.next], layout=_auto())], layout=_auto())
         nav.add_class("nap-ex-rule-nav")
         self.widget = W.VBox([nav, self.text, self.slot, self.check], layout=_auto())
         self.widget.add_class("nap-ex-rules")
@@ -1012,8 +1012,8 @@ class RulesPanel(Part):
             self.picker.value = self.rule
         finally:
             self._syncing = False
-        self.prev.description = self._("Previous rule")
-        self.next.description = self._("Next rule")
+        self.prev.description = "← " + self._("Previous rule")
+        self.next.description = self._("Next rule") + " →"
         self.check_title.value = f"<h3>{esc(self._('Check yourself'))}</h3>"
         for t in self.trainers.values():
             t.refresh()
@@ -1178,6 +1178,7 @@ class SyllabusPanel(Part):
         head = (f"<tr><th scope='col'>{esc(_('Rule'))}</th><th scope='col'>{esc(_('Demonstrated'))}</th>"
                 f"<th scope='col'>{esc(_('Quizzed'))}</th><th scope='col'>{esc(_('Enforced'))}</th></tr>")
         rows = []
+        labels = [esc(_("Demonstrated"), quote=True), esc(_("Quizzed"), quote=True), esc(_("Enforced"), quote=True)]
         for e in self.entries:
             steps = " ".join(f'<a class="nap-ex-step" href="lesson.ipynb?step={i + 1}">{i + 1}</a>'
                              for i in e.demonstrated[:6])
@@ -1186,8 +1187,9 @@ class SyllabusPanel(Part):
             enforced = "<br>".join(
                 f"<span class='nap-ex-kind'>{esc(_('refusal') if x.kind == 'refusal' else _('built in'))}</span> "
                 f"{esc(self.tr.explain(x.explanation))}" for x in e.enforced) or "—"
-            rows.append(f"<tr><th scope='row'>{self.badge(e.rule)}<br>{esc(self.tr.rule_title(e.rule))}</th>"
-                        f"<td>{steps}</td><td>{quiz}</td><td>{enforced}</td></tr>")
+            rows.append(f"<tr><th scope='row'>{self.badge(e.rule)}{esc(self.tr.rule_title(e.rule))}</th>"
+                        f"<td data-label='{labels[0]}'>{steps}</td><td data-label='{labels[1]}'>{quiz}</td>"
+                        f"<td data-label='{labels[2]}'>{enforced}</td></tr>")
         self.table.value = (f"<p>{intro}</p><div class='nap-scroll'><table class='nap-table-grid nap-ex-syllabus-table'>"
                             f"<thead>{head}</thead><tbody>{''.join(rows)}</tbody></table></div>")
 

@@ -57,7 +57,7 @@ def chart_svg(history: Sequence[dict[str, int]], players: Sequence[str], tr: Tra
     """The balances deal by deal as an SVG line chart (matplotlib Figure, never pyplot)."""
     from matplotlib.figure import Figure
 
-    fig = Figure(figsize=(6.4, 3.0), dpi=96)
+    fig = Figure(figsize=(6.4, 3.6), dpi=96)
     ax = fig.subplots()
     xs = list(range(len(history)))
     for i, p in enumerate(players):
@@ -68,7 +68,7 @@ def chart_svg(history: Sequence[dict[str, int]], players: Sequence[str], tr: Tra
     ax.set_ylabel(tr.gettext("Balance"))
     ax.set_xticks(xs)
     ax.grid(True, axis="y", alpha=0.3)
-    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize="small", frameon=False)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), ncols=min(len(players), 4), frameon=False)
     buf = io.StringIO()
     fig.savefig(buf, format="svg", bbox_inches="tight")
     svg = buf.getvalue()
@@ -385,12 +385,13 @@ class LedgerView(Part):
             return
         rows = keeper.ledger()
         players = keeper.players
-        head = ("<tr><th scope='col'>" + esc(_("Deal")) + "</th><th scope='col'>" + esc(_("Dealer"))
+        head = ("<tr><th scope='col'>" + esc(_("Deal")) + "</th><th scope='col' class='nap-sk-col-dealer'>" + esc(_("Dealer"))
                 + "</th><th scope='col'>" + esc(_("Contract")) + "</th><th scope='col'>" + esc(_("Tricks"))
                 + "</th>" + "".join(f"<th scope='col'>{esc(p)}</th>" for p in players) + "</tr>")
         body = [self._row(r, players) for r in rows]
-        totals = "".join(f"<td>{esc(self.tr.amount(keeper.balances[p]))}</td>" for p in players)
-        foot = (f"<tr class='nap-sk-total'><th scope='row' colspan='4'>{esc(_('Balance'))}</th>{totals}</tr>")
+        totals = "".join(f"<td class='nap-sk-amount'>{esc(self.tr.amount(keeper.balances[p]))}</td>" for p in players)
+        foot = (f"<tr class='nap-sk-total'><th scope='row' colspan='2'>{esc(_('Balance'))}</th>"
+                f"<td class='nap-sk-col-dealer'></td><td></td>{totals}</tr>")
         caption = esc(_("Ledger: payments per deal, balances at the foot"))
         self.table.value = (f"<h2>{esc(_('Ledger'))}</h2><div class='nap-scroll'><table class='nap-table-grid "
                             f"nap-sk-table'><caption>{caption}</caption><thead>{head}</thead>"
@@ -433,9 +434,9 @@ class LedgerView(Part):
             contract = _("{declarer}: {call}, {verdict}").format(declarer=r.declarer, call=self.tr.call(r.contract.name),
                                                                   verdict=verdict)
             tricks = str(r.declarer_tricks)
-        cells = "".join(f"<td>{esc(self.tr.amount(r.settlement[p]))}</td>" for p in players)
-        return (f"<tr class='nap-sk-row-{r.number}'><td>{r.number}</td><td>{esc(r.dealer)}</td>"
-                f"<td>{esc(contract)}</td><td>{tricks}</td>{cells}</tr>")
+        cells = "".join(f"<td class='nap-sk-amount'>{esc(self.tr.amount(r.settlement[p]))}</td>" for p in players)
+        return (f"<tr class='nap-sk-row-{r.number}'><td>{r.number}</td><td class='nap-sk-col-dealer'>"
+                f"{esc(r.dealer)}</td><td class='nap-sk-contract'>{esc(contract)}</td><td>{tricks}</td>{cells}</tr>")
 
     @guarded
     def _on_edit(self, _b: W.Button) -> None:
@@ -557,10 +558,13 @@ class ScorekeeperApp(App):
         self.chart = BalanceChart(self)
         self.saveload = SaveLoad(self)
         self.over = _css(W.HTML(), "nap-sk-over")
-        self.new_session = _css(W.Button(layout=_auto()), "nap-sk-new")
+        self.new_session = _css(W.Button(layout=_auto(align_self="flex-start")), "nap-sk-new")
         self.new_session.on_click(self._on_new_session)
+        self.resume = _css(W.Button(layout=_auto(align_self="flex-start")), "nap-sk-resume")
+        self.resume.on_click(self._on_resume)
+        self.setup_open = True
         header = _css(W.HBox([self.title, self.switch.widget], layout=_auto()), "nap-sk-header")
-        self.widget.children = [page_style(*self.styles), header, self.status.widget, self.setup.widget,
+        self.widget.children = [page_style(*self.styles), header, self.status.widget, self.setup.widget, self.resume,
                                 self.deal.widget, self.over, self.ledger.widget, self.chart.widget,
                                 self.saveload.widget, self.new_session]
         self.refresh()
@@ -579,6 +583,7 @@ class ScorekeeperApp(App):
     def begin(self, keeper: Scorekeeper) -> None:
         """Show a new or loaded session."""
         self.keeper = keeper
+        self.setup_open = False
         self.status.clear()
         self.deal.reset()
         self.render()
@@ -590,16 +595,27 @@ class ScorekeeperApp(App):
 
     @guarded
     def _on_new_session(self, _b: W.Button) -> None:
-        self.keeper = None
-        self.status.clear()
+        """Open the setup form; the current session stays until a new one starts (save it first)."""
+        self.setup_open = True
+        self.status.show(self._("The current session stays here until you start a new one: "
+                                "download it first if you want to keep it."), "info")
         self.render()
+
+    @guarded
+    def _on_resume(self, _b: W.Button) -> None:
+        if self.keeper is not None:
+            self.setup_open = False
+            self.status.clear()
+            self.render()
 
     def render(self) -> None:
         keeper = self.keeper
-        _show(self.setup.widget, keeper is None)
-        _show(self.new_session, keeper is not None)
+        setup = keeper is None or self.setup_open
+        _show(self.setup.widget, setup)
+        _show(self.resume, setup and keeper is not None)
+        _show(self.new_session, not setup)
         editing = self.deal.editing is not None
-        _show(self.deal.widget, keeper is not None and (editing or not keeper.is_over))
+        _show(self.deal.widget, not setup and keeper is not None and (editing or not keeper.is_over))
         if keeper is not None and keeper.is_over and not editing:
             self.over.value = "<p class='nap-msg nap-msg-info'>" + esc(self.tr.ngettext(
                 "The session is over after {n} deal.", "The session is over after {n} deals.",
@@ -619,6 +635,7 @@ class ScorekeeperApp(App):
                             f"{esc(_('Keep the score of a game played with real cards.'))} {profile} "
                             f"<a class='nap-sk-home' href='index.ipynb'>{back}</a></p>")
         self.new_session.description = _("Start a new session")
+        self.resume.description = _("Back to the current session")
         self.setup.refresh()
         self.render()
 

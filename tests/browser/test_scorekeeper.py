@@ -1,0 +1,51 @@
+"""The scorekeeper in Voila and Chromium: enter one deal and see its ledger row; a refusal."""
+from __future__ import annotations
+
+WIDGET_TIMEOUT = 30_000  # ms a widget may take to answer a click
+MINUS = "\u2212"
+
+
+def show_whole(page, css: str, width: int) -> None:
+    height = page.evaluate(
+        f"(() => {{ const e = document.querySelector('{css}');"
+        " return e.getBoundingClientRect().top + e.scrollHeight + 40; })()")
+    page.set_viewport_size({"width": width, "height": int(max(600, min(height, 6000)))})
+    page.wait_for_timeout(300)
+
+
+def test_enter_one_deal_and_see_the_ledger_row(voila_page, page_log, screenshot, expect):
+    page = voila_page("scorekeeper.ipynb", "players=Ann,Ben,Cat,Dan", ready=".nap-sk-start")
+    assert "ScorekeeperApp" not in page.content()
+    page.locator(".nap-sk-first select").select_option(label="Dan")
+    page.locator("button.nap-sk-start").click()
+    heading = page.locator(".nap-sk-whose")
+    expect(heading).to_contain_text("Deal 1 of 8: Dan deals, Ann speaks first.", timeout=WIDGET_TIMEOUT)
+
+    page.locator(".nap-sk-call select").first.select_option(label="Four")
+    tricks = page.locator(".nap-sk-tricks input")
+    tricks.fill("6")
+    tricks.press("Tab")
+    page.locator("button.nap-sk-add").click()
+    expect(page.locator(".nap-status")).to_contain_text("not 6", timeout=WIDGET_TIMEOUT)
+    expect(page.locator(".nap-sk-row-1")).to_have_count(0)
+
+    tricks.fill("4")
+    tricks.press("Tab")
+    page.locator("button.nap-sk-add").click()
+    row = page.locator(".nap-sk-row-1")
+    expect(row).to_contain_text("Ann: Four, made", timeout=WIDGET_TIMEOUT)
+    expect(row.locator("td.nap-sk-amount").nth(0)).to_have_text("+12")
+    expect(row.locator("td.nap-sk-amount").nth(1)).to_have_text(f"{MINUS}4")
+    expect(heading).to_contain_text("Deal 2 of 8: Ann deals, Ben speaks first.")
+    expect(page.locator(".nap-sk-chart svg")).to_have_count(1)
+    expect(page.locator("a.nap-sk-download")).to_have_attribute("download", "nap-session.json")
+
+    show_whole(page, ".nap-scorekeeper", 1280)
+    screenshot(page, "one-deal-1280")
+    page.set_viewport_size({"width": 390, "height": 900})
+    show_whole(page, ".nap-scorekeeper", 390)
+    widths = page.evaluate("(() => { const e = document.querySelector('.nap-scorekeeper');"
+                           " return [e.scrollWidth, e.clientWidth]; })()")
+    assert widths[0] <= widths[1] + 2, f"cut off at 390 px: {widths}"
+    screenshot(page, "one-deal-390")
+    page_log.assert_no_errors()
