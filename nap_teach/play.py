@@ -64,7 +64,8 @@ MAX_ROTATIONS = 8
 MAX_SEED = 999_999_999
 MAX_NAME = 20
 MAX_FILE_BYTES = 1_000_000
-_NAME_OK = re.compile(r"^[^\x00-\x1f\x7f<>&\"'`\\]{1,%d}$" % MAX_NAME)
+_NAME_OK = re.compile(r"^[^\x00-\x1f\x7f<>]{1,%d}$" % MAX_NAME)
+"""A name: 1 to 20 characters, no control characters and no angle brackets (the page escapes the rest)."""
 
 
 def bot_levels() -> list[str]:

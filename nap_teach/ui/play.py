@@ -914,7 +914,10 @@ class LedgerView(Component):
             nxt = table.players[table.session.dealer_for(row.number)]
             text = self.explain(Explanation(table.profile.rule("passed_out"), "explain.passed_out",
                                             {"next_dealer": nxt}))
-            return f'<div class="nap-play-box nap-play-settle"><h3>{head}</h3><p>{text}</p></div>'
+            zero = _("Nobody pays: every amount is 0, and the sum is 0 {check}").format(check="\u2713")
+            return (f'<div class="nap-play-box nap-play-settle"><h3>{head}</h3><p>{text}</p>'
+                    f'<p class="nap-play-zero" data-sum="0">{self.badge(table.profile.rule("balances"))}'
+                    f"{html_escape(zero)}</p></div>")
         others = len(table.players) - 1
         c = row.contract
         made = bool(row.made)
