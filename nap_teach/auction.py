@@ -68,19 +68,25 @@ def legal_calls_for(profile: Profile, highest: tuple[int, Contract] | None,
     The same test as :meth:`Auction.refusal`, without building explanations,
     and cached per profile: simulations ask this for every call.
     """
+    return _legal_entry(profile, highest, bids)[0]
+
+
+def _legal_entry(profile: Profile, highest: tuple[int, Contract] | None,
+                 bids: frozenset[str]) -> tuple[tuple[Call, ...], frozenset[str]]:
+    """The legal calls and their names (for quick membership tests), cached per profile."""
     table = profile.__dict__.get("_nap_legal_calls")
     if table is None:
         table = {}
         object.__setattr__(profile, "_nap_legal_calls", table)
     level = highest[1].level if highest is not None else None
     key = (level, bids)
-    legal = table.get(key)
-    if legal is None:
+    entry = table.get(key)
+    if entry is None:
         legal = (PASS,) + tuple(
             Call(c.name) for c in profile.ladder
             if (level is None or c.level > level) and (c.requires is None or c.requires in bids))
-        table[key] = legal
-    return legal
+        entry = table[key] = (legal, frozenset(c.name for c in legal))
+    return entry
 
 
 @dataclass(frozen=True)

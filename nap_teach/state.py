@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence, Union
 
-from .auction import Auction, Call, canonical_call, legal_calls_for
+from .auction import Auction, Call, _legal_entry, canonical_call
 from .cards import FULL_PACK, Card, Suit
 from .dealing import Deal
 from .explain import Explanation, IllegalAction, IllegalCall, IllegalCard, RuleError
@@ -81,7 +81,8 @@ class DealState:
         self._calls: list[Call] = []
         self._high: tuple[int, Contract] | None = None
         self._bids: frozenset[str] = frozenset()
-        self._legal: tuple[Call, ...] | None = None
+        self._legal: tuple[tuple[Call, ...], frozenset[str]] | None = None  # legal calls and their names
+        self._legal_cards: list[Card] | None = None  # what legal_cards() last said, while still true
         self._auction: Auction | None = None
         self._phase = "auction"
         self.declarer: int | None = None
@@ -164,8 +165,8 @@ class DealState:
             return []
         legal = self._legal
         if legal is None:
-            legal = self._legal = legal_calls_for(self.profile, self._high, self._bids)
-        return list(legal)
+            legal = self._legal = _legal_entry(self.profile, self._high, self._bids)
+        return list(legal[0])
 
     def legal_cards(self, seat: int | None = None) -> list[Card]:
         """Cards ``seat`` (default: the seat to play) may play now (B10, B11)."""
@@ -179,7 +180,9 @@ class DealState:
             led = self.trick_cards[0].suit
             follow = [c for c in hand if c.suit is led]
             if follow:
-                return follow
+                self._legal_cards = follow  # remembered until the next action, for apply()
+                return follow[:]
+        self._legal_cards = hand  # any card held is legal
         return hand[:]
 
     def legal_actions(self) -> list[Action]:
@@ -238,8 +241,8 @@ class DealState:
             return False
         legal = self._legal
         if legal is None:
-            legal = self._legal = legal_calls_for(self.profile, self._high, self._bids)
-        return call in legal
+            legal = self._legal = _legal_entry(self.profile, self._high, self._bids)
+        return call.name in legal[1]
 
     def _allowed_fast(self, action: object, seat: int | None) -> bool:
         cls = action.__class__
@@ -329,6 +332,11 @@ class DealState:
         # the common case first: a legal card or call, checked without building explanations
         cls = action.__class__
         if cls is Card:
+            known = self._legal_cards  # set by legal_cards() for the current position
+            if known is not None and action in known and (seat is None or seat == self._to_play):
+                self._push_card(action)  # type: ignore[arg-type]
+                self.actions.append(action)  # type: ignore[arg-type]
+                return
             # inline copy of _card_ok (this is the engine's hottest line)
             if self._phase == "play":
                 to_play = self._to_play
@@ -384,6 +392,7 @@ class DealState:
         elif isinstance(action, Stop):
             self.stopped = True
             self._phase = "over"
+            self._legal_cards = None
         else:
             raise TypeError(f"not an action: {action!r}")
 
@@ -405,27 +414,30 @@ class DealState:
                 self._phase = "over"
 
     def _push_card(self, card: Card) -> None:
+        self._legal_cards = None
         seat: int = self._to_play  # type: ignore[assignment]
         self.held[seat].remove(card)
         trick_cards = self.trick_cards
-        if not trick_cards and not self.tricks:
-            self.trump = card.suit if self.contract.trumps else None  # type: ignore[union-attr]
-        self.trick_seats.append(seat)
         trick_cards.append(card)
-        if len(trick_cards) == self.n:
-            trump = self.trump
-            seats = self.trick_seats
-            win = seats[winning_index(trick_cards, trump)]
-            tricks = self.tricks
-            tricks.append(make_trick(len(tricks) + 1, tuple(seats), tuple(trick_cards), trump))
-            self.tricks_won[win] += 1
-            self.trick_seats = []
-            self.trick_cards = []
-            self._to_play = win
-            if len(tricks) == TRICKS:
-                self._phase = "over"
-        else:
-            self._to_play = (seat + 1) % self.n
+        self.trick_seats.append(seat)
+        count = len(trick_cards)
+        n = self.n
+        if count < n:
+            if count == 1 and not self.tricks:  # the first card of the deal sets trump (B10)
+                self.trump = card.suit if self.contract.trumps else None  # type: ignore[union-attr]
+            self._to_play = seat + 1 if seat + 1 < n else 0
+            return
+        trump = self.trump
+        seats = self.trick_seats
+        win = seats[winning_index(trick_cards, trump)]
+        tricks = self.tricks
+        tricks.append(make_trick(len(tricks) + 1, tuple(seats), tuple(trick_cards), trump))
+        self.tricks_won[win] += 1
+        self.trick_seats = []
+        self.trick_cards = []
+        self._to_play = win
+        if len(tricks) == TRICKS:
+            self._phase = "over"
 
     def undo(self) -> Action:
         """Take back the last action and return it (replays the rest: exact and simple)."""
