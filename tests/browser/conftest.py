@@ -11,7 +11,9 @@ Fixtures for test writers (every test in tests/browser gets the ``browser`` mark
     A fresh browser context per test (``base_url`` = ``voila_url``, so
     ``page.goto("voila/render/play.ipynb")`` works); requests to any host
     other than 127.0.0.1/localhost are aborted. On failure a screenshot and
-    the console log go to ``test-artifacts/``.
+    the console log go to ``test-artifacts/``. At the end of the test the
+    kernels of its open Voila pages are shut down (closing a context does not
+    fire ``beforeunload``).
 ``page_log`` -> PageLog
     What ``page`` saw: ``.errors`` (console errors and uncaught page errors,
     without the ones caused by the blocked CDN requests), ``.console``,
@@ -334,6 +336,32 @@ class PageLog:
         )
 
 
+_KERNEL_ID_JS = """() => {
+    const data = document.getElementById("jupyter-config-data");
+    return data ? JSON.parse(data.textContent).kernelId || null : null;
+}"""
+
+
+def _shut_down_page_kernels(context: Any, base_url: str) -> None:
+    """Shut down the kernels of the context's open Voila pages, as leaving them would.
+
+    Closing a context does not fire `beforeunload`, so without this every
+    test's last page would keep its kernel (~100 MiB) until the session ends.
+    """
+    xsrf = next((c["value"] for c in context.cookies() if c["name"] == "_xsrf"), None)
+    if not xsrf:
+        return
+    for open_page in context.pages:
+        try:
+            kernel_id = open_page.evaluate(_KERNEL_ID_JS)
+            if kernel_id:
+                context.request.post(
+                    f"{base_url}voila/api/shutdown/{kernel_id}", form={"_xsrf": xsrf}, timeout=10_000
+                )
+        except Exception:  # a crashed page or a stopped server: nothing to release
+            pass
+
+
 @pytest.fixture
 def page_log() -> PageLog:
     return PageLog()
@@ -378,6 +406,7 @@ def page(
             except Exception:
                 pass
             (artifacts_dir / f"{stem}--console.txt").write_text(page_log.dump())
+        _shut_down_page_kernels(context, voila_url)
         context.close()
 
 
