@@ -37,6 +37,7 @@ from ..trainers import (
     settlement, stop_check, table_names,
 )
 from .base import App, guarded, html_escape, page_params, page_style
+from .landing import stakes_table_html
 
 __all__ = ["ExplorerApp", "QuestionCard", "QuizPanel", "RulesPanel", "SyllabusPanel", "stakes_table_html",
            "rule_text", "TRAINER_FOR_RULE", "MAX_SEED"]
@@ -56,27 +57,6 @@ def _show(widget: W.Widget, visible: bool) -> None:
 
 def _card_label(card: Card) -> str:
     return card.rank.text + suit_text(card.suit)
-
-
-def stakes_table_html(profile: Profile, tr: Translator) -> str:
-    """The profile's ladder and stakes as an HTML table (landing page and rule B15)."""
-    _ = tr.gettext
-    head = (f"<tr><th scope='col'>{esc(_('Bid'))}</th><th scope='col'>{esc(_('Tricks needed'))}</th>"
-            f"<th scope='col'>{esc(_('Made: each opponent pays'))}</th>"
-            f"<th scope='col'>{esc(_('Failed: declarer pays each'))}</th></tr>")
-    rows = []
-    for c in profile.ladder:
-        if c.max_tricks == 0:
-            need = _("none")
-        elif c.min_tricks >= profile.hand_size:
-            need = _("all five")
-        else:
-            need = _("at least {n}").format(n=c.min_tricks)
-        rows.append(f"<tr><th scope='row'>{esc(tr.call(c.name))}</th><td>{esc(need)}</td>"
-                    f"<td>{c.made}</td><td>{c.failed}</td></tr>")
-    caption = esc(_("Stakes in ledger units ({profile} rules)").format(profile=profile.name))
-    return (f'<div class="nap-scroll"><table class="nap-table-grid nap-stakes"><caption>{caption}</caption>'
-            f"<thead>{head}</thead><tbody>{''.join(rows)}</tbody></table></div>")
 
 
 def rule_text(rule: str, profile: Profile, tr: Translator) -> list[str]:

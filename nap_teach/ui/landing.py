@@ -1,23 +1,24 @@
-"""The app's front page: what Nap is, where the lessons are, and a tiny "try it" panel.
+"""The app's front page: what Nap is, the lessons in order, the rules in force, a "try it" panel.
 
 The notebook ``notebooks/index.ipynb`` only does::
 
     from nap_teach.ui.landing import LandingPage
     LandingPage.from_environment()
 
-Every visible string is produced here (wrapped in ``_()`` so that it can be
-extracted for translation later). The widget tree is deliberately simple and
-carries stable CSS classes for browser tests:
+Every visible string is produced here and goes through gettext, so the page
+switches language in place (the ``nap-lang`` switch) or by link
+(``index.ipynb?lang=xx``). Stable CSS classes for browser tests:
 
 - ``nap-landing``: the outer ``VBox``;
 - ``nap-landing-link``: each link to a lesson notebook (relative ``href``, so it
-  works from ``/voila/render/index.ipynb`` under any base URL);
+  works from ``/voila/render/index.ipynb`` under any base URL; it carries
+  ``?lang=`` when the page is not in English);
 - ``nap-landing-lang``: each language link (``index.ipynb?lang=xx``);
+- ``nap-landing-profile``: the rules in force and the stakes table (``nap-stakes``),
+  read from the :class:`~nap_teach.profiles.Profile`;
 - ``nap-landing-try``: the "Deal me a hand" button;
-- ``nap-landing-output``: the ``HTML`` widget the button writes into.
-
-This placeholder does not use the rules engine: the try-it panel only draws five
-random cards with :mod:`random`.
+- ``nap-landing-output``: the ``HTML`` widget the button writes into
+  (five ``nap-landing-card`` cards).
 """
 
 from __future__ import annotations
@@ -31,60 +32,65 @@ from pathlib import Path
 from urllib.parse import parse_qs
 
 import ipywidgets as widgets
-from IPython.display import display
 
-__all__ = ["LANGUAGES", "LESSONS", "LandingPage", "LessonLink", "language_from_query"]
+from ..cards import FULL_PACK, Card, sort_hand
+from ..i18n import LANGUAGES, Translator, normalize_lang
+from ..messages import N_
+from ..profiles import BRITISH, Profile
+from ..render import card_svg
+from .base import App, guarded, page_style
 
+__all__ = ["LANGUAGES", "LESSONS", "LandingPage", "LessonLink", "language_from_query", "stakes_table_html",
+           "PROFILE_NAMES"]
 
-def _(message: str) -> str:
-    """Mark ``message`` for translation (identity until translations exist)."""
-    return message
-
-
-#: Languages the app can be shown in, code -> name of the language in itself.
-LANGUAGES: dict[str, str] = {"en": "English"}
 DEFAULT_LANGUAGE = "en"
+HAND_SIZE = 5
+esc = html.escape
 
 
 @dataclass(frozen=True)
 class LessonLink:
-    """One entry of the lesson list: a notebook next to ``index.ipynb``."""
+    """One entry of the lesson list: a notebook next to ``index.ipynb``.
+
+    ``title`` and ``blurb`` are English message ids, translated when shown.
+    """
 
     notebook: str
     title: str
     blurb: str
+    app_class: str = ""
+    """CSS class of the app the notebook shows (for tests)."""
 
 
 LESSONS: tuple[LessonLink, ...] = (
     LessonLink(
         "lesson.ipynb",
-        _("A worked deal"),
-        _("Follow one deal from the auction to the last trick, step by step."),
+        N_("A worked deal"),
+        N_("Follow one deal from the auction to the last trick, step by step, with the rule behind every card."),
+        "nap-lesson",
     ),
     LessonLink(
         "explorer.ipynb",
-        _("Rules and quizzes"),
-        _("Look up any rule with an example, then check yourself with a quiz."),
+        N_("Rules and quizzes"),
+        N_("Every rule with a small trainer, then a quiz with a score; a syllabus for teachers."),
+        "nap-explorer",
     ),
     LessonLink(
         "play.ipynb",
-        _("Play a hand"),
-        _("Bid and play against computer opponents."),
+        N_("Play a hand"),
+        N_("Bid and play against computer opponents, with a coach if you want one."),
+        "nap-play",
     ),
     LessonLink(
         "scorekeeper.ipynb",
-        _("Scorekeeper"),
-        _("Keep the score of a real game at your table."),
+        N_("Scorekeeper"),
+        N_("Playing with real cards? Enter each deal's calls and tricks: the ledger does the rest."),
+        "nap-scorekeeper",
     ),
 )
 
-_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-# U+FE0E asks for the text (not emoji) form of the suit symbols.
-_SUITS = (("S", "\u2660\ufe0e"), ("H", "\u2665\ufe0e"), ("D", "\u2666\ufe0e"), ("C", "\u2663\ufe0e"))
-_PACK = tuple((rank, suit, symbol) for suit, symbol in _SUITS for rank in _RANKS)
-HAND_SIZE = 5
-# JupyterLab's stylesheet makes links look like plain text; show them as links.
-_LINK_STYLE = "color: var(--jp-content-link-color, #1a5fb4); text-decoration: underline"
+PROFILE_NAMES: dict[str, str] = {"british": N_("British rules"), "pub": N_("Pub rules")}
+"""Names of the profiles for people (message ids)."""
 
 
 def language_from_query(query: str | None) -> str:
@@ -102,58 +108,75 @@ def language_from_query(query: str | None) -> str:
     return DEFAULT_LANGUAGE
 
 
-class LandingPage:
+def stakes_table_html(profile: Profile, tr: Translator) -> str:
+    """The profile's ladder and stakes as an HTML table (class ``nap-stakes``), read from the Profile."""
+    _ = tr.gettext
+    head = (f"<tr><th scope='col'>{esc(_('Bid'))}</th><th scope='col'>{esc(_('Tricks needed'))}</th>"
+            f"<th scope='col'>{esc(_('Made: each opponent pays'))}</th>"
+            f"<th scope='col'>{esc(_('Failed: declarer pays each'))}</th></tr>")
+    rows = []
+    for c in profile.ladder:
+        if c.max_tricks == 0:
+            need = _("none")
+        elif c.min_tricks >= profile.hand_size:
+            need = _("all five")
+        else:
+            need = _("at least {n}").format(n=c.min_tricks)
+        rows.append(f"<tr data-contract='{esc(c.name, quote=True)}'><th scope='row'>{esc(tr.call(c.name))}</th>"
+                    f"<td>{esc(need)}</td><td>{c.made}</td><td>{c.failed}</td></tr>")
+    caption = esc(_("Stakes in ledger points, per opponent"))
+    return (f'<div class="nap-scroll"><table class="nap-table-grid nap-stakes"><caption>{caption}</caption>'
+            f"<thead>{head}</thead><tbody>{''.join(rows)}</tbody></table></div>")
+
+
+class LandingPage(App):
     """The landing page widget tree; display it or use :attr:`widget`."""
+
+    css_class = "nap-landing"
+    styles = ("landing",)
 
     def __init__(
         self,
         lang: str = DEFAULT_LANGUAGE,
         notebook_dir: str | os.PathLike[str] | None = None,
         rng: random.Random | None = None,
+        profile: Profile = BRITISH,
     ) -> None:
-        if lang not in LANGUAGES:
-            raise ValueError(f"unknown language {lang!r}; known: {sorted(LANGUAGES)}")
-        self.lang = lang
+        super().__init__(normalize_lang(lang))
+        self._busy = False
+        self.profile = profile
         self.notebook_dir = Path(notebook_dir) if notebook_dir is not None else Path.cwd()
         self._rng = rng if rng is not None else random.Random()
         self.deals = 0
         self.hand: tuple[str, ...] = ()
+        self._cards: tuple[Card, ...] = ()
 
-        self.title = widgets.HTML(f"<h1>{html.escape(_('Learn Nap'))}</h1>")
+        self.title = widgets.HTML()
         self.title.add_class("nap-landing-title")
-        self.intro = widgets.HTML(self._intro_html())
+        self.intro = widgets.HTML()
         self.intro.add_class("nap-landing-intro")
-        self.lessons = widgets.HTML(self._lessons_html())
+        self.lessons = widgets.HTML()
         self.lessons.add_class("nap-landing-lessons")
-        self.languages = widgets.HTML(self._languages_html())
+        self.profile_box = widgets.HTML()
+        self.profile_box.add_class("nap-landing-profile")
+        self.languages = widgets.HTML()
         self.languages.add_class("nap-landing-languages")
 
-        self.try_button = widgets.Button(
-            description=_("Deal me a hand"),
-            tooltip=_("Deal five random cards"),
-        )
+        self.try_button = widgets.Button(layout=widgets.Layout(width="auto", max_width="100%", align_self="flex-start"))
         self.try_button.add_class("nap-landing-try")
-        self.try_button.on_click(lambda _button: self.deal())
-        self.output = widgets.HTML(self._output_html(_("Press the button to see five cards.")))
+        self.try_button.on_click(self._on_try)
+        self.output = widgets.HTML()
         self.output.add_class("nap-landing-output")
-        self.try_panel = widgets.VBox(
-            [
-                widgets.HTML(f"<h2>{html.escape(_('Try it'))}</h2>"),
-                widgets.HTML(
-                    "<p>"
-                    + html.escape(_("In Nap you hold five cards. Here is what a hand can look like:"))
-                    + "</p>"
-                ),
-                self.try_button,
-                self.output,
-            ]
-        )
+        self.try_heading = widgets.HTML()
+        self.try_panel = widgets.VBox([self.try_heading, self.try_button, self.output])
         self.try_panel.add_class("nap-landing-try-panel")
 
-        self.widget = widgets.VBox(
-            [self.title, self.intro, self.lessons, self.try_panel, self.languages]
-        )
-        self.widget.add_class("nap-landing")
+        header = widgets.HBox([self.title, self.switch.widget],
+                              layout=widgets.Layout(width="auto", max_width="100%"))
+        header.add_class("nap-landing-header")
+        self.widget.children = [page_style(*self.styles), header, self.status.widget, self.intro, self.lessons,
+                                self.profile_box, self.try_panel, self.languages]
+        self.refresh()
 
     @classmethod
     def from_environment(
@@ -171,58 +194,86 @@ class LandingPage:
         lang = language_from_query(environ.get("QUERY_STRING"))
         return cls(lang=lang, notebook_dir=notebook_dir, rng=rng)
 
+    @property
+    def lang(self) -> str:
+        return self.language.code
+
     # -- actions -------------------------------------------------------------
+
+    @guarded
+    def _on_try(self, _button: widgets.Button) -> None:
+        self.deal()
 
     def deal(self) -> tuple[str, ...]:
         """Draw a fresh five-card hand, show it and return its card codes (e.g. ``"10H"``)."""
-        cards = self._rng.sample(_PACK, HAND_SIZE)
+        self._cards = tuple(sort_hand(self._rng.sample(FULL_PACK, HAND_SIZE)))
         self.deals += 1
-        self.hand = tuple(rank + suit for rank, suit, _symbol in cards)
-        shown = " ".join(
-            f'<span class="nap-landing-card" data-card="{rank}{suit}">{rank}{symbol}</span>'
-            for rank, suit, symbol in cards
-        )
-        label = html.escape(_("Deal {number}:").format(number=self.deals))
-        self.output.value = self._output_html(f"{label} {shown}", escape=False)
+        self.hand = tuple(c.code for c in self._cards)
+        self._render_output()
         return self.hand
 
     def show(self) -> None:
         """Display the page in the current notebook output."""
-        display(self.widget)
+        self._ipython_display_()
 
-    def _ipython_display_(self) -> None:
-        self.show()
+    # -- words -----------------------------------------------------------------
 
-    # -- HTML pieces ---------------------------------------------------------
+    def refresh(self) -> None:
+        _ = self._
+        self.title.value = (f"<h1>{esc(_('Learn Nap'))}</h1>"
+                            f"<p class='nap-landing-tagline'>{esc(_('The British card game of bold bids, in four short lessons.'))}</p>")
+        self.intro.value = self._intro_html()
+        self.lessons.value = self._lessons_html()
+        self.profile_box.value = self._profile_html()
+        self.languages.value = self._languages_html()
+        self.try_heading.value = (f"<h2>{esc(_('Try it'))}</h2><p>"
+                                  f"{esc(_('In Nap you hold five cards. Here is what a hand can look like:'))}</p>")
+        self.try_button.description = _("Deal me a hand")
+        self.try_button.tooltip = _("Deal five random cards")
+        self._render_output()
 
     def _query_suffix(self) -> str:
         return "" if self.lang == DEFAULT_LANGUAGE else f"?lang={self.lang}"
 
     def _intro_html(self) -> str:
-        text = _(
-            "Nap, short for Napoleon, is a British trick-taking card game for three to "
-            "seven players. Everyone gets five cards, and there is a single round of "
-            "bidding: each player in turn may offer to win more tricks than anyone so "
-            "far, or pass. The highest bidder then plays alone against all the others. "
-            "The bidder leads to the first trick, and the suit of that first card is "
-            "trumps for the whole hand."
-        )
-        return f"<p>{html.escape(text)}</p>"
+        _ = self._
+        p = self.profile
+        paras = [
+            _("Nap, short for Napoleon, is a British trick-taking card game for {low} to {high} players. "
+              "Everyone gets five cards, and there is a single round of bidding: each player in turn may "
+              "offer to win more tricks than anyone so far, or pass.").format(low=p.min_players, high=p.max_players),
+            _("The highest bidder then plays alone against all the others. The bidder leads to the first "
+              "trick, and the suit of that first card is trump for the whole deal. Win the tricks you bid "
+              "and every opponent pays you; fall short and you pay each of them."),
+        ]
+        return "".join(f"<p>{esc(t)}</p>" for t in paras)
 
     def _lessons_html(self) -> str:
+        _ = self._
         items = []
         for lesson in LESSONS:
-            title = html.escape(lesson.title)
-            blurb = html.escape(lesson.blurb)
+            title = esc(self.tr.gettext(lesson.title))
+            blurb = esc(self.tr.gettext(lesson.blurb))
             if (self.notebook_dir / lesson.notebook).is_file():
-                href = html.escape(lesson.notebook + self._query_suffix(), quote=True)
-                head = f'<a class="nap-landing-link" href="{href}" style="{_LINK_STYLE}">{title}</a>'
+                href = esc(lesson.notebook + self._query_suffix(), quote=True)
+                head = f'<a class="nap-landing-link" href="{href}">{title}</a>'
             else:
-                soon = html.escape(_("coming soon"))
+                soon = esc(_("coming soon"))
                 head = f'<span class="nap-landing-soon">{title} ({soon})</span>'
-            items.append(f"<li>{head}: {blurb}</li>")
-        heading = html.escape(_("Lessons"))
-        return f"<h2>{heading}</h2><ul>{''.join(items)}</ul>"
+            items.append(f"<li>{head}<br><span class='nap-landing-blurb'>{blurb}</span></li>")
+        heading = esc(_("Lessons, in order"))
+        return f"<h2>{heading}</h2><ol class='nap-landing-list'>{''.join(items)}</ol>"
+
+    def _profile_html(self) -> str:
+        _ = self._
+        p = self.profile
+        name = self.tr.gettext(PROFILE_NAMES[p.name]) if p.name in PROFILE_NAMES else p.name
+        ladder = " < ".join(self.tr.call(c.name) for c in p.ladder)
+        text = _("Rules in force: {name}. Bids from low to high: {ladder}. {low} to {high} players; "
+                 "the rest of the pack stays face down.").format(name=name, ladder=ladder, low=p.min_players,
+                                                                  high=p.max_players)
+        return (f"<h2>{esc(_('The rules in force'))}</h2><p data-profile='{esc(p.name, quote=True)}'>{esc(text)}</p>"
+                + stakes_table_html(p, self.tr))
 
     def _languages_html(self) -> str:
         links = []
@@ -230,13 +281,20 @@ class LandingPage:
             current = ' aria-current="page"' if code == self.lang else ""
             links.append(
                 f'<a class="nap-landing-lang" href="index.ipynb?lang={code}" '
-                f'hreflang="{code}" lang="{code}" style="{_LINK_STYLE}"{current}>'
-                f"{html.escape(name)}</a>"
+                f'hreflang="{code}" lang="{code}"{current}>{esc(name)}</a>'
             )
-        label = html.escape(_("Language:"))
+        label = esc(self._("Language:"))
         return f"<p>{label} {' · '.join(links)}</p>"
 
-    @staticmethod
-    def _output_html(content: str, escape: bool = True) -> str:
-        body = html.escape(content) if escape else content
-        return f'<p role="status" aria-live="polite">{body}</p>'
+    def _render_output(self) -> None:
+        if not self._cards:
+            body = esc(self._("Press the button to see five cards."))
+        else:
+            label = esc(self._("Deal {number}:").format(number=self.deals))
+            cards = "".join(
+                f'<span class="nap-landing-card" data-card="{c.code}">'
+                f"{card_svg(c, tr=self.tr, width=52)}</span>" for c in self._cards)
+            words = esc(self.tr.join(self.tr.card_words(c) for c in self._cards))
+            body = (f"{label} <span class='nap-landing-hand'>{cards}</span>"
+                    f"<span class='nap-landing-words'>{words}</span>")
+        self.output.value = f'<div role="status" aria-live="polite">{body}</div>'

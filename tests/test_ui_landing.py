@@ -1,0 +1,81 @@
+"""The landing page from Python: lessons in order, the rules in force, language, the try-it button."""
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+from nap_teach.profiles import BRITISH, PUB
+from nap_teach.ui.landing import LESSONS, LandingPage, language_from_query
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+
+
+def hrefs(page: LandingPage) -> list[str]:
+    return re.findall(r'class="nap-landing-link" href="([^"]+)"', page.lessons.value)
+
+
+def test_lessons_in_order_with_relative_links():
+    page = LandingPage(notebook_dir=NOTEBOOKS)
+    assert [lesson.notebook for lesson in LESSONS] == ["lesson.ipynb", "explorer.ipynb", "play.ipynb",
+                                                        "scorekeeper.ipynb"]
+    assert hrefs(page) == [lesson.notebook for lesson in LESSONS]
+    for href in hrefs(page):
+        assert (NOTEBOOKS / href).is_file()
+    assert "<ol" in page.lessons.value and "Learn Nap" in page.title.value
+    assert "trick-taking" in page.intro.value
+
+
+def test_missing_notebook_is_marked_coming_soon(tmp_path):
+    (tmp_path / "lesson.ipynb").write_text("{}")
+    page = LandingPage(notebook_dir=tmp_path)
+    assert hrefs(page) == ["lesson.ipynb"]
+    assert page.lessons.value.count("coming soon") == 3
+
+
+def test_stakes_table_read_from_the_profile():
+    for profile in (BRITISH, PUB):
+        page = LandingPage(notebook_dir=NOTEBOOKS, profile=profile)
+        html = page.profile_box.value
+        assert f"data-profile='{profile.name}'" in html
+        rows = re.findall(r"<tr data-contract='(\w+)'>.*?<td>[^<]*</td><td>(\d+)</td><td>(\d+)</td></tr>", html)
+        assert rows == [(c.name, str(c.made), str(c.failed)) for c in profile.ladder]
+        assert f"{profile.min_players} to {profile.max_players} players" in html
+
+
+def test_language_switch_in_place_and_links_carry_the_language():
+    page = LandingPage(notebook_dir=NOTEBOOKS, rng=random.Random(1))
+    page.deal()
+    hand = page.hand
+    page.switch.widget.value = "es"
+    assert page.lang == "es"
+    assert all(h.endswith("?lang=es") for h in hrefs(page))
+    assert 'aria-current="page">Español' in page.languages.value
+    assert page.hand == hand and page.deals == 1  # state kept
+    page.switch.widget.value = "en"
+    assert hrefs(page) == [lesson.notebook for lesson in LESSONS]
+
+
+def test_language_links():
+    page = LandingPage(notebook_dir=NOTEBOOKS)
+    links = re.findall(r'class="nap-landing-lang" href="([^"]+)" hreflang="(\w+)"', page.languages.value)
+    assert ("index.ipynb?lang=en", "en") in links and ("index.ipynb?lang=es", "es") in links
+
+
+def test_deal_button_draws_five_distinct_cards():
+    page = LandingPage(notebook_dir=NOTEBOOKS, rng=random.Random(3))
+    assert "Press the button" in page.output.value
+    page.try_button.click()
+    assert page.deals == 1 and len(set(page.hand)) == 5
+    assert page.output.value.count('class="nap-landing-card"') == 5 and "Deal 1:" in page.output.value
+    first = page.hand
+    page.try_button.click()
+    assert "Deal 2:" in page.output.value and page.hand != first
+
+
+def test_from_environment_validates_language():
+    assert language_from_query("lang=es") == "es"
+    page = LandingPage.from_environment({"QUERY_STRING": "lang=<script>"}, notebook_dir=NOTEBOOKS)
+    assert page.lang == "en"
+    page = LandingPage.from_environment({"QUERY_STRING": "lang=es"}, notebook_dir=NOTEBOOKS)
+    assert page.lang == "es" and all(h.endswith("?lang=es") for h in hrefs(page))
