@@ -285,9 +285,11 @@ class TrickView(Component):
         self.last.add_class("nap-play-last-trick")
         self.history = W.HTML()
         self.history.add_class("nap-play-history")
-        self.widget = W.VBox([self.info, self.seats, W.HBox([self.current, self.last])])
+        self.tricks = W.HBox([self.current, self.last])
+        self.tricks.add_class("nap-play-tricks")
+        self.widget = W.VBox([self.info, self.seats, self.tricks])
         self.widget.add_class("nap-play-table")
-        # placed lower on the page (below the hand) by the app
+        # self.history is placed lower on the page (below the hand) by the app
 
     def render(self, table: PlayTable, view: SeatView | None) -> None:
         if view is None:
@@ -297,7 +299,8 @@ class TrickView(Component):
         four = self.app.four_colour
         _set(self.info, "value", self._info(table, view))
         _set(self.seats, "value", self._seats(table, view))
-        _set(self.current, "value", self._current(view, four))
+        _show(self.tricks, view.phase != "auction" and bool(view.tricks or view.phase == "play"))
+        _set(self.current, "value", self._current(view, four) if view.phase == "play" else "")
         _set(self.last, "value", self._last(view, four))
         _set(self.history, "value", self._history(view))
 
@@ -409,26 +412,18 @@ class TrickView(Component):
         return f'<div class="nap-seats">{"".join(boxes)}</div><div class="nap-play-unused">{note}</div>'
 
     def _current(self, view: SeatView, four: bool) -> str:
+        """The trick in play: its cards so far and an empty slot for each player still to play."""
         _ = self._
-        head = html_escape(_("This trick"))
-        if view.phase == "auction":
-            return f'<div class="nap-play-box"><h4>{head}</h4><p>{html_escape(_("The play starts after the auction."))}</p></div>'
-        if view.phase == "over" and view.current is None:
-            body = f'<p>{html_escape(_("No trick in play."))}</p>'
-        elif view.current is None:
-            leader = view.to_act
-            seats, cards = self._order(view, leader), []
+        t = view.current
+        if t is None:
+            seats = self._order(view, view.to_act)
             body = trick_html([view.players[s] for s in seats], [None] * len(seats), tr=self.tr,
                               four_colour=four, trump=view.trump, width=44)
         else:
-            t = view.current
             seats = self._order(view, t.leader)
-            cards = [t.card_of(s) for s in seats]
-            win = seats.index(t.winning)
-            body = trick_html([view.players[s] for s in seats], cards, tr=self.tr, four_colour=four,
-                              winning=win, trump=view.trump, width=44)
-        number = len(view.tricks) + 1 if view.phase == "play" else len(view.tricks)
-        head = html_escape(_("Trick {number} of 5").format(number=max(1, min(5, number))))
+            body = trick_html([view.players[s] for s in seats], [t.card_of(s) for s in seats], tr=self.tr,
+                              four_colour=four, winning=seats.index(t.winning), trump=view.trump, width=44)
+        head = html_escape(_("Trick {number} of 5").format(number=min(5, len(view.tricks) + 1)))
         return f'<div class="nap-play-box"><h4>{head}</h4>{body}</div>'
 
     @staticmethod
@@ -601,7 +596,9 @@ class HandView(Component):
         self.typed.description = ""
         self.go.description = _("Play it")
         self.go.tooltip = _("Play the card typed in the box")
-        if view is None:
+        if view is None or not view.hand:
+            for button in self.buttons:
+                _classes(button, ("nap-play-card", "nap-play-gone"))
             _show(self.widget, False)
             return
         _show(self.widget, True)
@@ -1207,7 +1204,7 @@ class PlayApp(App):
         self.saveload = SaveLoad(self)
         self.replay = ReplayView(self)
         # phone order: what is on the table, then the learner's choices, then what just happened
-        self.table_box = W.VBox([self.trick.widget, self.auction.widget, self.hand.widget, self.coach.widget,
+        self.table_box = W.VBox([self.trick.widget, self.hand.widget, self.auction.widget, self.coach.widget,
                                  self.actions.widget, self.log.latest, self.trick.history, self.log.box])
         self.table_box.add_class("nap-play-board")
         header = W.HBox([self.title, self.switch.widget])

@@ -1,0 +1,146 @@
+"""The play page in Voila: one whole deal played by clicking, refusals, the ledger, a phone-sized screen."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+WIDGET_TIMEOUT = 30_000  # ms a widget may take to answer a click
+QUERY = "seed=32&players=3&seat=1&deals=1&bots=simple&lang=en"
+
+
+def token(page) -> str | None:
+    return page.locator(".nap-latest").first.get_attribute("data-token")
+
+
+def wait_new_token(page, before: str | None) -> None:
+    page.wait_for_function(
+        "(before) => { const el = document.querySelector('.nap-latest');"
+        " return el && el.dataset.token !== before; }",
+        arg=before,
+        timeout=WIDGET_TIMEOUT,
+    )
+
+
+def amount(text: str) -> int:
+    return int(text.strip().replace("\u2212", "-").replace("+", ""))
+
+
+def start(voila_page, query: str = QUERY):
+    page = voila_page("play.ipynb", query, ready="button.nap-play-start")
+    expect(page.get_by_role("heading", name="Play Nap")).to_be_visible()
+    page.locator("button.nap-play-start").click()
+    expect(page.locator(".nap-latest")).to_be_attached(timeout=WIDGET_TIMEOUT)
+    return page
+
+
+def test_play_one_whole_deal_by_clicking(voila_page, page_log, screenshot):
+    page = start(voila_page)
+    status = page.locator(".nap-status")
+    hand = page.locator("button.nap-play-card:not(.nap-play-gone)")
+    refused_card = refused_typed = double_clicked = False
+
+    for _ in range(40):
+        if page.locator(".nap-play-final").count():
+            break
+        before = token(page)
+        calls = page.locator(".nap-play-auction-panel button.nap-play-call:not([disabled])")
+        if page.locator(".nap-play-auction-panel").is_visible() and calls.count():
+            if page.locator("button.nap-play-call-wellington[disabled]").count():
+                expect(page.locator(".nap-play-call-why")).to_contain_text("Wellington needs a Nap before it")
+            bids = page.locator(".nap-play-auction-panel button.nap-play-call:not([disabled]):not(.nap-play-call-pass)")
+            (bids.first if bids.count() else page.locator("button.nap-play-call-pass")).click()
+            wait_new_token(page, before)
+            continue
+        legal = page.locator("button.nap-play-card.nap-play-legal")
+        if legal.count():
+            illegal = page.locator("button.nap-play-card.nap-play-illegal")
+            if illegal.count() and not refused_card:
+                cards_before = hand.count()
+                illegal.first.click()
+                expect(status).to_contain_text("you must follow", timeout=WIDGET_TIMEOUT)
+                expect(status).to_contain_text("You hold")
+                assert hand.count() == cards_before and token(page) == before
+                refused_card = True
+            if not refused_typed:
+                shown = {t.replace("\ufe0e", "") for t in hand.all_inner_texts()}
+                missing = next(c for c in ("A♠", "K♠", "Q♠", "J♠", "10♠", "9♠") if c not in shown)
+                page.locator(".nap-play-card-text input").fill(missing.replace("♠", "S"))
+                page.locator("button.nap-play-card-go").click()
+                expect(status).to_contain_text(f"You do not hold {missing}", timeout=WIDGET_TIMEOUT)
+                assert token(page) == before
+                page.locator(".nap-play-card-text input").fill("")
+                refused_typed = True
+            cards_before = hand.count()
+            if not double_clicked:
+                legal.first.dblclick()  # two clicks reach the kernel: one card is played
+                double_clicked = True
+            else:
+                legal.first.click()
+            wait_new_token(page, before)
+            expect(hand).to_have_count(cards_before - 1)
+            continue
+        page.wait_for_timeout(200)
+
+    final = page.locator(".nap-play-final")
+    expect(final).to_be_visible(timeout=WIDGET_TIMEOUT)
+    expect(final).to_contain_text("The session is over")
+    assert double_clicked and refused_typed
+
+    # the ledger: one deal, payments and balances that add up to zero, the chart
+    row = page.locator('.nap-play-ledger-table tr[data-deal="1"]')
+    expect(row).to_have_count(1)
+    cells = row.locator("td[data-player]")
+    expect(cells).to_have_count(3)
+    balances = [amount(re.match(r"\s*([+\u2212]?\d+)", t).group(1)) for t in cells.all_inner_texts()]
+    assert sum(balances) == 0
+    expect(page.locator('.nap-play-zero[data-sum="0"]')).to_be_visible()
+    settle = page.locator(".nap-play-result")
+    expect(settle).to_contain_text("Settlement of deal 1")
+    payments = [amount(t.split()[-1]) for t in page.locator(".nap-play-payments li").all_inner_texts()]
+    assert payments == balances  # the first deal's payments are the balances after it
+    expect(page.locator(".nap-play-chart svg")).to_have_count(1)
+    winners = final.get_attribute("data-winners").split(",")
+    assert winners and all(w in ("Sam", "Ada", "Ben") for w in winners)
+    top = max(balances)
+    names = row.locator("td[data-player]").evaluate_all("cells => cells.map(c => c.dataset.player)")
+    assert sorted(winners) == sorted(n for n, b in zip(names, balances) if b == top)
+    # the download link holds the session record
+    link = page.locator("a.nap-play-download")
+    expect(link).to_have_attribute("download", "nap-session.json")
+    assert link.get_attribute("href").startswith("data:application/json;base64,")
+    screenshot(page, "deal-played")
+    page_log.assert_no_errors()
+
+
+def test_play_page_fits_a_phone(voila_page, page, page_log, screenshot):
+    page.set_viewport_size({"width": 390, "height": 844})
+    start(voila_page, "seed=7&players=7&seat=4&deals=2&bots=simple")
+    expect(page.locator(".nap-play-seats .nap-seat")).to_have_count(7)
+    expect(page.locator("button.nap-play-card:not(.nap-play-gone)")).to_have_count(5)
+    widths = page.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth,"
+        " Math.max(...[...document.querySelectorAll('.nap-play *')].filter(e => !e.closest('.nap-scroll'))"
+        " .map(e => e.getBoundingClientRect().right))]"
+    )
+    scroll_width, client_width, rightmost = widths
+    assert scroll_width <= client_width <= 390
+    assert rightmost <= client_width + 1, widths
+    for card in page.locator("button.nap-play-card:not(.nap-play-gone)").all():
+        box = card.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    screenshot(page, "phone")
+    page_log.assert_no_errors()
+
+
+def test_bad_page_parameters_fall_back_with_a_message(voila_page, page_log):
+    page = voila_page("play.ipynb", "players=9&seed=abc", ready="button.nap-play-start")
+    expect(page.locator(".nap-status")).to_contain_text("not 9")
+    expect(page.locator(".nap-play-players input")).to_have_value("4")
+    page.locator(".nap-play-players input").fill("9")
+    page.locator(".nap-play-players input").press("Enter")
+    page.locator("button.nap-play-start").click()
+    expect(page.locator(".nap-status")).to_contain_text("A table has 3 to 7 players, not 9", timeout=WIDGET_TIMEOUT)
+    expect(page.locator(".nap-latest")).to_have_count(0)
+    page_log.assert_no_errors()
