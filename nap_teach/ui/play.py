@@ -302,6 +302,8 @@ class TrickView(Component):
         _show(self.tricks, view.phase != "auction" and bool(view.tricks or view.phase == "play"))
         _set(self.current, "value", self._current(view, four) if view.phase == "play" else "")
         _set(self.last, "value", self._last(view, four))
+        _show(self.current, bool(self.current.value))
+        _show(self.last, bool(self.last.value))
         _set(self.history, "value", self._history(view))
 
     def _info(self, table: PlayTable, view: SeatView) -> str:
