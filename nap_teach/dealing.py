@@ -68,12 +68,15 @@ def shuffle_and_deal(
     n = len(players)
     size = profile.hand_size
     pack = list(FULL_PACK)
+    lo = profile.min_cut
     if rng.__class__ is random.Random and _FAST_SHUFFLE_OK:
-        _shuffle(pack, rng.getrandbits)  # the very same permutation as rng.shuffle(pack), faster
+        # the very same draws as rng.shuffle(pack) and rng.randint(lo, 52 - lo), faster
+        getrandbits = rng.getrandbits
+        _shuffle(pack, getrandbits)
+        cut = lo + _below(53 - 2 * lo, getrandbits)
     else:
         rng.shuffle(pack)
-    lo = profile.min_cut
-    cut = rng.randint(lo, 52 - lo)
+        cut = rng.randint(lo, 52 - lo)
     pack = pack[cut:] + pack[:cut]
     # Packets go round clockwise from the dealer's left: 3 cards each, then the rest (2).
     hands: list[tuple[Card, ...]] = [()] * n
@@ -102,14 +105,26 @@ def _shuffle(pack: list[Card], getrandbits: Callable[[int], int]) -> None:
         pack[i], pack[j] = pack[j], pack[i]
 
 
+def _below(n: int, getrandbits: Callable[[int], int]) -> int:
+    """A number in range(n) drawn as CPython's ``Random.randrange(n)`` draws it."""
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
 def _fast_shuffle_matches() -> bool:
     for seed in ("nap-teach:check:0", "nap-teach:check:1", 12345):
-        a, b = random.Random(seed), random.Random(seed)
-        x, y = list(FULL_PACK), list(FULL_PACK)
-        a.shuffle(x)
-        _shuffle(y, b.getrandbits)
-        if x != y or a.getrandbits(64) != b.getrandbits(64):
-            return False
+        for lo in (1, 4):
+            a, b = random.Random(seed), random.Random(seed)
+            x, y = list(FULL_PACK), list(FULL_PACK)
+            a.shuffle(x)
+            cut_a = a.randint(lo, 52 - lo)
+            _shuffle(y, b.getrandbits)
+            cut_b = lo + _below(53 - 2 * lo, b.getrandbits)
+            if x != y or cut_a != cut_b or a.getrandbits(64) != b.getrandbits(64):
+                return False
     return True
 
 
