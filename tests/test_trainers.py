@@ -243,3 +243,16 @@ def test_settlement_refuses_six_tricks():
 def test_auction_options_unknown_call():
     with pytest.raises(IllegalCall):
         auction_options(WORKED, 3, [Call("Misere")])
+
+
+def test_docstring_examples():
+    import doctest
+
+    import nap_teach.quiz
+    import nap_teach.scorekeeper
+    import nap_teach.trainers
+    import nap_teach.ui.landing
+
+    for module in (nap_teach.trainers, nap_teach.quiz, nap_teach.scorekeeper, nap_teach.ui.landing):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__

@@ -36,7 +36,7 @@ def plain(html: str) -> str:
 
 
 def test_page_parts_and_every_rule(app):
-    assert "Rules and quizzes" in app.text and "british" in app.text
+    assert "Rules and quizzes" in app.text and "Rules in force: British rules." in app.text
     assert one(app.widget, "nap-lang") is app.switch.widget
     rules = profile_rules(BRITISH)
     assert [v for _l, v in app.rules.picker.options] == rules

@@ -37,7 +37,7 @@ from ..trainers import (
     settlement, stop_check, table_names,
 )
 from .base import App, guarded, html_escape, page_params, page_style
-from .landing import stakes_table_html
+from .landing import PROFILE_NAMES, stakes_table_html
 
 __all__ = ["ExplorerApp", "QuestionCard", "QuizPanel", "RulesPanel", "SyllabusPanel", "stakes_table_html",
            "rule_text", "TRAINER_FOR_RULE", "MAX_SEED"]
@@ -191,7 +191,7 @@ def _dropdown(css: str, options: Sequence[tuple[str, Any]], value: Any) -> W.Dro
 
 
 def _button(css: str, icon: str = "") -> W.Button:
-    b = W.Button(layout=_auto(), icon=icon)
+    b = W.Button(layout=_auto(align_self="flex-start"), icon=icon)
     b.add_class(css)
     return b
 
@@ -1246,7 +1246,9 @@ class ExplorerApp(App):
 
     def refresh(self) -> None:
         _ = self._
-        profile = esc(_("Rules in force: {profile}.").format(profile=self.profile.name))
+        name = self.tr.gettext(PROFILE_NAMES[self.profile.name]) if self.profile.name in PROFILE_NAMES \
+            else self.profile.name
+        profile = esc(_("Rules in force: {profile}.").format(profile=name))
         back = esc(_("Back to the start page"))
         self.title.value = (f"<h1>{esc(_('Rules and quizzes'))}</h1>"
                             f'<p class="nap-ex-sub">{profile} <a class="nap-ex-home" href="index.ipynb">{back}</a></p>')

@@ -29,6 +29,7 @@ from ..scorekeeper import MAX_RECORD_BYTES, Scorekeeper
 from ..session import DEFAULT_DEALS, LedgerRow
 from ..settlement import ZeroSumError
 from .base import App, guarded, html_escape, page_params, page_style
+from .landing import PROFILE_NAMES
 
 __all__ = ["ScorekeeperApp", "SetupForm", "DealForm", "LedgerView", "BalanceChart", "SaveLoad", "chart_svg"]
 
@@ -630,7 +631,9 @@ class ScorekeeperApp(App):
     def refresh(self) -> None:
         _ = self._
         back = esc(_("Back to the start page"))
-        profile = esc(_("Rules in force: {profile}.").format(profile=self.profile.name))
+        name = self.tr.gettext(PROFILE_NAMES[self.profile.name]) if self.profile.name in PROFILE_NAMES \
+            else self.profile.name
+        profile = esc(_("Rules in force: {profile}.").format(profile=name))
         self.title.value = (f"<h1>{esc(_('Scorekeeper'))}</h1><p class='nap-sk-sub'>"
                             f"{esc(_('Keep the score of a game played with real cards.'))} {profile} "
                             f"<a class='nap-sk-home' href='index.ipynb'>{back}</a></p>")
