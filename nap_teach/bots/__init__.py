@@ -1,11 +1,14 @@
 """Bots: they see one seat's :class:`~nap_teach.views.SeatView`, never the deal.
 
 Every decision comes with a reason (an :class:`~nap_teach.explain.Explanation`)
-so a bot can explain itself to the learner, and the coach can reuse it as a hint.
+so a bot can explain itself to the learner, and the coach (:func:`hint`) reuses
+the simple bot's reasoning as a hint for the learner's seat.
 """
 from __future__ import annotations
 
-from .base import BOTS, Bot, Decision, get_bot
+from .base import BOTS, Bot, Decision, bot_names, get_bot
+from .coach import hint
 from .random_bot import RandomBot
+from .simple import SimpleBot
 
-__all__ = ["Bot", "Decision", "RandomBot", "BOTS", "get_bot"]
+__all__ = ["Bot", "Decision", "RandomBot", "SimpleBot", "BOTS", "get_bot", "bot_names", "hint"]

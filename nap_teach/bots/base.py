@@ -9,7 +9,7 @@ from ..explain import Explanation
 from ..state import Action
 from ..views import SeatView
 
-__all__ = ["Bot", "Decision", "BOTS", "get_bot", "register"]
+__all__ = ["Bot", "Decision", "BOTS", "get_bot", "bot_names", "register"]
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,13 @@ def register(name: str) -> Callable[[Callable[[random.Random], Bot]], Callable[[
         return factory
 
     return deco
+
+
+def bot_names() -> list[str]:
+    """The known bot levels, in the order they registered ("random", "simple", ...)."""
+    from . import random_bot, simple  # noqa: F401  (bots register on import)
+
+    return list(BOTS)
 
 
 def get_bot(name: str, rng: random.Random | None = None) -> Bot:

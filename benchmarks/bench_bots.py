@@ -1,0 +1,92 @@
+"""Bot benchmark: median time of one simple-bot decision, 7 players by default.
+
+Plays seeded deals with simple bots at every seat and times each decision:
+``decide`` alone (the bot's thinking) and ``view + decide`` (building the
+seat's :class:`SeatView` too, as the play table does for every bot reply).
+The play table's target is a median of at most 150 ms from the learner's
+click to the bots' replies on screen at 7 players, so one decision should
+take well under 5 ms::
+
+    .venv/bin/python benchmarks/bench_bots.py                 # 7 players, 300 deals
+    .venv/bin/python benchmarks/bench_bots.py --players 3 4 5 6 7 --deals 200
+    .venv/bin/python benchmarks/bench_bots.py --profile pub
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from nap_teach.bots import get_bot  # noqa: E402
+from nap_teach.dealing import deal_rng, shuffle_and_deal  # noqa: E402
+from nap_teach.profiles import get_profile  # noqa: E402
+from nap_teach.state import DealState  # noqa: E402
+
+NAMES = ("A", "B", "C", "D", "E", "F", "G")
+TARGET_MS = 5.0
+
+
+def time_decisions(players: int, deals: int, profile: str = "british", seed: str = "bench-bots"
+                   ) -> tuple[list[float], list[float], dict[str, list[float]]]:
+    """Per-decision times in ms: decide only, view + decide, and decide by phase."""
+    prof = get_profile(profile)
+    bot = get_bot("simple")
+    names = NAMES[:players]
+    clock = time.perf_counter
+    decide_ms: list[float] = []
+    total_ms: list[float] = []
+    by_phase: dict[str, list[float]] = {"auction": [], "play": []}
+    for k in range(deals):
+        state = DealState.from_deal(shuffle_and_deal(names, k % players, deal_rng(seed, k), prof), prof)
+        while state.to_act is not None:
+            seat = state.to_act
+            t0 = clock()
+            view = state.view(seat)
+            t1 = clock()
+            decision = bot.decide(view)
+            t2 = clock()
+            decide_ms.append((t2 - t1) * 1000)
+            total_ms.append((t2 - t0) * 1000)
+            by_phase[view.phase].append((t2 - t1) * 1000)
+            state.apply(decision.action, seat)
+    return decide_ms, total_ms, by_phase
+
+
+def _q(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, nargs="*", default=[7])
+    parser.add_argument("--deals", type=int, default=300, help="deals per player count")
+    parser.add_argument("--profile", default="british", choices=["british", "pub"])
+    args = parser.parse_args(argv)
+
+    time_decisions(7, 20, args.profile, seed="warm-up")
+    print(f"simple bot, profile {args.profile}, {args.deals} deals per table size, one core, "
+          f"Python {sys.version.split()[0]}")
+    worst = 0.0
+    for n in args.players:
+        decide_ms, total_ms, by_phase = time_decisions(n, args.deals, args.profile)
+        med = statistics.median(decide_ms)
+        worst = max(worst, med)
+        print(f"{n} players: {len(decide_ms):6} decisions; decide median {med:.3f} ms "
+              f"(p90 {_q(decide_ms, 0.9):.3f}, max {max(decide_ms):.3f}); "
+              f"view + decide median {statistics.median(total_ms):.3f} ms; "
+              f"auction {statistics.median(by_phase['auction']):.3f} ms, "
+              f"play {statistics.median(by_phase['play']):.3f} ms")
+        replies = (n - 1) * statistics.median(total_ms)
+        print(f"           {n - 1} bot replies after one click: about {replies:.2f} ms of bot time")
+    verdict = "meets" if worst < TARGET_MS else "MISSES"
+    print(f"median decision {worst:.3f} ms: {verdict} the budget of {TARGET_MS:g} ms per decision")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,231 @@
+"""Bot-only sessions: ``python -m nap_teach simulate --players N --deals K --bots ...``.
+
+Every seat is played by a bot that sees only its own :class:`SeatView`. The
+deals are those of ``Session.new(players, profile, seed=S)``: the same seed
+gives the same deals, bids, cards and balances on every run. The report says
+how often each contract was bid (as the final contract) and made, how many
+deals were passed out, and the balances per seat and per bot level.
+
+Bad arguments (a table of 9, no deals, an unknown bot, a bot list that does not
+match the table) get a one-line message and exit code 2, never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any, Sequence, TextIO
+
+from .bots.base import Bot, bot_names, get_bot
+from .cli import SUBCOMMANDS
+from .dealing import deal_rng, shuffle_and_deal
+from .i18n import Translator, translator
+from .profiles import PROFILES, Profile, get_profile
+from .session import Session
+from .state import DealState
+
+__all__ = ["SimulationError", "SimulationReport", "ContractStats", "simulate", "play_deal", "parse_bots",
+           "report_json", "report_lines"]
+
+PLAYER_NAMES = ("P1", "P2", "P3", "P4", "P5", "P6", "P7")
+
+
+class SimulationError(ValueError):
+    """Arguments that cannot describe a simulation (a one-line message for people)."""
+
+
+@dataclass
+class ContractStats:
+    bid: int = 0
+    made: int = 0
+
+    @property
+    def made_pct(self) -> float | None:
+        return round(100 * self.made / self.bid, 1) if self.bid else None
+
+
+@dataclass
+class SimulationReport:
+    players: tuple[str, ...]
+    bots: tuple[str, ...]
+    profile: Profile
+    deals: int
+    seed: str
+    contracts: dict[str, ContractStats]
+    passed_out: int
+    balances: dict[str, int]
+    by_level: dict[str, int] = field(default_factory=dict)
+    declared_by_level: dict[str, dict[str, ContractStats]] = field(default_factory=dict)
+
+    @property
+    def seats_per_level(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for b in self.bots:
+            out[b] = out.get(b, 0) + 1
+        return out
+
+
+def parse_bots(text: str, players: int, tr: Translator | None = None) -> tuple[str, ...]:
+    """"simple" or "simple,random,..." (one per seat) -> one bot name per seat."""
+    _ = (tr or translator("en")).gettext
+    names = [b.strip().lower() for b in str(text).split(",")]
+    known = bot_names()
+    for b in names:
+        if b not in known:
+            raise SimulationError(_("unknown bot “{bot}”: known bots are {known}.").format(
+                bot=b, known=", ".join(known)))
+    if len(names) == 1:
+        return tuple(names * players)
+    if len(names) != players:
+        raise SimulationError(_("{count} bots given for {players} players: give one bot for all seats "
+                                "or exactly one per seat.").format(count=len(names), players=players))
+    return tuple(names)
+
+
+def play_deal(state: DealState, bots: Sequence[Bot]) -> DealState:
+    """Let the bots call and play the deal to its end (all five tricks)."""
+    while True:
+        seat = state.to_act
+        if seat is None:
+            return state
+        decision = bots[seat].decide(state.view(seat))
+        state.apply(decision.action, seat)
+
+
+def simulate(players: int, deals: int, bots: Sequence[str], seed: object = 0,
+             profile: str | Profile = "british") -> SimulationReport:
+    """Play ``deals`` deals with one bot per seat and gather the figures."""
+    prof = get_profile(profile)
+    names = PLAYER_NAMES[:players]
+    session = Session.new(names, prof, seed=seed, deals=deals)
+    seats = [get_bot(b, random.Random(f"nap-teach:{seed}:bot:{i}")) for i, b in enumerate(bots)]
+    contracts = {c.name: ContractStats() for c in prof.ladder}
+    declared: dict[str, dict[str, ContractStats]] = {b: {c.name: ContractStats() for c in prof.ladder}
+                                                      for b in dict.fromkeys(bots)}
+    balances = {p: 0 for p in names}
+    passed = 0
+    for number in range(deals):
+        # the deals of Session.deal_next, without keeping every deal in memory
+        deal = shuffle_and_deal(names, session.dealer_for(number), deal_rng(seed, number), prof)
+        state = play_deal(DealState.from_deal(deal, prof), seats)
+        result = state.result()
+        if state.passed_out or result.contract is None or result.declarer is None:
+            passed += 1
+            continue
+        name = result.contract.name
+        contracts[name].bid += 1
+        level = declared[bots[result.declarer]][name]
+        level.bid += 1
+        if result.made:
+            contracts[name].made += 1
+            level.made += 1
+        assert result.settlement is not None
+        for p, v in result.settlement.items():
+            balances[p] += v
+    by_level: dict[str, int] = {}
+    for p, b in zip(names, bots):
+        by_level[b] = by_level.get(b, 0) + balances[p]
+    return SimulationReport(tuple(names), tuple(bots), prof, deals, str(seed), contracts, passed,
+                            balances, by_level, declared)
+
+
+def report_json(r: SimulationReport) -> dict[str, Any]:
+    def stats(s: ContractStats) -> dict[str, Any]:
+        return {"bid": s.bid, "made": s.made, "made_pct": s.made_pct}
+
+    return {
+        "format": "nap-simulation/1",
+        "profile": r.profile.name,
+        "players": len(r.players),
+        "deals": r.deals,
+        "seed": r.seed,
+        "contracts": {name: stats(s) for name, s in r.contracts.items()},
+        "passed_out": r.passed_out,
+        "seats": [{"player": p, "bot": b, "balance": r.balances[p]} for p, b in zip(r.players, r.bots)],
+        "levels": {b: {"seats": r.seats_per_level[b], "balance": v,
+                       "contracts": {name: stats(s) for name, s in r.declared_by_level[b].items()}}
+                   for b, v in r.by_level.items()},
+    }
+
+
+def report_lines(r: SimulationReport, tr: Translator) -> list[str]:
+    _ = tr.gettext
+    lines = [_("{deals} deals, {players} players, profile {profile}, seed {seed}.").format(
+        deals=r.deals, players=len(r.players), profile=r.profile.name, seed=r.seed)]
+    name_w = max(len(tr.call(c)) for c in r.contracts)
+    lines.append(_("Contracts (the final bid of each deal):"))
+    head = (_("contract"), _("bid"), _("made"), _("made %"))
+    name_w = max(name_w, len(head[0]))
+    lines.append(f"  {head[0]:<{name_w}}  {head[1]:>6}  {head[2]:>6}  {head[3]:>7}")
+    for name, s in r.contracts.items():
+        pct = f"{s.made_pct:.1f}" if s.made_pct is not None else "-"
+        lines.append(f"  {tr.call(name):<{name_w}}  {s.bid:>6}  {s.made:>6}  {pct:>7}")
+    lines.append(_("Passed out: {count} of {deals} deals.").format(count=r.passed_out, deals=r.deals))
+    lines.append(_("Balances per seat:"))
+    bot_w = max(len(b) for b in r.bots)
+    for p, b in zip(r.players, r.bots):
+        lines.append(f"  {p}  {b:<{bot_w}}  {tr.amount(r.balances[p]):>8}")
+    lines.append(_("Total per bot level:"))
+    for b, v in r.by_level.items():
+        seats = r.seats_per_level[b]
+        per_deal = v / seats / r.deals
+        made = sum(s.made for s in r.declared_by_level[b].values())
+        bid = sum(s.bid for s in r.declared_by_level[b].values())
+        lines.append("  " + tr.ngettext(
+            "{bot}: {total} on {seats} seat ({per_deal} per seat per deal); contracts made {made} of {bid}.",
+            "{bot}: {total} on {seats} seats ({per_deal} per seat per deal); contracts made {made} of {bid}.",
+            seats).format(bot=b, total=tr.amount(v), seats=seats, per_deal=f"{per_deal:+.2f}".replace("-", "\u2212"),
+                          made=made, bid=bid))
+    return lines
+
+
+def _int_arg(text: str, what: str, tr: Translator) -> int:
+    try:
+        return int(str(text).strip())
+    except ValueError:
+        raise SimulationError(tr.gettext("{what} must be a whole number, not “{value}”.").format(
+            what=what, value=text)) from None
+
+
+def _check(args: argparse.Namespace, tr: Translator) -> tuple[int, int, tuple[str, ...], Profile]:
+    _ = tr.gettext
+    name = str(args.profile).strip().lower()
+    if name not in PROFILES:
+        raise SimulationError(_("unknown profile “{profile}”: known profiles are {known}.").format(
+            profile=args.profile, known=", ".join(PROFILES)))
+    prof = get_profile(name)
+    players = _int_arg(args.players, "--players", tr)
+    if not prof.min_players <= players <= prof.max_players:
+        raise SimulationError(_("--players must be from {low} to {high}, not {value}.").format(
+            low=prof.min_players, high=prof.max_players, value=players))
+    deals = _int_arg(args.deals, "--deals", tr)
+    if deals < 1:
+        raise SimulationError(_("--deals must be at least 1, not {value}.").format(value=deals))
+    return players, deals, parse_bots(args.bots, players, tr), prof
+
+
+def _add_arguments(p: argparse.ArgumentParser) -> None:
+    # plain strings, checked by _check: every mistake gets one line, not argparse's usage block
+    p.add_argument("--players", default="4", help="players at the table, 3 to 7 (default 4)")
+    p.add_argument("--deals", default="100", help="number of deals (default 100)")
+    p.add_argument("--bots", default="simple",
+                   help="one bot for every seat, or one per seat separated by commas, e.g. simple,random,simple")
+    p.add_argument("--seed", default="0", help="deal seed: the same seed gives the same figures (default 0)")
+    p.add_argument("--profile", default="british", help="rules: british (default) or pub")
+    p.add_argument("--json", action="store_true", help="print JSON instead of words")
+
+
+def _run(args: argparse.Namespace, out: TextIO) -> int:
+    tr = translator(getattr(args, "lang", "en"))
+    players, deals, bots, prof = _check(args, tr)
+    report = simulate(players, deals, bots, args.seed, prof)
+    if args.json:
+        json.dump(report_json(report), out, ensure_ascii=False, indent=2)
+        out.write("\n")
+    else:
+        out.write("\n".join(report_lines(report, tr)) + "\n")
+    return 0
+
+
+SUBCOMMANDS["simulate"] = ("play bot-only deals and count contracts and balances", _add_arguments, _run)
