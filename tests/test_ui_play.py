@@ -493,3 +493,16 @@ def test_setup_loaded_from_a_table_keeps_the_learners_seat():
     app.begin(table)
     assert app.table.learner == 3
     assert app.hand.heading.value.endswith(f"· {table.name}</h3>")
+
+
+def test_start_double_click_and_back_to_the_game():
+    app = PlayApp(setup=TableSetup(players=4, seed=None, deals=2, bots="random"))
+    app.setup.start.click()
+    table, seed = app.table, app.table.session.seed
+    app.setup.start.click()  # the second click of a double click: the form is gone already
+    assert app.table is table and f"Deal seed: {seed}" in app.trick.info.value
+    assert app.setup.widget.layout.display == "none" and app.table_box.layout.display is None
+    app.actions.new.click()
+    assert app.setup.widget.layout.display is None and app.setup.back.layout.display is None
+    app.setup.back.click()
+    assert app.table is table and app.table_box.layout.display is None

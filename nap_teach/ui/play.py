@@ -158,11 +158,14 @@ class SetupPanel(Component):
         self.note = W.HTML()
         self.note.add_class("nap-play-setup-note")
         self.start.on_click(self._on_start)
+        self.back = W.Button(layout=_auto())
+        self.back.add_class("nap-play-back")
+        self.back.on_click(self._on_back)
         self.players.observe(self._on_players, names="value")
         self.length_kind.observe(self._on_kind, names="value")
         self.widget = W.VBox([self.heading, W.HBox([self.players, self.seat, self.name]),
                               W.HBox([self.length_kind, self.length]), W.HBox([self.bots, self.seed]),
-                              self.start, self.note])
+                              W.HBox([self.start, self.back]), self.note])
         self.widget.add_class("nap-play-setup")
         self.refresh()
 
@@ -188,6 +191,8 @@ class SetupPanel(Component):
         self.seed.placeholder = _("empty: a random seed")
         self.start.description = _("Start the session")
         self.start.tooltip = _("Deal the first hand with these settings")
+        self.back.description = _("Back to the game")
+        _show(self.back, self.app.table is not None)
         self.note.value = "<p>" + html_escape(_(
             "The same seed gives the same deals, so a whole class can play the same hands. "
             "Seats are numbered clockwise; the first dealer is drawn by lot.")) + "</p>"
@@ -212,21 +217,19 @@ class SetupPanel(Component):
         return TableSetup.check(self.players.value, self.seat.value, self.name.value, self.length_kind.value,
                                 self.length.value, self.bots.value, self.seed.value)
 
-    def show_setup(self, setup: TableSetup) -> None:
-        self.players.value = setup.players
-        self.seat.options = self._seat_options(setup.players)
-        self.seat.value = setup.seat
-        self.name.value = setup.name
-        self.length_kind.value = setup.length_kind
-        self.length.value = setup.length
-        self.bots.value = setup.bots
-        self.seed.value = "" if setup.seed is None else str(setup.seed)
-
     @guarded
     def _on_start(self, _button: Any = None) -> None:
+        if self.app.table is not None and not self.app.setup_open:
+            return  # the form is not on screen: the second click of a double click on "Start"
         setup = self.read()
         self.app.begin(PlayTable.new(setup, offer_stop=self.app.settings.offer_stop.value,
                                      practice_undo=self.app.settings.undo.value))
+
+    @guarded
+    def _on_back(self, _button: Any = None) -> None:
+        if self.app.table is not None:
+            self.app.setup_open = False
+            self.app.render()
 
 
 # ====================================================================== settings
@@ -333,10 +336,12 @@ class TrickView(Component):
         else:
             trump, trump_cls = _("Trump: set by the declarer's first lead"), ""
         profile = _("Rules: {profile}").format(profile=esc(table.profile.name))
+        seed = _("Deal seed: {seed}").format(seed=esc(str(table.session.seed)))
         prompt = self._prompt(table, view)
         return (f'<div class="nap-play-facts"><span>{parts[0]}</span><span>{parts[1]}</span>'
                 f'<span class="nap-play-contract">{contract}</span>'
-                f'<span class="nap-play-trump {trump_cls}">{trump}</span><span>{profile}</span></div>'
+                f'<span class="nap-play-trump {trump_cls}">{trump}</span><span>{profile}</span>'
+                f'<span class="nap-play-seed-shown">{seed}</span></div>'
                 f'<div class="nap-play-prompt" role="status" aria-live="polite">{prompt}</div>')
 
     def _prompt(self, table: PlayTable, view: SeatView) -> str:
@@ -1190,7 +1195,7 @@ class PlayApp(App):
         super().__init__(lang)
         self.table: PlayTable | None = None
         self._busy = False
-        self._setup_open = False
+        self.setup_open = False
         setup = setup or TableSetup()
         self.title = W.HTML()
         self.title.add_class("nap-play-title")
@@ -1239,7 +1244,7 @@ class PlayApp(App):
     def begin(self, table: PlayTable, loaded: bool = False) -> None:
         """Show ``table`` (new or loaded) and deal its next hand (a loaded one waits for "Next deal")."""
         self.table = table
-        self._setup_open = False
+        self.setup_open = False
         self.ledger._key = self.saveload._key = self.replay._key = None
         if loaded:
             s = table.session
@@ -1256,7 +1261,7 @@ class PlayApp(App):
 
     def to_setup(self) -> None:
         """Back to the setup form (the session stays loaded until a new one starts)."""
-        self._setup_open = True
+        self.setup_open = True
         self.render()
 
     def after_move(self) -> None:
@@ -1267,8 +1272,9 @@ class PlayApp(App):
     def render(self) -> None:
         table = self.table
         view = table.view() if table is not None else None
-        setup_open = table is None or self._setup_open
+        setup_open = table is None or self.setup_open
         _show(self.setup.widget, setup_open)
+        _show(self.setup.back, table is not None)
         _show(self.table_box, not setup_open)
         if table is not None:
             self.trick.render(table, view)
