@@ -814,6 +814,8 @@ class LogPanel(Component):
         self.box.add_class("nap-play-log-box")
         # two parts, placed apart by the app: "what just happened" under the hand, the whole deal lower down
         self.parts = (self.latest, self.box)
+        self._cache_key: object = None
+        self._cache: dict[int, tuple[Event, str]] = {}
 
     def event_html(self, table: PlayTable, e: Event) -> str:
         lines = list(e.lines)
@@ -835,10 +837,16 @@ class LogPanel(Component):
             return
         intro = [self.explain(x) for x in table.intro] if table.deal_number <= 1 else []
         _set(self.intro, "value", "".join(f"<p>{x}</p>" for x in intro))
-        log = "".join(self.event_html(table, e) for e in table.events)
+        key = (id(table.events), self.app.language.code, self.app.four_colour)
+        if key != self._cache_key:  # a new deal or language: events are immutable, so their HTML keeps
+            self._cache_key, self._cache = key, {}
+        cache = self._cache
+        for e in table.events:
+            if id(e) not in cache:
+                cache[id(e)] = (e, self.event_html(table, e))  # the event is kept, so its id stays its own
+        log = "".join(cache[id(e)][1] for e in table.events)
         _set(self.log, "value", f'<ol class="nap-play-events">{log}</ol>' if log else "")
-        latest = table.latest
-        body = "".join(self.event_html(table, e) for e in latest)
+        body = "".join(cache[id(e)][1] for e in table.latest)
         head = html_escape(_("What just happened"))
         empty = "" if body else f"<p>{html_escape(_('Nothing yet.'))}</p>"
         # set last: when this value reaches the page, the moves above it have too (latency benchmark)
