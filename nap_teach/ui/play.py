@@ -32,11 +32,13 @@ values, button labels and classes, which keeps a click fast.
 """
 from __future__ import annotations
 
+import asyncio
 import base64
 import io
+import logging
 import re
 import time
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import ipywidgets as W
 from matplotlib import rc_context
@@ -60,6 +62,9 @@ __all__ = [
 
 _RULE_ID = re.compile(r"^[BP]\d{1,2}$")
 HAND_SLOTS = 5
+SLOW_DELAY = 0.03
+"""Seconds before the once-per-deal parts (chart, download, replay list) are drawn after a click."""
+log = logging.getLogger("nap_teach.ui.play")
 UNDO_DEBOUNCE = 0.6
 """Seconds after an undo in which another undo click is taken as part of a double click."""
 
@@ -899,6 +904,7 @@ class LedgerView(Component):
         self.widget = W.VBox([self.result, self.winners, self.table_html, self.chart])
         self.widget.add_class("nap-play-ledger-panel")
         self._key: object = None
+        self._chart_due = False
 
     def render(self, table: PlayTable | None) -> None:
         rows = table.ledger() if table is not None else []
@@ -915,7 +921,16 @@ class LedgerView(Component):
         self.result.value = self._result(table, rows[-1])
         self.table_html.value = self._ledger(table, rows)
         self.winners.value = self._winners(table)
-        self.chart.value = self._chart(table, rows)
+        self._chart_due = True
+
+    def render_chart(self, table: PlayTable | None) -> None:
+        """Draw the chart if the ledger changed (matplotlib takes a while: the app calls this last)."""
+        if not self._chart_due or table is None:
+            return
+        rows = table.ledger()
+        if rows:
+            self.chart.value = self._chart(table, rows)
+        self._chart_due = False
 
     def _result(self, table: PlayTable, row: LedgerRow) -> str:
         _ = self._
@@ -1204,6 +1219,7 @@ class PlayApp(App):
         self.table: PlayTable | None = None
         self._busy = False
         self.setup_open = False
+        self._slow_pending = False
         setup = setup or TableSetup()
         self.title = W.HTML()
         self.title.add_class("nap-play-title")
@@ -1293,10 +1309,42 @@ class PlayApp(App):
         # the moves on the table reach the page first: "what just happened" carries the turn token that
         # tells the page (and the latency benchmark) that the bots' replies have arrived
         self.log.render(table)
-        # then the slower parts that change once per deal (settlement, chart, download, replay list)
+        # then what changes once per deal: the settlement now; the chart, the download and the replay
+        # list (the slow parts) once the kernel is idle, so they never hold up the bots' replies
         self.ledger.render(table)
+        self._later(self._render_slow)
+
+    def _render_slow(self) -> None:
+        table = self.table
+        self.ledger.render_chart(table)
         self.saveload.render(table)
         self.replay.render(table)
+
+    def _later(self, job: Callable[[], None]) -> None:
+        """Run ``job`` when the kernel has sent this click's updates (at once outside a running event loop)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            job()
+            return
+        if self._slow_pending:
+            return
+        self._slow_pending = True
+
+        def run() -> None:
+            self._slow_pending = False
+            try:
+                job()
+            except Exception:  # never a traceback for the user
+                log.exception("deferred rendering failed")
+                self.status.show(self._("Something went wrong; nothing was changed. Please try again."), "error")
+
+        loop.call_later(SLOW_DELAY, run)
+
+    def flush(self) -> None:
+        """Finish any deferred rendering now (tests, and before reading the chart or the download)."""
+        self._slow_pending = False
+        self._render_slow()
 
     def refresh(self) -> None:
         self.title.value = f"<h1>{html_escape(self._('Play Nap'))}</h1>"
