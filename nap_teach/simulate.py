@@ -29,6 +29,7 @@ __all__ = ["SimulationError", "SimulationReport", "ContractStats", "simulate", "
            "report_json", "report_lines"]
 
 PLAYER_NAMES = ("P1", "P2", "P3", "P4", "P5", "P6", "P7")
+MAX_DEALS = 1_000_000
 
 
 class SimulationError(ValueError):
@@ -200,8 +201,8 @@ def _check(args: argparse.Namespace, tr: Translator) -> tuple[int, int, tuple[st
         raise SimulationError(_("--players must be from {low} to {high}, not {value}.").format(
             low=prof.min_players, high=prof.max_players, value=players))
     deals = _int_arg(args.deals, "--deals", tr)
-    if deals < 1:
-        raise SimulationError(_("--deals must be at least 1, not {value}.").format(value=deals))
+    if not 1 <= deals <= MAX_DEALS:
+        raise SimulationError(_("--deals must be from 1 to {high}, not {value}.").format(high=MAX_DEALS, value=deals))
     return players, deals, parse_bots(args.bots, players, tr), prof
 
 

@@ -41,10 +41,10 @@ def register(name: str) -> Callable[[Callable[[random.Random], Bot]], Callable[[
 
 
 def bot_names() -> list[str]:
-    """The known bot levels, in the order they registered ("random", "simple", ...)."""
+    """The known bot levels, sorted by name ("random", "simple", ...)."""
     from . import random_bot, simple  # noqa: F401  (bots register on import)
 
-    return list(BOTS)
+    return sorted(BOTS)
 
 
 def get_bot(name: str, rng: random.Random | None = None) -> Bot:

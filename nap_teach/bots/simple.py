@@ -31,7 +31,7 @@ from functools import lru_cache
 from typing import Iterable, Sequence
 
 from ..auction import PASS, Call
-from ..cards import Card, Suit
+from ..cards import FULL_PACK, Card, Suit
 from ..explain import Explanation
 from ..profiles import Contract
 from ..views import SeatView
@@ -219,8 +219,6 @@ class _Table:
         self.unseen_top: dict[Suit, int] = {}
         self.unseen_count: dict[Suit, int] = {s: 0 for s in Suit}
         # FULL_PACK is ordered 2..A within each suit: the last unseen one is the top
-        from ..cards import FULL_PACK
-
         for c in FULL_PACK:
             if c not in seen:
                 self.unseen_top[c.suit] = c.rank.value
@@ -269,14 +267,14 @@ class _Table:
 
 
 # ------------------------------------------------------------------------ bot
-CHOOSE = "ev"
-
-
 def _bid_value(option: tuple[Contract, float, HandPlan | None]) -> tuple[float, int]:
-    """How the bot ranks the contracts it could bid: the average gain, then the level."""
+    """How the bot ranks the contracts it may bid: the average gain, then the level.
+
+    (Taking the highest contract whose chance is good enough instead lowered
+    the declarers' made rate by about 3 points in simulations: a safe Three
+    is often worth more than a shaky Four.)
+    """
     k, chance, _plan = option
-    if CHOOSE == "highest":
-        return (k.level, 0)
     return (round(chance * k.made - (1 - chance) * k.failed, 9), k.level)
 
 
@@ -364,7 +362,8 @@ class SimpleBot:
         legal = t.legal
         trump = t.trump
         if view.is_declarer and not view.tricks:
-            plan = plan_hand(view.hand, view.n)
+            assert view.contract is not None
+            plan = plan_hand(view.hand, view.n, view.contract.min_tricks)
             suit = plan.trump if plan.trump is not None else _highest(legal).suit
             card = _highest(c for c in legal if c.suit is suit)
             return self._say(view, "bot.lead_trump_suit", card, p.rule("trump"), suit=suit)
