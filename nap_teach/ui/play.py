@@ -1341,11 +1341,6 @@ class PlayApp(App):
 
         loop.call_later(SLOW_DELAY, run)
 
-    def flush(self) -> None:
-        """Finish any deferred rendering now (tests, and before reading the chart or the download)."""
-        self._slow_pending = False
-        self._render_slow()
-
     def refresh(self) -> None:
         self.title.value = f"<h1>{html_escape(self._('Play Nap'))}</h1>"
         self.setup.refresh()
