@@ -118,22 +118,32 @@ class HandPlan:
     at_least: tuple[float, ...]
     """``at_least[k]``: estimated chance to take at least ``k`` tricks."""
 
+    def _shown(self, cards: Iterable[Card]) -> tuple[Card, ...]:
+        """Cards as people read them: trumps first, then high to low.
+
+        A low trump may count (the others run out of trumps) while a higher one
+        does not (an opponent may hold a bigger one): either way the hand makes
+        that many trump tricks, so its highest trumps are the ones shown.
+        """
+        trump = self.trump
+        chosen = list(cards)
+        n_trumps = sum(1 for c in chosen if c.suit is trump)
+        trumps = sorted((c for c, _ in self.chances if c.suit is trump), key=lambda c: -c.rank)
+        shown = trumps[:n_trumps] + [c for c in chosen if c.suit is not trump]
+        return tuple(sorted(shown, key=lambda c: (c.suit is not trump, -c.rank, c.suit)))
+
     @property
     def counted(self) -> tuple[Card, ...]:
         """Cards that can be counted on as tricks (chance at least ``COUNT_THRESHOLD``)."""
-        return tuple(c for c, x in self.chances if x >= COUNT_THRESHOLD)
+        return self._shown(c for c, x in self.chances if x >= COUNT_THRESHOLD)
 
     @property
     def count(self) -> int:
         return len(self.counted)
 
     def best(self, k: int) -> tuple[Card, ...]:
-        """The ``k`` cards likeliest to win, which a contract of ``k`` tricks relies on.
-
-        Shown trumps first, then high to low.
-        """
-        trump = self.trump
-        return tuple(sorted((c for c, _ in self.chances[:k]), key=lambda c: (c.suit is not trump, -c.rank, c.suit)))
+        """The ``k`` cards likeliest to win, which a contract of ``k`` tricks relies on."""
+        return self._shown(c for c, _ in self.chances[:k])
 
     def make_chance(self, contract: Contract) -> float:
         """Estimated chance to take between ``min_tricks`` and ``max_tricks`` tricks."""
