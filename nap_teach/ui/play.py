@@ -604,7 +604,7 @@ class HandView(Component):
 
     def render(self, table: PlayTable, view: SeatView | None) -> None:
         _ = self._
-        self.typed.placeholder = _("or type a card, e.g. 10h, QS")
+        self.typed.placeholder = _("or type a card: 10h, QS")
         self.typed.description = ""
         self.go.description = _("Play it")
         self.go.tooltip = _("Play the card typed in the box")
