@@ -461,3 +461,16 @@ def test_the_record_never_holds_the_unused_cards():
         assert named.isdisjoint(entry.state.unused), seed
         assert len(named) == 5 * table.session.n
     assert len(FULL_PACK) == 52
+
+
+def test_a_pub_session_plays_saves_and_loads():
+    seed = SEED_RNG.randrange(10**6)
+    rng = random.Random(seed)
+    table = PlayTable.new(TableSetup(players=4, seed=seed, deals=2, bots="random", profile="pub"), offer_stop=True)
+    table.start_deal()
+    if table.pending == "call":
+        assert "Misere" in [o.call.name for o in table.call_options()]
+    play_session(table, rng)
+    assert all(not isinstance(a, Stop) for _n, st in table.played_deals() for a in st.actions), seed  # P6
+    loaded = PlayTable.from_json(table.to_json())
+    assert loaded.profile.name == "pub" and loaded.session.balances == table.session.balances
