@@ -506,3 +506,19 @@ def test_start_double_click_and_back_to_the_game():
     assert app.setup.widget.layout.display is None and app.setup.back.layout.display is None
     app.setup.back.click()
     assert app.table is table and app.table_box.layout.display is None
+
+
+def test_replay_survives_new_deals_and_a_new_session():
+    seed = SEED_RNG.randrange(10**6)
+    rng = random.Random(seed)
+    app = make_app(3, seed=seed, deals=3)
+    while len(app.table.session.entries) < 1:
+        step(app, rng)
+    app.replay.deal.value = 1
+    app.replay.forward.click()
+    while len(app.table.session.entries) < 2:
+        step(app, rng)
+    assert app.replay.deal.value == 1 and "Step 1 of" in app.replay.view_html.value, seed
+    app.actions.new.click()
+    app.setup.start.click()  # a new session: no saved deal yet
+    assert app.replay.widget.layout.display == "none" and app.replay.view_html.value == ""

@@ -1125,6 +1125,7 @@ class ReplayView(Component):
         self.widget.add_class("nap-play-replay-panel")
         self._events: list[Event] = []
         self._step = 0
+        self._shown: tuple[int, int] | None = None
         self._key: object = None
 
     def render(self, table: PlayTable | None) -> None:
@@ -1143,7 +1144,7 @@ class ReplayView(Component):
         current = self.deal.value
         self.deal.options = [(_("choose a deal"), 0)] + options
         self.deal.value = current if current in [n for _l, n in options] else 0
-        self._draw()
+        self._select(self.deal.value)  # the observer is muted while another callback runs
 
     def _label(self, table: PlayTable, number: int, st: Any) -> str:
         _ = self._
@@ -1154,14 +1155,15 @@ class ReplayView(Component):
 
     @guarded
     def _on_deal(self, change: dict[str, Any]) -> None:
+        self._select(change.get("new"))
+
+    def _select(self, number: object) -> None:
         table = self.app.table
-        number = change.get("new")
         if table is None or not isinstance(number, int) or number <= 0:
-            self._events, self._step = [], 0
-            self._draw()
-            return
-        _state, self._events = table.replay(number)
-        self._step = 0
+            self._events, self._step, self._shown = [], 0, None
+        elif self._shown != (id(table), number):
+            _state, self._events = table.replay(number)
+            self._step, self._shown = 0, (id(table), number)
         self._draw()
 
     @guarded
