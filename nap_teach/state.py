@@ -88,7 +88,9 @@ class DealState:
         self.declarer: int | None = None
         self.contract: Contract | None = None
         self.trump: Suit | None = None
-        self.tricks: list[Trick] = []
+        # completed tricks as (seats, cards) lists; Trick values are made when asked for (``tricks``)
+        self._done: list[tuple[list[int], list[Card]]] = []
+        self._tricks: list[Trick] = []
         self.trick_seats: list[int] = []
         self.trick_cards: list[Card] = []
         self.tricks_won: list[int] = [0] * self.n
@@ -136,10 +138,22 @@ class DealState:
         return self._to_play if self.phase == "play" else None
 
     @property
+    def tricks(self) -> list[Trick]:
+        """The completed tricks, in order (B12)."""
+        made = self._tricks
+        done = self._done
+        if len(made) != len(done):
+            trump = self.trump
+            for k in range(len(made), len(done)):
+                seats, cards = done[k]
+                made.append(make_trick(k + 1, tuple(seats), tuple(cards), trump))
+        return made
+
+    @property
     def current_trick(self) -> Trick | None:
         if not self.trick_cards:
             return None
-        return Trick(len(self.tricks) + 1, tuple(self.trick_seats), tuple(self.trick_cards), self.trump)
+        return Trick(len(self._done) + 1, tuple(self.trick_seats), tuple(self.trick_cards), self.trump)
 
     @property
     def calls(self) -> tuple[Call, ...]:
@@ -198,7 +212,7 @@ class DealState:
         if self.declarer is None or self.contract is None:
             return None
         won = self.tricks_won[self.declarer]
-        left = TRICKS - len(self.tricks)
+        left = TRICKS - len(self._done)
         c = self.contract
         if won > c.max_tricks or won + left < c.min_tricks:
             return False
@@ -291,7 +305,7 @@ class DealState:
         if seat is None:
             seat = to_play
         if seat != to_play:
-            rule, key = (p.rule("lead"), "card.declarer_leads") if not self.tricks and not self.trick_cards \
+            rule, key = (p.rule("lead"), "card.declarer_leads") if not self._done and not self.trick_cards \
                 else (p.rule("trick"), "card.winner_leads") if not self.trick_cards \
                 else (p.rule("auction_order"), "card.out_of_turn")
             return Explanation(rule, key, {"player": self.players[seat], "turn": self.players[to_play]})
@@ -423,20 +437,19 @@ class DealState:
         count = len(trick_cards)
         n = self.n
         if count < n:
-            if count == 1 and not self.tricks:  # the first card of the deal sets trump (B10)
+            if count == 1 and not self._done:  # the first card of the deal sets trump (B10)
                 self.trump = card.suit if self.contract.trumps else None  # type: ignore[union-attr]
             self._to_play = seat + 1 if seat + 1 < n else 0
             return
-        trump = self.trump
         seats = self.trick_seats
-        win = seats[winning_index(trick_cards, trump)]
-        tricks = self.tricks
-        tricks.append(make_trick(len(tricks) + 1, tuple(seats), tuple(trick_cards), trump))
+        win = seats[winning_index(trick_cards, self.trump)]
+        done = self._done
+        done.append((seats, trick_cards))  # these lists are never changed again
         self.tricks_won[win] += 1
         self.trick_seats = []
         self.trick_cards = []
         self._to_play = win
-        if len(tricks) == TRICKS:
+        if len(done) == TRICKS:
             self._phase = "over"
 
     def undo(self) -> Action:
