@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from nap_teach.auction import PASS, Call
 from nap_teach.bots import Decision, RandomBot, SimpleBot, bot_names, get_bot, hint
 from nap_teach.bots.coach import hint_key
-from nap_teach.bots.simple import misere_chance, plan_hand
+from nap_teach.bots.simple import REASON_KEYS, misere_chance, plan_hand
 from nap_teach.cards import FULL_PACK, Card, Suit, parse_cards
 from nap_teach.dealing import deal_rng, shuffle_and_deal
 from nap_teach.explain import Explanation, RuleError
@@ -85,6 +85,8 @@ def test_bots_only_make_legal_choices_with_a_reason_in_words(args, mix):
         assert state.refusal(decision.action, seat) is None
         text = words(decision.reason)
         assert state.players[seat] in text
+        if isinstance(bots[seat], SimpleBot):
+            assert decision.reason.key in REASON_KEYS
         state.apply(decision.action, seat)
     assert state.phase == "over"
 
@@ -190,9 +192,9 @@ def test_bot_levels_and_every_reason_has_a_learner_version():
     assert isinstance(get_bot("random", random.Random(1)), RandomBot)
     with pytest.raises(KeyError):
         get_bot("grandmaster")
-    bot_keys = [k for k in MESSAGES if k.startswith("bot.") and k not in ("bot.cheap",)]
-    assert len(bot_keys) > 20
-    for key in bot_keys:
+    assert len(REASON_KEYS) > 20
+    for key in REASON_KEYS:
+        assert key in MESSAGES and key.startswith("bot."), key
         assert hint_key(key) == "hint." + key[4:], key
     assert hint_key("explain.pass") == "explain.pass"
 
@@ -356,3 +358,22 @@ def test_simple_declarers_make_most_of_their_contracts():
     made = sum(s.made for s in report.contracts.values())
     assert bid >= 60
     assert made / bid >= 0.6
+
+
+def test_the_trick_estimates_match_simulated_deals():
+    """Make one seat declare Three on 400 seeded deals: predicted and actual rates agree."""
+    predicted, made = [], []
+    bot = SimpleBot()
+    for k in range(400):
+        state = DealState.from_deal(shuffle_and_deal(NAMES[:4], 3, deal_rng("calibration", k)))
+        predicted.append(plan_hand(state.hands[0], 4, 3).at_least[3])
+        for call in ("Three", "Pass", "Pass", "Pass"):
+            state.apply(call)
+        while state.to_act is not None:
+            state.apply(bot.decide(state.view(state.to_act)).action)
+        made.append(state.tricks_won[0] >= 3)
+    assert abs(sum(predicted) / 400 - sum(made) / 400) < 0.06
+    likely = [m for p, m in zip(predicted, made) if p >= 0.6]
+    unlikely = [m for p, m in zip(predicted, made) if p < 0.3]
+    assert len(likely) >= 30 and len(unlikely) >= 30
+    assert sum(likely) / len(likely) >= 0.6 > 0.3 >= sum(unlikely) / len(unlikely)

@@ -5,14 +5,16 @@ the calls, the cards played so far and the table's size. Every decision comes
 with a one-line reason (an :class:`~nap_teach.explain.Explanation` whose key
 starts with ``bot.``; :mod:`nap_teach.bots.coach` turns it into a hint).
 
-Bidding. For each suit of the hand taken as the would-be trump, a card is
-counted as a trick when it is likely to win: a card beats the cards of its suit
-that are not in play, so the chance that none of the higher cards is in an
-opponent's hand is what matters (with 3 players most of the pack stays unused,
-so a king whose ace is missing often wins; with 7 players it rarely does). Low
-trumps count too when the opponents are likely to run out of trumps first.
-The bot bids the highest contract its count supports and passes otherwise;
-in the pub profile a hand of low cards bids Misère.
+Bidding. For each suit of the hand taken as the would-be trump, every card
+gets an estimated chance to win a trick: a card beats the unused cards of its
+suit, so a missing higher card only hurts when it sits in an opponent's hand
+(with 3 players most of the pack stays unused, so a king whose ace is missing
+often wins; with 7 players it rarely does); lower trumps win once the others
+run out of trumps; side winners may be trumped. From these chances comes the
+chance of taking 3, 4 or 5 tricks, and the bot bids the contract with the best
+average gain among those it is likely enough to make (pass otherwise). Its
+reason names the cards it counts on. In the pub profile a hand of low cards
+bids Misère. The estimates are rules of thumb checked against simulated deals.
 
 Play. The declarer leads the top of its strongest suit (which becomes trump),
 draws trumps with a trump no one can beat, cashes winners, and otherwise leads
@@ -37,7 +39,7 @@ from ..profiles import Contract
 from ..views import SeatView
 from .base import Decision, register
 
-__all__ = ["SimpleBot", "HandPlan", "plan_hand", "trick_chance", "misere_chance", "in_play_chance",
+__all__ = ["SimpleBot", "REASON_KEYS", "HandPlan", "plan_hand", "trick_chance", "misere_chance", "in_play_chance",
            "make_chance_needed", "COUNT_THRESHOLD"]
 
 COUNT_THRESHOLD = 0.5
@@ -48,6 +50,45 @@ MARGIN = 0.05
 
 RUFF_SAFE = 0.9
 """Rough chance that one opponent does not trump a winner in a side suit."""
+
+
+REASON_KEYS: tuple[str, ...] = (
+    "bot.bid_misere",
+    "bot.bid_sure_tricks",
+    "bot.cash_trump",
+    "bot.cash_winner",
+    "bot.defend_high",
+    "bot.discard_low",
+    "bot.draw_trumps",
+    "bot.follow_low",
+    "bot.forced_over",
+    "bot.last_card",
+    "bot.lead_high_trump",
+    "bot.lead_low",
+    "bot.lead_low_keep_trumps",
+    "bot.lead_trump_suit",
+    "bot.misere_defend_lead",
+    "bot.misere_defend_low",
+    "bot.misere_duck",
+    "bot.misere_forced",
+    "bot.misere_hope",
+    "bot.misere_lead",
+    "bot.misere_throw",
+    "bot.misere_under",
+    "bot.must_follow",
+    "bot.partner_winning",
+    "bot.pass_few_tricks",
+    "bot.pass_no_tricks",
+    "bot.pass_outbid",
+    "bot.pass_risky",
+    "bot.result_certain",
+    "bot.ruff",
+    "bot.shed_high",
+    "bot.throw_high",
+    "bot.win_cheaply",
+    "bot.win_high",
+)
+"""Every message key of the simple bot's reasons (each has a ``hint.`` twin for the coach)."""
 
 
 def in_play_chance(players: int) -> float:
