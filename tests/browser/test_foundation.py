@@ -12,7 +12,7 @@ NOTEBOOK_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 WIDGET_TIMEOUT = 30_000  # ms a widget may take to answer a click
 
 
-def test_root_opens_landing_notebook(page, page_log, screenshot, expect):
+def test_root_opens_landing_notebook(page, page_log, screenshot, expect, voila_server):
     response = page.goto("/")
     landing = page.locator(".nap-landing")
     expect(landing).to_be_visible(timeout=60_000)
@@ -24,6 +24,21 @@ def test_root_opens_landing_notebook(page, page_log, screenshot, expect):
     expect(page.locator(".jp-Notebook")).to_have_count(1)
     expect(page.locator(".jp-InputArea")).to_have_count(0)
     assert "LandingPage" not in page.content()
+
+    # Every link on the landing page leads to a notebook that exists.
+    hrefs = landing.locator("a[href]").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    assert hrefs, "the landing page has no links"
+    for href in hrefs:
+        target = urlsplit(urljoin(page.url, href))
+        assert target.path.startswith("/voila/render/"), href
+        notebook = target.path.removeprefix("/voila/render/")
+        assert (NOTEBOOK_DIR / notebook).is_file(), f"{href} points to a missing notebook"
+
+    # The committed kernel culler is running (it starts with the first kernel).
+    assert (
+        "Culling kernels with idle durations > 600 seconds at 60 second intervals"
+        in voila_server.log_text()
+    )
     screenshot(page, "landing")
     page_log.assert_no_errors()
 
@@ -54,27 +69,6 @@ def test_follow_link_then_deal_button_answers(page, page_log, screenshot, expect
     assert output.inner_text() != first_hand
     screenshot(page, "dealt")
     page_log.assert_no_errors()
-
-
-def test_landing_links_lead_to_existing_notebooks(voila_page):
-    page = voila_page("index.ipynb", ready=".nap-landing")
-    hrefs = page.locator(".nap-landing a[href]").evaluate_all(
-        "links => links.map(a => a.getAttribute('href'))"
-    )
-    assert hrefs, "the landing page has no links"
-    for href in hrefs:
-        target = urlsplit(urljoin(page.url, href))
-        assert target.path.startswith("/voila/render/"), href
-        notebook = target.path.removeprefix("/voila/render/")
-        assert (NOTEBOOK_DIR / notebook).is_file(), f"{href} points to a missing notebook"
-
-
-def test_committed_kernel_culling_is_active(voila_page, voila_server):
-    voila_page("index.ipynb", ready=".nap-landing")  # the culler starts with the first kernel
-    assert (
-        "Culling kernels with idle durations > 600 seconds at 60 second intervals"
-        in voila_server.log_text()
-    )
 
 
 def test_leaving_a_page_shuts_its_kernel_down(voila_page, voila_server):
