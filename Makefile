@@ -27,7 +27,7 @@ hash_of = $(shell cd $(ROOT) && cat $(1) | sha256sum | cut -c1-16)
 APP_STAMP := $(VENV)/.nap-installed-app-$(call hash_of,$(REQ_FILES))
 TEST_STAMP := $(VENV)/.nap-installed-test-$(call hash_of,$(TEST_REQ_FILES))
 
-.PHONY: help app test install install-test chromium clean-venv
+.PHONY: help app test install install-test chromium clean-venv i18n
 
 help:
 	@echo "make app   - install (first time) and serve the app at http://$(HOST):$(PORT)/"
@@ -78,3 +78,14 @@ test: $(TEST_STAMP) chromium
 
 clean-venv:
 	rm -rf $(VENV)
+
+# Languages: extract every gettext string into the template, merge it into each
+# catalogue (new strings arrive untranslated; tests/test_i18n.py fails until
+# they are translated) and compile the catalogues the app loads.
+LOCALE := nap_teach/locale
+i18n: $(APP_STAMP)
+	cd $(ROOT) && $(BIN)/pybabel extract -F babel.cfg -k N_ -k Np_:1,2 --no-location --sort-output \
+	  --project nap_teach --version 0.1 -o $(LOCALE)/nap_teach.pot nap_teach
+	cd $(ROOT) && $(BIN)/pybabel update -i $(LOCALE)/nap_teach.pot -d $(LOCALE) -D nap_teach \
+	  --no-fuzzy-matching --ignore-obsolete
+	cd $(ROOT) && $(BIN)/pybabel compile -d $(LOCALE) -D nap_teach --statistics
