@@ -1,0 +1,56 @@
+"""Every page in Spanish: `?lang=es` leaves no English words in the visible text."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+PAGES = [
+    ("index.ipynb", ".nap-landing"),
+    ("lesson.ipynb", ".nap-lesson"),
+    ("play.ipynb", ".nap-play"),
+    ("explorer.ipynb", ".nap-explorer"),
+    ("scorekeeper.ipynb", ".nap-scorekeeper"),
+]
+
+# Common English words of the app's texts. Bids keep their names in Spanish
+# (Three, Four, Nap, Wellington, Misère, Blücher), and "English" names the
+# language in the switch, so those are not listed.
+ENGLISH = [
+    "the", "and", "with", "you", "your", "trick", "tricks", "trump", "deal", "deals", "dealer", "pass",
+    "passes", "next", "back", "play", "player", "players", "hearts", "spades", "clubs", "diamonds",
+    "settlement", "ledger", "balance", "score", "start", "rules", "rule", "who", "what", "which", "bid",
+    "lead", "leads", "follow", "declarer", "defender", "defenders", "step", "learn", "session", "save",
+    "load", "question", "answer", "table", "of", "to", "is", "are", "not", "yes",
+]
+ALLOWED_NAMES = {"English"}
+
+
+def visible_words(page) -> list[str]:
+    text = page.evaluate("() => document.body.innerText")
+    return re.findall(r"[A-Za-zÀ-ÿ]+", text)
+
+
+def english_left(page) -> list[str]:
+    banned = set(ENGLISH)
+    return sorted({w for w in visible_words(page) if w not in ALLOWED_NAMES and w.lower() in banned})
+
+
+@pytest.mark.parametrize("notebook,ready", PAGES, ids=[p[0] for p in PAGES])
+def test_page_in_spanish_has_no_english(voila_page, page_log, screenshot, notebook, ready):
+    page = voila_page(notebook, "lang=es", ready=ready)
+    page.wait_for_timeout(500)
+    screenshot(page, "es")
+    left = english_left(page)
+    assert left == [], f"English words on the Spanish {notebook}: {left}"
+    page_log.assert_no_errors()
+
+
+def test_switch_changes_language_in_place(voila_page, expect):
+    page = voila_page("lesson.ipynb", "lang=en", ready=".nap-lesson")
+    page.locator(".nap-lesson-next").first.click()
+    expect(page.locator(".nap-lesson-step")).to_contain_text("2")
+    page.locator(".nap-lang button", has_text="Español").click()
+    expect(page.locator(".nap-lesson-next").first).to_contain_text("Siguiente")
+    expect(page.locator(".nap-lesson-step")).to_contain_text("2")
+    assert english_left(page) == []
