@@ -1,4 +1,8 @@
-"""Command line: ``python -m nap_teach replay|session FILE``.
+"""Command line: ``python -m nap_teach replay|session FILE [--profile british|pub]``.
+
+Records name their profile ("british" or "pub") and table options; with
+``--profile`` the record must be for that profile (a record that names none
+is read under it).
 
 Exit codes: 0 all is well; 1 a call or card breaks a rule (one line saying
 where, who, what and which rule); 2 the file is malformed or unreadable.
@@ -13,9 +17,10 @@ from pathlib import Path
 from typing import Any, Callable, Sequence, TextIO
 
 from .cards import Card, sort_hand
-from .explain import RecordError, RuleError
+from .explain import Explanation, RecordError, RuleError
 from .i18n import LANGUAGES, Translator, translator
 from .narrate import explain_action
+from .profiles import PROFILES, Profile
 from .records import load_hand, load_session
 from .session import Session
 from .state import DealState
@@ -43,11 +48,58 @@ def replay_json(state: DealState) -> dict[str, Any]:
 
 
 def session_json(session: Session) -> dict[str, Any]:
-    """The session as the documented ``session --json`` object."""
-    deals = [{"dealer": row.dealer, "declarer": row.declarer,
-              "contract": row.contract.name if row.contract else None,
-              "settlement": row.settlement, "balances": row.balances} for row in session.ledger()]
-    return {"deals": deals, "balances": session.balances, "winners": session.winners()}
+    """The session as the documented ``session --json`` object.
+
+    Every deal has ``dealer``, ``declarer``, ``contract``, ``settlement`` and
+    ``balances``. Pub sessions add, where they apply: ``kind`` ("misdeal" or
+    "tie_break"), ``players`` (who took part, when not everyone), ``renege``,
+    ``chips``, ``out`` and ``re_antes`` per deal; ``profile``, ``options``,
+    ``chips`` and ``tie_break_due`` at the top.
+    """
+    deals = []
+    for row in session.ledger():
+        d: dict[str, Any] = {"dealer": row.dealer, "declarer": row.declarer,
+                             "contract": row.contract.name if row.contract else None,
+                             "settlement": row.settlement, "balances": row.balances}
+        if row.kind != "deal":
+            d["kind"] = row.kind
+        if row.players and row.players != session.players:
+            d["players"] = list(row.players)
+        if row.renege is not None:
+            d["renege"] = row.renege
+        if row.chips is not None:
+            d["chips"] = row.chips
+        if row.out:
+            d["out"] = list(row.out)
+        if row.re_antes:
+            d["re_antes"] = row.re_antes
+        deals.append(d)
+    out: dict[str, Any] = {}
+    if session.profile.name != "british" or session.profile.options:
+        out["profile"] = session.profile.name
+        out["options"] = dict(session.profile.options)
+    out.update({"deals": deals, "balances": session.balances, "winners": session.winners()})
+    if session.chips is not None:
+        out["chips"] = session.chips
+    if session.tie_break_due:
+        out["tie_break_due"] = list(session.tie_break_due)
+    return out
+
+
+def options_line(profile: Profile, tr: Translator) -> str | None:
+    """The table options in words, or None when the profile has none."""
+    _ = tr.gettext
+    o = profile.options
+    if not o:
+        return None
+    parts = [_("Misère pays {stakes}").format(stakes=o.get("misere_stakes", "3/3"))]
+    parts.append(_("a reneging defender pays every opponent's share") if o.get("renege_share", "full") == "full"
+                 else _("a reneging defender pays one share"))
+    if profile.ante:
+        parts.append(_("ante {ante} chips each").format(ante=profile.ante))
+        parts.append(_("a player out of chips leaves the session") if o.get("bust", "out") == "out"
+                     else _("a player out of chips antes again"))
+    return _("Table options: {options}.").format(options="; ".join(parts))
 
 
 def narrate_deal(state: DealState, tr: Translator) -> list[str]:
@@ -55,6 +107,9 @@ def narrate_deal(state: DealState, tr: Translator) -> list[str]:
     _ = tr.gettext
     lines = [_("Profile: {profile}. Players clockwise: {players}. {dealer} deals.").format(
         profile=state.profile.name, players=", ".join(state.players), dealer=state.players[state.dealer])]
+    options = options_line(state.profile, tr)
+    if options:
+        lines.append(options)
     lines.append(_("Hands, open for study:"))
     for p, hand in zip(state.players, state.hands):
         lines.append(f"  {p}: {' '.join(tr.card(c) for c in sort_hand(hand))}")
@@ -83,20 +138,47 @@ def narrate_session(session: Session, tr: Translator) -> list[str]:
     _ = tr.gettext
     lines = [_("Profile: {profile}. Players clockwise: {players}.").format(
         profile=session.profile.name, players=", ".join(session.players))]
+    options = options_line(session.profile, tr)
+    if options:
+        lines.append(options)
     for row in session.ledger():
+        if row.kind == "misdeal":
+            lines.append(_("Deal {number} ({dealer} deals): misdeal. {explanation}").format(
+                number=row.number, dealer=row.dealer,
+                explanation=tr.explain(Explanation("P2", "explain.misdeal", {"dealer": row.dealer}))))
+            continue
         if row.declarer is None:
             what = _("everyone passed")
+        elif row.renege is not None:
+            assert row.contract is not None
+            what = _("{declarer} {call}, {offender} reneged").format(
+                declarer=row.declarer, call=tr.call(row.contract.name), offender=row.renege)
         else:
             assert row.contract is not None
             status = _("made") if row.made else _("failed")
             what = _("{declarer} {call}, {tricks} tricks, {status}").format(
                 declarer=row.declarer, call=tr.call(row.contract.name), tricks=row.declarer_tricks, status=status)
+        if row.kind == "tie_break":
+            what = _("extra hand among {names}: {what}").format(names=tr.join(row.players), what=what)
         pays = ", ".join(f"{p} {tr.amount(v)}" for p, v in row.settlement.items())
         bal = ", ".join(f"{p} {tr.amount(v)}" for p, v in row.balances.items())
         lines.append(_("Deal {number} ({dealer} deals): {what}. Payments: {pays}. Balances: {balances}.").format(
             number=row.number, dealer=row.dealer, what=what, pays=pays, balances=bal))
+        if row.chips is not None:
+            lines.append("  " + _("Chips: {chips}.").format(
+                chips=", ".join(f"{p} {v}" for p, v in row.chips.items())))
+        for p, count in row.re_antes.items():
+            lines.append("  " + tr.explain(Explanation("P8", "explain.re_ante",
+                                                       {"player": p, "count": count, "ante": session.ante})))
+        for p in row.out:
+            lines.append("  " + tr.explain(Explanation("P8", "explain.bust_out", {"player": p})))
     bal = ", ".join(f"{p} {tr.amount(v)}" for p, v in session.balances.items())
     lines.append(_("Final balances: {balances}.").format(balances=bal))
+    if session.chips is not None:
+        lines.append(_("Final chips: {chips}.").format(chips=", ".join(f"{p} {v}" for p, v in session.chips.items())))
+    if session.tie_break_due:
+        lines.append(tr.explain(Explanation("P8", "explain.tie_break_due", {"names": session.tie_break_due})))
+        return lines
     winners = session.winners()
     lines.append(tr.ngettext("Winner: {names}.", "Winners, sharing the win: {names}.", len(winners)).format(
         names=tr.join(winners)))
@@ -114,8 +196,18 @@ def _error_line(err: RuleError | RecordError, tr: Translator, path: str) -> str:
     return prefix + err.text(tr.lang) + rule
 
 
+def _profile_arg(args: argparse.Namespace) -> str | None:
+    name = getattr(args, "profile", None)
+    if name is None:
+        return None
+    if str(name).strip().lower() not in PROFILES:
+        raise ValueError(translator(getattr(args, "lang", "en")).gettext(
+            "unknown profile “{profile}”: known profiles are {known}.").format(profile=name, known=", ".join(PROFILES)))
+    return str(name).strip().lower()
+
+
 def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    state = load_hand(_read(args.file))
+    state = load_hand(_read(args.file), _profile_arg(args))
     if args.json:
         json.dump(replay_json(state), out, ensure_ascii=False, indent=2)
         out.write("\n")
@@ -125,7 +217,7 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_session(args: argparse.Namespace, out: TextIO) -> int:
-    session = load_session(_read(args.file))
+    session = load_session(_read(args.file), _profile_arg(args))
     if args.json:
         json.dump(session_json(session), out, ensure_ascii=False, indent=2)
         out.write("\n")
@@ -141,6 +233,8 @@ SUBCOMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Cal
 def _file_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", help="a JSON record")
     p.add_argument("--json", action="store_true", help="print JSON instead of words")
+    p.add_argument("--profile", default=None,
+                   help="rules the record must follow: british or pub (default: as the record says)")
 
 
 SUBCOMMANDS["replay"] = ("narrate a nap-hand/1 record trick by trick", _file_args, _cmd_replay)

@@ -12,7 +12,14 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-__all__ = ["Contract", "Profile", "BRITISH", "PUB", "PROFILES", "get_profile", "UnknownProfile"]
+__all__ = ["Contract", "Profile", "BRITISH", "PUB", "PROFILES", "get_profile", "UnknownProfile", "MAX_ANTE",
+           "VARIATIONS"]
+
+MAX_ANTE = 100_000
+"""Largest ante a table may agree (chips per player)."""
+
+VARIATIONS: tuple[str, ...] = ("seven-card", "purchase", "peep", "ecarte", "misere-only", "no-misere")
+"""Variations of Nap that seed 004 lists: each would be a profile of its own (P9), none is one here."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +71,8 @@ class Profile:
     """Whether the scorekeeper records misdeals (P2)."""
     reneges: bool = False
     """Whether a scorekeeper may record a renege (P7)."""
+    tie_break: bool = False
+    """Whether 3 or more players tied at the end play one extra hand among them (P8)."""
     rules: Mapping[str, str] = field(default_factory=dict)
     """Topic -> rule id, for the rule points this profile states differently."""
     options: Mapping[str, object] = field(default_factory=dict)
@@ -107,8 +116,21 @@ class Profile:
                 raise ValueError(f"profile {self.name!r} has no option {key!r}")
             if choices and value not in choices:
                 raise ValueError(f"option {key!r} takes one of {choices!r}, not {value!r}")
+            if key == "ante" and (isinstance(value, bool) or not isinstance(value, int)
+                                  or not 0 <= value <= MAX_ANTE):
+                raise ValueError(f"option 'ante' takes a whole number of chips from 0 to {MAX_ANTE}, not {value!r}")
             merged[key] = value
         return dataclasses.replace(self, options=merged, ladder=self._ladder_for(merged))
+
+    @property
+    def ante(self) -> int:
+        """Chips every player antes at the start (0: balances start at zero, B16)."""
+        value = self.options.get("ante", 0)
+        return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+    def option(self, key: str, default: object = None) -> object:
+        """A table option's value (``default`` when the profile has no such option)."""
+        return self.options.get(key, default)
 
     def _ladder_for(self, options: Mapping[str, object]) -> tuple[Contract, ...]:
         if options.get("misere_stakes") == "10/5":
@@ -175,6 +197,7 @@ PUB = Profile(
     early_stop=False,
     misdeal=True,
     reneges=True,
+    tie_break=True,
     rules={
         "first_dealer": "P1",
         "cut": "P2",
@@ -187,6 +210,9 @@ PUB = Profile(
         "five_tricks": "P6",
         "renege": "P7",
         "session": "P8",
+        "chips": "P8",
+        "tie_break": "P8",
+        "variations": "P9",
     },
     options={"misere_stakes": "3/3", "renege_share": "full", "ante": 0, "bust": "out"},
     option_choices={

@@ -1,5 +1,18 @@
 """Hand and session records as JSON ("nap-hand/1", "nap-session/1").
 
+Both carry ``"profile"`` ("british" by default, or "pub") and, for profiles
+with table options, ``"options"`` (e.g. ``{"misere_stakes": "10/5", "ante": 20}``).
+Calls are written with their record names ("Misere", "Blucher"); the spellings
+for people ("Misère", "Blücher") are accepted too. A session deal is one of::
+
+    {"hands": {...}, "auction": [...], "play": [...]}        a deal played card by card
+    {"auction": [...], "declarer_tricks": 3}                  a real table's deal
+    {"auction": [...], "renege": "Ben"}                       play stopped at a renege (P7)
+    {"misdeal": true, "dealer": "Ann"}                        a misdeal: same dealer again (P2)
+
+and any of them may say ``"tie_break": true``: the extra hand among tied
+players after the agreed deals (P8); the engine checks that it is one.
+
 Loading checks the shape of a record first (malformed: :class:`RecordError`,
 exit 2 on the command line) and then replays it through the engine, where a
 broken rule raises a :class:`RuleError` (exit 1). Nothing is half-loaded.
@@ -12,8 +25,8 @@ from typing import Any, Mapping, Sequence
 from .auction import Call
 from .cards import Card, CardParseError
 from .explain import Explanation, RecordError, RuleError
-from .profiles import PROFILES, Profile, UnknownProfile, get_profile
-from .session import PlayedDeal, ScoredDeal, Session
+from .profiles import PROFILES, VARIATIONS, Profile, UnknownProfile, get_profile
+from .session import MisdealEntry, PlayedDeal, ScoredDeal, Session
 from .state import DealState
 
 __all__ = [
@@ -45,12 +58,39 @@ def _field(record: Mapping[str, Any], name: str, kind: type | tuple[type, ...], 
     return value
 
 
-def _profile(record: Mapping[str, Any]) -> Profile:
-    name = record.get("profile", "british")
+def _profile(record: Mapping[str, Any], default: str | None = None) -> Profile:
+    if default is not None and "profile" in record and isinstance(record["profile"], str) \
+            and record["profile"].strip().lower() != default.strip().lower():
+        raise _bad("record.profile_mismatch", profile=record["profile"], expected=default)
+    name = record.get("profile", default or "british")
     try:
-        return get_profile(name if isinstance(name, str) else repr(name))
+        profile = get_profile(name if isinstance(name, str) else repr(name))
     except UnknownProfile:
+        if isinstance(name, str) and _variation(name):
+            raise RecordError(Explanation("P9", "record.variation", {"name": name, "known": ", ".join(PROFILES)})) \
+                from None
         raise _bad("record.profile", profile=name, known=", ".join(PROFILES)) from None
+    options = record.get("options", {})
+    if not isinstance(options, dict):
+        raise _bad("record.type", field="options", expected="an object of table options")
+    if options:
+        try:
+            profile = profile.with_options(**{str(k): v for k, v in options.items()})
+        except (TypeError, ValueError) as e:
+            raise _bad("record.option", detail=str(e)) from None
+    return profile
+
+
+def _variation(name: str) -> bool:
+    """Whether ``name`` names one of the variations that would be profiles of their own (P9)."""
+    key = "".join(ch for ch in name.lower() if ch.isalnum())
+    return any(key.startswith("".join(ch for ch in v if ch.isalnum())) for v in VARIATIONS) \
+        or key in ("sevencardnap", "purchasenap", "peepnap", "ecartenap", "écartenap")
+
+
+def options_record(profile: Profile) -> dict[str, Any]:
+    """The profile's table options for a record ({} when it has none)."""
+    return dict(profile.options)
 
 
 def _players(record: Mapping[str, Any]) -> tuple[str, ...]:
@@ -140,10 +180,13 @@ def _check_format(record: Any, expected: str) -> Mapping[str, Any]:
     return record
 
 
-def hand_from_record(record: Any) -> DealState:
-    """Rebuild and replay a "nap-hand/1" record (RecordError, then RuleError)."""
+def hand_from_record(record: Any, profile_name: str | None = None) -> DealState:
+    """Rebuild and replay a "nap-hand/1" record (RecordError, then RuleError).
+
+    ``profile_name`` is the profile expected (used when the record names none).
+    """
     record = _check_format(record, HAND_FORMAT)
-    profile = _profile(record)
+    profile = _profile(record, profile_name)
     players = _players(record)
     dealer = _dealer(record, players)
     hands = _hands(record, players)
@@ -187,14 +230,16 @@ def _deal_actions(state: DealState) -> dict[str, Any]:
 
 def hand_to_record(state: DealState) -> dict[str, Any]:
     """A "nap-hand/1" record of a deal (the unused cards are never written)."""
-    return {"format": HAND_FORMAT, "profile": state.profile.name, "players": list(state.players),
-            "dealer": state.players[state.dealer], **_deal_actions(state)}
+    out: dict[str, Any] = {"format": HAND_FORMAT, "profile": state.profile.name}
+    if state.profile.options:
+        out["options"] = options_record(state.profile)
+    return {**out, "players": list(state.players), "dealer": state.players[state.dealer], **_deal_actions(state)}
 
 
-def session_from_record(record: Any) -> Session:
+def session_from_record(record: Any, profile_name: str | None = None) -> Session:
     """Rebuild a "nap-session/1" record deal by deal, checking every rule."""
     record = _check_format(record, SESSION_FORMAT)
-    profile = _profile(record)
+    profile = _profile(record, profile_name)
     players = _players(record)
     first = _dealer(record, players, "first_dealer")
     deals_target = record.get("deals_target", None)
@@ -215,19 +260,40 @@ def session_from_record(record: Any) -> Session:
 
 
 def _add_deal(session: Session, deal: Any, number: int) -> None:
-    """Check one deal of a session record and add it (played in full, or as the scorekeeper saw it)."""
-    profile, players = session.profile, session.players
+    """Check one deal of a session record and add it (played in full, as the scorekeeper saw it, or a misdeal)."""
+    profile = session.profile
     if not isinstance(deal, dict):
         raise _bad("record.deal_kind")
-    if "hands" in deal:
+    players, dealer = session.table_for(len(session.entries))
+    flag = deal.get("tie_break", None)
+    if flag is not None and not isinstance(flag, bool):
+        raise _bad("record.type", field="tie_break", expected="true or false")
+    due = bool(session.tie_break_due)
+    if flag is not None and flag != due:
+        rule = profile.rule("tie_break") if profile.tie_break else profile.rule("session")
+        if flag:
+            raise RecordError(Explanation(rule, "record.not_tie_break", {}))
+        raise RecordError(Explanation(rule, "record.tie_break_due", {"names": session.tie_break_due}))
+    if deal.get("misdeal") is True:
+        if "dealer" in deal:
+            named = _field(deal, "dealer", str, "a player's name")
+            if named != players[dealer]:
+                raise RuleError(Explanation(profile.rule("misdeal"), "session.misdeal_redeal",
+                                            {"dealer": players[dealer], "player": named})) \
+                    if named in players else _bad("record.dealer", dealer=named)
+        session.add_misdeal()
+    elif "hands" in deal:
         hands = _hands(deal, players)
         calls = _calls(deal, profile)
         play = _play(deal)
-        state = DealState(players, session.next_dealer, hands, profile)
+        state = DealState(players, dealer, hands, profile)
         replay_into(state, calls, play, deal=number)
         session.add_played(state)
     elif "auction" in deal:
-        session.add_scored(_calls(deal, profile), deal.get("declarer_tricks"))
+        renege = deal.get("renege")
+        if renege is not None and not isinstance(renege, str):
+            raise _bad("record.type", field="renege", expected="a player's name")
+        session.add_scored(_calls(deal, profile), deal.get("declarer_tricks"), renege=renege)
     else:
         raise _bad("record.deal_kind")
 
@@ -235,16 +301,26 @@ def _add_deal(session: Session, deal: Any, number: int) -> None:
 def session_to_record(session: Session) -> dict[str, Any]:
     """A "nap-session/1" record with every deal in full."""
     deals: list[dict[str, Any]] = []
-    for entry in session.entries:
+    for entry, row in zip(session.entries, session.ledger()):
+        d: dict[str, Any]
         if isinstance(entry, PlayedDeal):
-            deals.append(_deal_actions(entry.state))
-        elif isinstance(entry, ScoredDeal):
-            d: dict[str, Any] = {"auction": [c.name for c in entry.auction.calls]}
-            if entry.declarer_tricks is not None:
+            d = _deal_actions(entry.state)
+        elif isinstance(entry, MisdealEntry):
+            d = {"misdeal": True, "dealer": row.dealer}
+        else:
+            assert isinstance(entry, ScoredDeal)
+            d = {"auction": [c.name for c in entry.auction.calls]}
+            if entry.renege is not None:
+                d["renege"] = entry.players[entry.renege]
+            elif entry.declarer_tricks is not None:
                 d["declarer_tricks"] = entry.declarer_tricks
-            deals.append(d)
-    out: dict[str, Any] = {"format": SESSION_FORMAT, "profile": session.profile.name,
-                           "players": list(session.players), "first_dealer": session.players[session.first_dealer]}
+        if row.tie_break:
+            d["tie_break"] = True
+        deals.append(d)
+    out: dict[str, Any] = {"format": SESSION_FORMAT, "profile": session.profile.name}
+    if session.profile.options:
+        out["options"] = options_record(session.profile)
+    out.update({"players": list(session.players), "first_dealer": session.players[session.first_dealer]})
     if session.rotations is not None:
         out["rotations"] = session.rotations
     else:
@@ -255,9 +331,9 @@ def session_to_record(session: Session) -> dict[str, Any]:
     return out
 
 
-def load_hand(text: str | bytes) -> DealState:
-    return hand_from_record(parse_json(text))
+def load_hand(text: str | bytes, profile_name: str | None = None) -> DealState:
+    return hand_from_record(parse_json(text), profile_name)
 
 
-def load_session(text: str | bytes) -> Session:
-    return session_from_record(parse_json(text))
+def load_session(text: str | bytes, profile_name: str | None = None) -> Session:
+    return session_from_record(parse_json(text), profile_name)

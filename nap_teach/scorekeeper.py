@@ -7,6 +7,13 @@ first, whether the entry is possible at all, the payments, the balances and
 the winners. A refused entry raises the engine's error and changes nothing;
 an earlier deal can be corrected; the record is saved as "nap-session/1".
 
+Under the pub rules (P2, P7, P8) the scorekeeper also records a misdeal
+(:meth:`Scorekeeper.misdeal`: the same dealer deals again, nobody pays, it
+does not count), a renege instead of the tricks (``add(calls, renege="Ben")``),
+chips from an ante (the profile's table options), and, when 3 or more players
+are level after the agreed deals, their extra hand, entered like any deal
+among those players.
+
 >>> keeper = Scorekeeper(["Ann", "Ben", "Cat", "Dan"], first_dealer=3)
 >>> keeper.whose_deal(), keeper.speaks_first()
 ('Dan', 'Ann')
@@ -22,10 +29,12 @@ import json
 from typing import Any, Sequence, Union
 
 from .auction import Auction, Call
+from .cards import Card
 from .explain import Explanation, IllegalAction, IllegalCall
 from .profiles import BRITISH, Profile
 from .records import load_session, session_to_record
-from .session import DEFAULT_DEALS, LedgerRow, ScoredDeal, Session
+from .session import DEFAULT_DEALS, MISDEAL, TIE_BREAK, LedgerRow, MisdealEntry, ScoredDeal, Session, \
+    first_dealer_from_cards
 from .settlement import check_zero_sum
 
 __all__ = ["Scorekeeper", "CallEntry", "MAX_RECORD_BYTES"]
@@ -84,14 +93,37 @@ class Scorekeeper:
     def _number(self, number: int | None) -> int:
         return self.deals_entered if number is None else number
 
+    @property
+    def deals_played(self) -> int:
+        """Deals of the agreed length entered (misdeals and extra hands not counted)."""
+        return self.session.deals_played
+
+    @property
+    def tie_break_due(self) -> tuple[str, ...]:
+        """The tied players when their extra hand is due (P8), else ()."""
+        return self.session.tie_break_due
+
+    @property
+    def chips(self) -> dict[str, int] | None:
+        return self.session.chips
+
+    @property
+    def active_players(self) -> tuple[str, ...]:
+        return self.session.active_players
+
+    def table(self, number: int | None = None) -> tuple[tuple[str, ...], int]:
+        """(players, dealer index) of entry ``number``: everyone still in, or the tied players."""
+        return self.session.table_for(self._number(number))
+
     def whose_deal(self, number: int | None = None) -> str:
         """Dealer of deal ``number`` (0-based; default: the next deal)."""
         return self.players[self.session.dealer_for(self._number(number))]
 
     def speaking_order(self, number: int | None = None) -> tuple[str, ...]:
         """Who calls in deal ``number``, in order: from the dealer's left, the dealer last (B5)."""
-        auction = Auction(self.players, self.session.dealer_for(self._number(number)), (), self.profile)
-        return tuple(self.players[auction.speaker(i)] for i in range(self.n))
+        names, dealer = self.table(number)
+        auction = Auction(names, dealer, (), self.profile)
+        return tuple(names[auction.speaker(i)] for i in range(len(names)))
 
     def speaks_first(self, number: int | None = None) -> str:
         return self.speaking_order(number)[0]
@@ -105,7 +137,8 @@ class Scorekeeper:
         """Plain calls; (speaker, call) pairs are checked against the speaking order first."""
         p = self.profile
         out: list[Call] = []
-        auction = Auction(self.players, self.session.dealer_for(number), (), p)
+        names, dealer = self.session.table_for(number)
+        auction = Auction(names, dealer, (), p)
         for entry in calls:
             speaker = None
             if isinstance(entry, tuple):
@@ -114,39 +147,70 @@ class Scorekeeper:
             if speaker is not None:
                 if speaker not in self.players:
                     raise IllegalAction(Explanation(p.rule("players"), "seat.unknown", {"player": speaker}))
-                auction = auction.after(call, self.players.index(speaker))
+                if speaker not in names:
+                    if self._in_tie_break(number):
+                        raise IllegalAction(Explanation(p.rule("tie_break"), "session.tie_break_players",
+                                                        {"names": names}))
+                    raise IllegalAction(Explanation(p.rule("session"), "session.wrong_players", {"names": names}))
+                auction = auction.after(call, names.index(speaker))
             out.append(call)
         return out
 
-    def check(self, calls: Sequence[CallEntry], tricks: int | None, number: int | None = None) -> ScoredDeal:
+    def _in_tie_break(self, number: int) -> bool:
+        if number < self.deals_entered:
+            return self.ledger()[number].tie_break
+        return bool(self.tie_break_due)
+
+    def check(self, calls: Sequence[CallEntry], tricks: int | None, number: int | None = None,
+              renege: str | None = None) -> ScoredDeal:
         """Check an entry for deal ``number`` without recording it (raises the engine's refusal)."""
         number = self._number(number)
         if not isinstance(calls, (list, tuple)):
             raise IllegalCall(Explanation(self.profile.rule("ladder"), "call.unknown", {"call": repr(calls)}))
-        return self.session.scored_entry(self._calls(calls, number), tricks, number)
+        return self.session.scored_entry(self._calls(calls, number), tricks, number, renege)
 
-    def add(self, calls: Sequence[CallEntry], tricks: int | None) -> LedgerRow:
-        """Record the next deal; a refused entry changes nothing."""
+    def add(self, calls: Sequence[CallEntry], tricks: int | None = None, renege: str | None = None) -> LedgerRow:
+        """Record the next deal (its tricks, or who reneged, P7); a refused entry changes nothing."""
         plain = self._calls(calls, self.deals_entered) if isinstance(calls, (list, tuple)) else calls
-        self.check(calls, tricks)
-        return self.session.add_scored(plain, tricks)  # type: ignore[arg-type]
+        self.check(calls, tricks, renege=renege)
+        return self.session.add_scored(plain, tricks, renege)  # type: ignore[arg-type]
 
-    def correct(self, index: int, calls: Sequence[CallEntry], tricks: int | None) -> LedgerRow:
+    def misdeal(self) -> LedgerRow:
+        """Record a misdeal (P2): the same dealer deals again; no payment; not a deal of the session."""
+        return self.session.add_misdeal()
+
+    def correct(self, index: int, calls: Sequence[CallEntry], tricks: int | None = None,
+                renege: str | None = None) -> LedgerRow:
         """Replace deal ``index`` (0-based); later deals keep their entries, the ledger is recounted."""
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < self.deals_entered:
             raise IndexError(index)
-        self.check(calls, tricks, index)
-        self.session.replace_scored(index, self._calls(calls, index), tricks)
+        self.check(calls, tricks, index, renege)
+        self.session.replace_scored(index, self._calls(calls, index), tricks, renege)
         return self.ledger()[index]
 
     def remove_last(self) -> None:
         self.session.remove_last()
 
+    def entry_kind(self, index: int) -> str:
+        """"deal", "misdeal" or "tie_break" for entry ``index``."""
+        return self.ledger()[index].kind
+
     def entry_calls(self, index: int) -> tuple[str, ...]:
-        return tuple(c.name for c in self.session.entries[index].auction.calls)
+        entry = self.session.entries[index]
+        if isinstance(entry, MisdealEntry):
+            return ()
+        return tuple(c.name for c in entry.auction.calls)
 
     def entry_tricks(self, index: int) -> int | None:
         return self.session.entries[index].declarer_tricks
+
+    def entry_renege(self, index: int) -> str | None:
+        return self.ledger()[index].renege
+
+    def first_dealer_by_cards(self, cards: dict[str, Card]) -> str:
+        """The player who drew the lowest card (aces low, P1); a tie is refused: those players draw again."""
+        seat, _why = first_dealer_from_cards(self.players, cards, self.profile)
+        return self.players[seat]
 
     # --------------------------------------------------------------- ledger
     def ledger(self) -> list[LedgerRow]:
@@ -161,32 +225,86 @@ class Scorekeeper:
         return self.session.winners()
 
     def zero_sum(self) -> bool:
-        """Check the balances sum to zero (B16); raises ZeroSumError when they do not."""
+        """Check the balances sum to zero (B16) and the chips equal the antes paid (P8); raises otherwise."""
         check_zero_sum(self.balances)
         for row in self.ledger():
             check_zero_sum(row.settlement)
             check_zero_sum(row.balances)
+        self.session.check_chips()
         return True
 
     def history(self) -> list[dict[str, int]]:
         """Balances before the first deal and after each deal (for the chart)."""
         return [{p: 0 for p in self.players}] + [row.balances for row in self.ledger()]
 
+    def chip_history(self) -> list[dict[str, int]] | None:
+        """Chips at the start and after each deal (None when the table plays without an ante)."""
+        if not self.session.ante:
+            return None
+        start = {p: self.session.ante for p in self.players}
+        return [start] + [dict(row.chips or {}) for row in self.ledger()]
+
     def explain_row(self, row: LedgerRow) -> tuple[Explanation, ...]:
         """What the deal came to, in the engine's words."""
         p = self.profile
+        if row.kind == MISDEAL:
+            return (Explanation(p.rule("misdeal"), "explain.misdeal", {"dealer": row.dealer}),)
+        out: list[Explanation] = []
+        if row.kind == TIE_BREAK:
+            out.append(Explanation(p.rule("tie_break"), "explain.tie_break_hand", {"names": row.players}))
         if row.declarer is None or row.contract is None:
             nxt = self.players[self.session.dealer_for(row.number)]
-            return (Explanation(p.rule("passed_out"), "explain.passed_out", {"next_dealer": nxt}),)
-        opponent = next(name for name in self.players if name != row.declarer)
-        facts = {"declarer": row.declarer, "call": row.contract.name, "won": row.declarer_tricks,
-                 "stake": abs(row.settlement[opponent]), "total": abs(row.settlement[row.declarer]),
-                 "opponents": self.n - 1}
-        return (
-            Explanation(p.rule("stakes"), "explain.made" if row.made else "explain.failed", facts),
-            Explanation(p.rule("balances"), "explain.zero_sum",
-                        {"amounts": tuple((name, row.settlement[name]) for name in self.players)}),
-        )
+            out.append(Explanation(p.rule("passed_out"), "explain.passed_out", {"next_dealer": nxt}))
+        else:
+            opponents = len(row.players or self.players) - 1
+            c = row.contract
+            if row.renege is not None:
+                offender = row.renege
+                if offender == row.declarer:
+                    key, stake = "explain.renege_declarer", c.failed
+                else:
+                    key = "explain.renege_defender" if p.options.get("renege_share", "full") == "full" \
+                        else "explain.renege_defender_one"
+                    stake = c.made
+                facts = {"offender": offender, "declarer": row.declarer, "call": c.name, "stake": stake,
+                         "total": abs(row.settlement[offender]), "opponents": opponents}
+                out.append(Explanation(p.rule("renege"), key, facts))
+            else:
+                stake = c.made if row.made else c.failed
+                facts = {"declarer": row.declarer, "call": c.name, "won": row.declarer_tricks,
+                         "stake": stake, "total": abs(row.settlement[row.declarer]), "opponents": opponents}
+                out.append(Explanation(p.rule("stakes"), "explain.made" if row.made else "explain.failed", facts))
+            out.append(Explanation(p.rule("balances"), "explain.zero_sum",
+                                   {"amounts": tuple((name, row.settlement[name]) for name in row.players
+                                                     or self.players)}))
+        for name, count in row.re_antes.items():
+            out.append(Explanation(p.rule("chips"), "explain.re_ante",
+                                   {"player": name, "count": count, "ante": self.session.ante}))
+        for name in row.out:
+            out.append(Explanation(p.rule("chips"), "explain.bust_out", {"player": name}))
+        return tuple(out)
+
+    def chips_explanation(self) -> Explanation | None:
+        """The chips on the table and the antes they come from (P8), or None without an ante."""
+        chips = self.chips
+        if chips is None:
+            return None
+        antes = sum(self.session.antes.values())
+        listed = ", ".join(f"{name} {value}" for name, value in chips.items())
+        return Explanation(self.profile.rule("chips"), "explain.chips",
+                           {"chips": listed, "total": sum(chips.values()), "antes": antes})
+
+    def ending(self) -> Explanation | None:
+        """Under P8, what the level players at the top do: an extra hand (3 or more) or share (2)."""
+        p = self.profile
+        if not p.tie_break:
+            return None
+        if self.tie_break_due:
+            return Explanation(p.rule("tie_break"), "explain.tie_break_due", {"names": self.tie_break_due})
+        winners = self.winners()
+        if self.is_over and len(winners) == 2:
+            return Explanation(p.rule("tie_break"), "explain.tie_shared", {"names": tuple(winners)})
+        return None
 
     # ----------------------------------------------------------------- files
     def to_record(self) -> dict[str, Any]:

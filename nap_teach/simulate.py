@@ -135,7 +135,7 @@ def report_json(r: SimulationReport) -> dict[str, Any]:
     def stats(s: ContractStats) -> dict[str, Any]:
         return {"bid": s.bid, "made": s.made, "made_pct": s.made_pct}
 
-    return {
+    out: dict[str, Any] = {
         "format": "nap-simulation/1",
         "profile": r.profile.name,
         "players": len(r.players),
@@ -148,6 +148,9 @@ def report_json(r: SimulationReport) -> dict[str, Any]:
                        "contracts": {name: stats(s) for name, s in r.declared_by_level[b].items()}}
                    for b, v in r.by_level.items()},
     }
+    if r.profile.options:
+        out["options"] = dict(r.profile.options)
+    return out
 
 
 def report_lines(r: SimulationReport, tr: Translator) -> list[str]:
@@ -196,6 +199,19 @@ def _check(args: argparse.Namespace, tr: Translator) -> tuple[int, int, tuple[st
         raise SimulationError(_("unknown profile “{profile}”: known profiles are {known}.").format(
             profile=args.profile, known=", ".join(PROFILES)))
     prof = get_profile(name)
+    for item in getattr(args, "option", None) or []:
+        key, sep, value = str(item).partition("=")
+        raw: object = value.strip()
+        if isinstance(raw, str) and raw.isdigit():
+            raw = int(raw)
+        try:
+            if not sep:
+                raise ValueError(item)
+            prof = prof.with_options(**{key.strip(): raw})
+        except ValueError:
+            choices = ", ".join(f"{k}={'|'.join(map(str, v)) or '…'}" for k, v in prof.option_choices.items())
+            raise SimulationError(_("“{option}” is not a table option of the {profile} rules (options: {known}).")
+                                  .format(option=item, profile=prof.name, known=choices or "-")) from None
     players = _int_arg(args.players, "--players", tr)
     if not prof.min_players <= players <= prof.max_players:
         raise SimulationError(_("--players must be from {low} to {high}, not {value}.").format(
@@ -214,6 +230,8 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
                    help="one bot for every seat, or one per seat separated by commas, e.g. simple,random,simple")
     p.add_argument("--seed", default="0", help="deal seed: the same seed gives the same figures (default 0)")
     p.add_argument("--profile", default="british", help="rules: british (default) or pub")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a table option of the profile, e.g. misere_stakes=10/5 (pub); may be repeated")
     p.add_argument("--json", action="store_true", help="print JSON instead of words")
 
 

@@ -213,3 +213,88 @@ def test_from_environment_prefills():
     assert app.setup.names() == ["Ann", "Ben", "Cat"] and app.setup.length.value == 4
     bad = ScorekeeperApp.from_environment({"QUERY_STRING": "deals=-3&lang=zz"})
     assert bad.setup.length.value == 8 and bad.language.code == "en" and bad.keeper is None
+
+
+# ------------------------------------------------------------------ pub rules
+def fill(app: ScorekeeperApp, calls) -> None:
+    for (_who, what), call in zip(app.deal.rows, calls):
+        what.value = call
+
+
+def started_pub(ante=0, bust="out", deals=8, renege="full") -> ScorekeeperApp:
+    app = ScorekeeperApp.from_environment({"QUERY_STRING": "profile=pub&players=Ann,Ben,Cat,Dan"})
+    assert app.profile.name == "pub" and app.setup.profile.value == "pub"
+    assert app.setup.options_box.layout.display is None  # the table options are offered
+    assert "Pub rules" in app.title.value
+    app.setup.first.value = "Dan"
+    app.setup.ante.value = ante
+    app.setup.bust.value = bust
+    app.setup.renege.value = renege
+    app.setup.length.value = deals
+    app.setup.start.click()
+    assert app.keeper is not None and app.keeper.profile.name == "pub", app.status.text
+    return app
+
+
+def test_profile_parameter_is_validated_and_the_choice_switches_the_form():
+    bad = ScorekeeperApp.from_environment({"QUERY_STRING": "profile=<script>"})
+    assert bad.profile.name == "british" and bad.setup.options_box.layout.display == "none"
+    assert bad.setup.draw.description == "Draw lots"
+    bad.setup.profile.value = "pub"
+    assert bad.profile.name == "pub" and bad.setup.options_box.layout.display is None
+    assert bad.setup.draw.description == "Draw cards" and "profile=pub" in bad.title.value
+    bad.setup.players.value = "Ann\nBen\nCat"
+    bad.setup.draw.click()
+    assert "drew the lowest" in bad.status.text and "Round 1:" in bad.setup.drawn.value
+
+
+def test_pub_misdeal_button_renege_entry_and_chips():
+    app = started_pub(ante=20, deals=3)
+    assert app.deal.misdeal.layout.display is None and app.deal.renege_box.layout.display is None
+    app.deal.misdeal.click()
+    assert "Misdeal: Dan deals again" in app.status.text
+    assert "Deal 1 of 3: Dan deals, Ann speaks first." in app.deal.heading.value
+    assert "misdeal: Dan deals again" in app.ledger.table.value
+    fill(app, ["Pass", "Nap", "Pass", "Pass"])
+    app.deal.renege.value = "Cat"  # Cat reneged against Ben's Nap: play stopped
+    assert app.deal.tricks.disabled
+    app.deal.submit.click()
+    assert "Cat reneged against Ben's Nap" in app.status.text, app.status.text
+    assert ledger_cells(app)[-1] == ["0", "+30", "−30", "0"]
+    assert "<tr class='nap-sk-chips'>" in app.ledger.table.value
+    assert "Chips on the table: Ann 20, Ben 50, Cat −10".replace("−", "-") in app.ledger.check.value
+    assert "Cat is out" in app.ledger.table.value  # 20 - 30: no chips left
+    assert "Deal 2 of 3: Ann deals, Ben speaks first." in app.deal.heading.value
+    assert [who.value for who, _w in app.deal.rows] == ["Ben", "Dan", "Ann"]  # Cat is out
+    record = json.loads(saved_record(app))
+    assert record["profile"] == "pub" and record["options"]["ante"] == 20
+    assert record["deals"][0] == {"misdeal": True, "dealer": "Dan"}
+    assert record["deals"][1]["renege"] == "Cat"
+
+
+def test_pub_extra_hand_among_three_tied_players_is_entered_like_a_deal():
+    app = started_pub(deals=1)
+    enter(app, ["Three", "Pass", "Pass", "Pass"], 1)  # Ann fails: Ben, Cat, Dan level on +3
+    assert "one extra hand among only them" in app.ledger.winners.value
+    assert "Extra hand among Ben, Cat and Dan: Ben deals, Cat speaks first." in app.deal.heading.value
+    assert len(app.deal.rows) == 3 and app.deal.widget.layout.display is None
+    enter(app, ["Pass", "Four", "Pass"], 3)  # Dan fails Four: Ben and Cat level, two share
+    assert app.keeper.is_over and "they share the win" in app.ledger.winners.value
+    assert "Extra hand: Dan: Four, failed" in app.ledger.table.value
+    loaded = json.loads(saved_record(app))
+    assert loaded["deals"][-1]["tie_break"] is True
+
+
+def test_pub_correcting_a_deal_keeps_the_renege_and_refuses_a_misdeal_correction():
+    app = started_pub()
+    fill(app, ["Four", "Pass", "Pass", "Pass"])
+    app.deal.renege.value = "Ann"
+    app.deal.submit.click()
+    assert ledger_cells(app)[0] == ["−12", "+4", "+4", "+4"]
+    app.deal.misdeal.click()
+    assert [o[1] for o in app.ledger.pick.options] == [0]  # a misdeal has nothing to correct
+    app.ledger.edit.click()
+    assert app.deal.renege.value == "Ann" and app.deal.misdeal.layout.display == "none"
+    app.deal.renege.value = "Ben"
+    app.deal.submit.click()
+    assert ledger_cells(app)[0] == ["+12", "−12", "0", "0"]

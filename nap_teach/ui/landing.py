@@ -36,12 +36,12 @@ import ipywidgets as widgets
 from ..cards import FULL_PACK, Card, sort_hand
 from ..i18n import LANGUAGES, Translator, normalize_lang
 from ..messages import N_
-from ..profiles import BRITISH, Profile
+from ..profiles import BRITISH, PROFILES, Profile
 from ..render import card_svg
 from .base import App, guarded, page_style
 
 __all__ = ["LANGUAGES", "LESSONS", "LandingPage", "LessonLink", "language_from_query", "stakes_table_html",
-           "PROFILE_NAMES"]
+           "PROFILE_NAMES", "page_query", "profile_from_query"]
 
 DEFAULT_LANGUAGE = "en"
 HAND_SIZE = 5
@@ -91,6 +91,32 @@ LESSONS: tuple[LessonLink, ...] = (
 
 PROFILE_NAMES: dict[str, str] = {"british": N_("British rules"), "pub": N_("Pub rules")}
 """Names of the profiles for people (message ids)."""
+
+
+def page_query(lang: str = DEFAULT_LANGUAGE, profile: str = "british") -> str:
+    """The query string that keeps the language and the profile across pages ("" for the defaults).
+
+    >>> page_query("en", "pub"), page_query("es", "british"), page_query("en", "british")
+    ('?profile=pub', '?lang=es', '')
+    """
+    parts = []
+    if lang in LANGUAGES and lang != DEFAULT_LANGUAGE:
+        parts.append(f"lang={lang}")
+    if profile in PROFILES and profile != "british":
+        parts.append(f"profile={profile}")
+    return "?" + "&".join(parts) if parts else ""
+
+
+def profile_from_query(query: str | None) -> Profile:
+    """The profile asked for with ``?profile=`` (validated: anything unknown is the default).
+
+    >>> profile_from_query("profile=pub").name, profile_from_query("profile=<x>").name
+    ('pub', 'british')
+    """
+    for value in parse_qs(query or "").get("profile", []):
+        if value.strip().lower() in PROFILES:
+            return PROFILES[value.strip().lower()]
+    return BRITISH
 
 
 def language_from_query(query: str | None) -> str:

@@ -21,17 +21,19 @@ from typing import Any, Sequence
 
 import ipywidgets as W
 
+from ..cli import options_line
 from ..dealing import draw_first_dealer
 from ..explain import Explanation, RecordError, RuleError
 from ..i18n import Translator, normalize_lang
-from ..profiles import BRITISH, Profile
+from ..profiles import BRITISH, MAX_ANTE, PROFILES, Profile
 from ..scorekeeper import MAX_RECORD_BYTES, Scorekeeper
-from ..session import DEFAULT_DEALS, LedgerRow
+from ..session import DEFAULT_DEALS, MISDEAL, TIE_BREAK, LedgerRow
 from ..settlement import ZeroSumError
 from .base import App, guarded, html_escape, page_params, page_style
-from .landing import PROFILE_NAMES
+from .landing import PROFILE_NAMES, page_query
 
-__all__ = ["ScorekeeperApp", "SetupForm", "DealForm", "LedgerView", "BalanceChart", "SaveLoad", "chart_svg"]
+__all__ = ["ScorekeeperApp", "SetupForm", "DealForm", "LedgerView", "BalanceChart", "SaveLoad", "chart_svg",
+           "profile_name", "profile_from_params"]
 
 esc = html_escape
 NOT_ENTERED = ""
@@ -54,7 +56,19 @@ def _css(widget: W.Widget, *names: str) -> W.Widget:
     return widget
 
 
-def chart_svg(history: Sequence[dict[str, int]], players: Sequence[str], tr: Translator) -> str:
+def profile_name(profile: Profile, tr: Translator) -> str:
+    """The profile's name for people ("British rules", "Pub rules")."""
+    return tr.gettext(PROFILE_NAMES[profile.name]) if profile.name in PROFILE_NAMES else profile.name
+
+
+def profile_from_params(params: dict[str, str]) -> Profile:
+    """``?profile=pub`` (validated: anything unknown means the default, british)."""
+    name = params.get("profile", "").strip().lower()
+    return PROFILES.get(name, BRITISH)
+
+
+def chart_svg(history: Sequence[dict[str, int]], players: Sequence[str], tr: Translator,
+              ylabel: str | None = None) -> str:
     """The balances deal by deal as an SVG line chart (matplotlib Figure, never pyplot)."""
     from matplotlib.figure import Figure
 
@@ -66,7 +80,7 @@ def chart_svg(history: Sequence[dict[str, int]], players: Sequence[str], tr: Tra
                 linewidth=2, markersize=5, label=p)
     ax.axhline(0, color="#888888", linewidth=0.8)
     ax.set_xlabel(tr.gettext("Deal"))
-    ax.set_ylabel(tr.gettext("Balance"))
+    ax.set_ylabel(ylabel or tr.gettext("Balance"))
     ax.set_xticks(xs)
     ax.grid(True, axis="y", alpha=0.3)
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), ncols=min(len(players), 4), frameon=False)
@@ -127,16 +141,41 @@ class Part:
 
 # ====================================================================== setup
 class SetupForm(Part):
-    """Players in seat order, the first dealer, the session's length (``nap-sk-setup``)."""
+    """Players in seat order, the rules, the first dealer, the session's length (``nap-sk-setup``).
+
+    ``nap-sk-profile`` chooses the rules; under rules with table options (pub)
+    the ``nap-sk-options`` box offers the Misère stakes (``nap-sk-opt-misere``),
+    how a reneging defender pays (``nap-sk-opt-renege``), the ante in chips
+    (``nap-sk-opt-ante``, 0 for none) and what happens when a player's chips run
+    out (``nap-sk-opt-bust``).
+    """
 
     def __init__(self, app: "ScorekeeperApp", players: Sequence[str] = (), deals: int = DEFAULT_DEALS) -> None:
         super().__init__(app)
         self.heading = W.HTML()
         self.players = _css(W.Textarea(value="\n".join(players), rows=5, layout=W.Layout(width="16em", max_width="100%")), "nap-sk-players")
         self.players_label = W.HTML()
+        self.profile = _css(W.ToggleButtons(options=[(name, name) for name in PROFILES], value=app.profile.name,
+                                            style={"button_width": "auto"}, layout=_auto()), "nap-sk-profile")
+        self.profile_label = W.HTML()
+        self.misere = _css(W.Dropdown(options=[("3/3", "3/3"), ("10/5", "10/5")], value="3/3", layout=_auto()),
+                           "nap-sk-opt-misere")
+        self.renege = _css(W.Dropdown(options=[("full", "full"), ("one", "one")], value="full", layout=_auto()),
+                           "nap-sk-opt-renege")
+        self.ante = _css(W.BoundedIntText(value=0, min=0, max=MAX_ANTE, layout=W.Layout(width="7em")),
+                         "nap-sk-opt-ante")
+        self.bust = _css(W.Dropdown(options=[("out", "out"), ("re-ante", "re-ante")], value="out", layout=_auto()),
+                         "nap-sk-opt-bust")
+        self.option_labels = [W.HTML() for _ in range(4)]
+        self.options_heading = W.HTML()
+        self.options_box = _css(W.VBox([self.options_heading] + [
+            _css(W.HBox([label, widget], layout=_auto(align_items="center")), "nap-sk-field")
+            for label, widget in zip(self.option_labels, (self.misere, self.renege, self.ante, self.bust))
+        ], layout=_auto()), "nap-sk-options")
         self.first = _css(W.Dropdown(options=[], layout=_auto()), "nap-sk-first")
         self.first_label = W.HTML()
         self.draw = _css(W.Button(layout=_auto()), "nap-sk-draw")
+        self.drawn = _css(W.HTML(), "nap-sk-drawn")
         self.length = _css(W.BoundedIntText(value=deals, min=1, max=MAX_DEALS, layout=W.Layout(width="6em")),
                            "nap-sk-length")
         self.unit = _css(W.ToggleButtons(options=[("deals", "deals"), ("rotations", "rotations")], value="deals",
@@ -144,12 +183,16 @@ class SetupForm(Part):
         self.length_label = W.HTML()
         self.start = _css(W.Button(button_style="primary", layout=_auto()), "nap-sk-start")
         self.players.observe(self._on_players, names="value")
+        self.profile.observe(self._on_profile, names="value")
         self.draw.on_click(self._on_draw)
         self.start.on_click(self._on_start)
         self.widget = _css(W.VBox([
             self.heading,
             _css(W.HBox([self.players_label, self.players], layout=_auto()), "nap-sk-field"),
+            _css(W.HBox([self.profile_label, self.profile], layout=_auto(align_items="center")), "nap-sk-field"),
+            self.options_box,
             _css(W.HBox([self.first_label, self.first, self.draw], layout=_auto(align_items="center")), "nap-sk-field"),
+            self.drawn,
             _css(W.HBox([self.length_label, self.length, self.unit], layout=_auto(align_items="center")), "nap-sk-field"),
             self.start,
         ], layout=_auto()), "nap-sk-setup")
@@ -166,12 +209,43 @@ class SetupForm(Part):
         if names:
             self.first.value = keep if keep in names else names[0]
 
+    def chosen_profile(self) -> Profile:
+        """The rules picked in the form, with their table options (values checked again here)."""
+        base = PROFILES.get(self.profile.value, BRITISH) if isinstance(self.profile.value, str) else BRITISH
+        if not base.option_choices:
+            return base
+        options: dict[str, object] = {}
+        for key, widget in (("misere_stakes", self.misere), ("renege_share", self.renege), ("bust", self.bust)):
+            if widget.value in base.option_choices.get(key, ()):
+                options[key] = widget.value
+        ante = self.ante.value
+        if not isinstance(ante, bool) and isinstance(ante, int) and 0 <= ante <= MAX_ANTE:
+            options["ante"] = ante
+        return base.with_options(**options)
+
     def refresh(self) -> None:
         _ = self._
         self.heading.value = f"<h2>{esc(_('New session'))}</h2><p>{esc(_('Enter the players in seat order, going clockwise round the table.'))}</p>"
         self.players_label.value = esc(_("Players (one per line):"))
+        self.profile_label.value = esc(_("Rules:"))
+        keep = self.profile.value
+        self.profile.options = [(profile_name(p, self.tr), name) for name, p in PROFILES.items()]
+        self.profile.value = keep if keep in PROFILES else BRITISH.name
+        self.options_heading.value = f"<h3>{esc(_('Table options'))}</h3>"
+        for label, text in zip(self.option_labels, (_("Misère pays (made/failed):"),
+                                                   _("A reneging defender pays:"),
+                                                   _("Ante in chips (0: no chips):"),
+                                                   _("When a player's chips run out:"))):
+            label.value = esc(text)
+        for widget, labels in ((self.renege, (("full", _("every opponent's share")), ("one", _("one share")))),
+                               (self.bust, (("out", _("the player is out")), ("re-ante", _("the player antes again"))))):
+            value = widget.value
+            widget.options = [(text, key) for key, text in labels]
+            widget.value = value
         self.first_label.value = esc(_("First dealer:"))
-        self.draw.description = _("Draw lots")
+        chosen = PROFILES.get(self.profile.value, BRITISH)
+        self.draw.description = _("Draw cards") if chosen.first_dealer == "low_card" else _("Draw lots")
+        _show(self.options_box, bool(chosen.option_choices))
         self.length_label.value = esc(_("Length:"))
         value = self.unit.value
         self.unit.options = [(_("deals"), "deals"), (_("rotations"), "rotations")]
@@ -183,12 +257,28 @@ class SetupForm(Part):
         self._sync_first()
 
     @guarded
+    def _on_profile(self, change: dict[str, Any]) -> None:
+        name = change.get("new")
+        if name not in PROFILES:
+            return
+        self.app.set_profile(PROFILES[name])
+
+    @guarded
     def _on_draw(self, _b: W.Button) -> None:
         names = self.names()
         if not names:
             return
-        draw = draw_first_dealer(names, random.Random(), self.app.profile)
+        profile = self.chosen_profile()
+        draw = draw_first_dealer(names, random.Random(), profile)
         self.first.value = names[draw.dealer]
+        if draw.rounds:  # cards decide (P1): show every round drawn
+            rounds = []
+            for i, drawn in enumerate(draw.rounds, 1):
+                cards = ", ".join(f"{esc(names[seat])} {esc(self.tr.card(card))}" for seat, card in drawn.items())
+                rounds.append(f"<li>{esc(self._('Round {number}:').format(number=i))} {cards}</li>")
+            self.drawn.value = f"<ol class='nap-sk-draw-rounds'>{''.join(rounds)}</ol>"
+        else:
+            self.drawn.value = ""
         self.status.show(self.tr.explain(draw.explanation), "info")
 
     @guarded
@@ -200,7 +290,11 @@ class SetupForm(Part):
             length = DEFAULT_DEALS
         rotations = self.unit.value == "rotations"
         try:
-            keeper = Scorekeeper(names, first, self.app.profile, deals=None if rotations else length,
+            profile = self.chosen_profile()
+        except ValueError:
+            return  # not values the widgets offer
+        try:
+            keeper = Scorekeeper(names, first, profile, deals=None if rotations else length,
                                  rotations=length if rotations else None)
         except (RuleError, RecordError) as e:
             self.refuse(e, self._("The session cannot start"))
@@ -215,6 +309,11 @@ class DealForm(Part):
     Each row has a speaker (``nap-sk-speaker``, preset to the speaking order) and
     a call (``nap-sk-call``). ``nap-sk-add-call`` adds a row for a call made out of
     turn or a second time (the engine then refuses it with the reason).
+
+    Under pub rules: ``nap-sk-renege`` names a player who reneged (play stopped,
+    so the tricks are not entered, P7) and ``nap-sk-misdeal`` records a misdeal
+    (the same dealer deals again, P2). After the agreed deals, when 3 or more
+    players are level, the form is for their extra hand (P8).
     """
 
     def __init__(self, app: "ScorekeeperApp") -> None:
@@ -224,6 +323,14 @@ class DealForm(Part):
         self.rows: list[tuple[W.Dropdown, W.Dropdown]] = []
         self.tricks = _css(W.IntText(value=0, layout=W.Layout(width="5em")), "nap-sk-tricks")
         self.tricks_label = W.HTML()
+        self.renege = _css(W.Dropdown(options=[("—", NOT_ENTERED)], value=NOT_ENTERED, layout=_auto()),
+                           "nap-sk-renege")
+        self.renege_label = W.HTML()
+        self.renege_box = _css(W.HBox([self.renege_label, self.renege], layout=_auto(align_items="center")),
+                               "nap-sk-field")
+        self.misdeal = _css(W.Button(layout=_auto()), "nap-sk-misdeal")
+        self.misdeal.on_click(self._on_misdeal)
+        self.renege.observe(self._on_renege, names="value")
         self.add_call = _css(W.Button(layout=_auto()), "nap-sk-add-call")
         self.remove_call = _css(W.Button(layout=_auto()), "nap-sk-remove-call")
         self.submit = _css(W.Button(button_style="primary", layout=_auto()), "nap-sk-add")
@@ -238,7 +345,8 @@ class DealForm(Part):
             self.heading, self.hint, self.rows_box,
             W.HBox([self.add_call, self.remove_call], layout=_auto()),
             _css(W.HBox([self.tricks_label, self.tricks], layout=_auto(align_items="center")), "nap-sk-field"),
-            W.HBox([self.submit, self.cancel], layout=_auto()),
+            self.renege_box,
+            W.HBox([self.submit, self.cancel, self.misdeal], layout=_auto(flex_flow="row wrap")),
         ], layout=_auto()), "nap-sk-deal")
 
     @property
@@ -253,7 +361,8 @@ class DealForm(Part):
         return [("—", NOT_ENTERED)] + [(self.tr.call(c), c) for c in self.keeper.call_names()]
 
     def _new_row(self, speaker: str, call: str) -> tuple[W.Dropdown, W.Dropdown]:
-        who = _css(W.Dropdown(options=[(p, p) for p in self.keeper.players], value=speaker,
+        table = self.keeper.table(self.number())[0]
+        who = _css(W.Dropdown(options=[(p, p) for p in table], value=speaker,
                               layout=_auto()), "nap-sk-speaker")
         what = _css(W.Dropdown(options=self._call_options(), value=call, layout=_auto()), "nap-sk-call")
         return who, what
@@ -268,13 +377,17 @@ class DealForm(Part):
         """A fresh form for the next deal, or a correction of deal ``number`` (0-based)."""
         self.editing = number
         order = self.keeper.speaking_order(self.number())
+        table = self.keeper.table(self.number())[0]
+        self.renege.options = [("—", NOT_ENTERED)] + [(p, p) for p in table]
         if number is None:
             rows = [self._new_row(p, "Pass") for p in order]
             self.tricks.value = 0
+            self.renege.value = NOT_ENTERED
         else:
             calls = self.keeper.entry_calls(number)
             rows = [self._new_row(order[i % len(order)], c) for i, c in enumerate(calls)]
             self.tricks.value = self.keeper.entry_tricks(number) or 0
+            self.renege.value = self.keeper.entry_renege(number) or NOT_ENTERED
         self._set_rows(rows)
         self.refresh()
 
@@ -289,9 +402,13 @@ class DealForm(Part):
             what.options = self._call_options()
             what.value = call
         order = ", ".join(k.speaking_order(n))
-        if self.editing is None:
+        tie_break = k.ledger()[n].tie_break if self.editing is not None else bool(k.tie_break_due)
+        if self.editing is None and tie_break:
+            head = _("Extra hand among {names}: {dealer} deals, {first} speaks first.").format(
+                names=self.tr.join(k.tie_break_due), dealer=k.whose_deal(n), first=k.speaks_first(n))
+        elif self.editing is None:
             head = _("Deal {number} of {total}: {dealer} deals, {first} speaks first.").format(
-                number=n + 1, total=k.total_deals, dealer=k.whose_deal(n), first=k.speaks_first(n))
+                number=k.deals_played + 1, total=k.total_deals, dealer=k.whose_deal(n), first=k.speaks_first(n))
         else:
             head = _("Correcting deal {number}: {dealer} dealt, {first} spoke first.").format(
                 number=n + 1, dealer=k.whose_deal(n), first=k.speaks_first(n))
@@ -304,11 +421,38 @@ class DealForm(Part):
         self.submit.description = _("Settle this deal") if self.editing is None else _("Save the correction")
         self.cancel.description = _("Cancel the correction")
         _show(self.cancel, self.editing is not None)
+        self.renege_label.value = esc(_("Reneged (play stopped; no tricks to enter):"))
+        self.misdeal.description = _("Misdeal: deal again")
+        self.misdeal.tooltip = _("A card was exposed or the count was wrong: the same dealer deals again, nobody pays.")
+        _show(self.renege_box, k.profile.reneges)
+        _show(self.misdeal, k.profile.misdeal and self.editing is None)
+        self.tricks.disabled = self.renege.value != NOT_ENTERED
 
     def entered(self) -> tuple[list[tuple[str, str]], Any]:
         """(speaker, call) pairs of the rows with a call, and the tricks, as the widgets hold them."""
         pairs = [(who.value, what.value) for who, what in self.rows if what.value != NOT_ENTERED]
         return pairs, self.tricks.value
+
+    def reneged(self) -> str | None:
+        """The player entered as having reneged, or None."""
+        value = self.renege.value
+        return value if isinstance(value, str) and value in self.keeper.players else None
+
+    @guarded
+    def _on_renege(self, change: dict[str, Any]) -> None:
+        self.tricks.disabled = change.get("new") not in (NOT_ENTERED, None)
+
+    @guarded
+    def _on_misdeal(self, _b: W.Button) -> None:
+        if self.app.keeper is None or self.editing is not None:
+            return
+        try:
+            row = self.keeper.misdeal()
+        except (RuleError, RecordError) as e:
+            self.refuse(e, self._("The misdeal was not entered"))
+            return
+        self.status.show(" ".join(self.tr.explain(e) for e in self.keeper.explain_row(row)), "info")
+        self.app.after_change()
 
     @guarded
     def _on_add_call(self, _b: W.Button) -> None:
@@ -338,12 +482,15 @@ class DealForm(Part):
             return  # not values the dropdowns offer: ignore
         if isinstance(tricks, bool) or not isinstance(tricks, int):
             tricks = None
+        renege = self.reneged()
+        if renege is not None:
+            tricks = None  # play stopped at the renege (P7)
         editing = self.editing
         try:  # the engine decides; a refusal changes nothing and the form keeps what was typed
             if editing is None:
-                self.keeper.add(pairs, tricks)
+                self.keeper.add(pairs, tricks, renege)
             else:
-                self.keeper.correct(editing, pairs, tricks)
+                self.keeper.correct(editing, pairs, tricks, renege)
         except (RuleError, RecordError) as e:
             what = self._("This deal was not entered") if editing is None else self._("The correction was not saved")
             self.refuse(e, what)
@@ -393,6 +540,12 @@ class LedgerView(Part):
         totals = "".join(f"<td class='nap-sk-amount'>{esc(self.tr.amount(keeper.balances[p]))}</td>" for p in players)
         foot = (f"<tr class='nap-sk-total'><th scope='row' colspan='2'>{esc(_('Balance'))}</th>"
                 f"<td class='nap-sk-col-dealer'></td><td></td>{totals}</tr>")
+        chips = keeper.chips
+        if chips is not None:
+            out = set(keeper.players) - set(keeper.active_players)
+            cells = "".join(f"<td class='nap-sk-chip'>{chips[p]}{' ✗' if p in out else ''}</td>" for p in players)
+            foot += (f"<tr class='nap-sk-chips'><th scope='row' colspan='2'>{esc(_('Chips'))}</th>"
+                     f"<td class='nap-sk-col-dealer'></td><td></td>{cells}</tr>")
         caption = esc(_("Ledger: payments per deal, balances at the foot"))
         self.table.value = (f"<h2>{esc(_('Ledger'))}</h2><div class='nap-scroll'><table class='nap-table-grid "
                             f"nap-sk-table'><caption>{caption}</caption><thead>{head}</thead>"
@@ -403,9 +556,17 @@ class LedgerView(Part):
             self.check.value = (f"<p class='nap-sk-ok'>{self.badge(keeper.profile.rule('balances'))}"
                                 f"{esc(_('Zero-sum check: the balances add up to {total}, as they must.').format(total=total))}"
                                 f"</p>")
-        except ZeroSumError as e:  # a bug, never the user's mistake: say so plainly
+            chips_why = keeper.chips_explanation()
+            if chips_why is not None:
+                self.check.value += (f"<p class='nap-sk-ok nap-sk-chips-check'>{self.badge(chips_why.rule)}"
+                                     f"{esc(self.tr.explain(chips_why))}</p>")
+        except AssertionError as e:  # ZeroSumError, ChipsError: a bug, never the user's mistake: say so plainly
             self.check.value = f"<p class='nap-msg nap-msg-error'>{esc(str(e))}</p>"
-        if rows:
+        ending = keeper.ending()
+        if ending is not None and (keeper.tie_break_due or keeper.is_over):
+            self.winners.value = (f"<p class='nap-sk-lead nap-sk-ending'>{self.badge(ending.rule)}"
+                                  f"<strong>{esc(self.tr.explain(ending))}</strong></p>")
+        elif rows:
             winners = keeper.winners()
             if keeper.is_over:
                 text = self.tr.ngettext("Winner: {names}.", "Winners, sharing the win: {names}.",
@@ -417,9 +578,11 @@ class LedgerView(Part):
         else:
             self.winners.value = ""
         keep = self.pick.value
-        self.pick.options = [(_("Deal {number}").format(number=r.number), r.number - 1) for r in rows]
-        if rows:
-            self.pick.value = keep if isinstance(keep, int) and 0 <= keep < len(rows) else len(rows) - 1
+        editable = [r for r in rows if r.kind != MISDEAL]
+        self.pick.options = [(_("Deal {number}").format(number=r.number), r.number - 1) for r in editable]
+        indices = [r.number - 1 for r in editable]
+        if editable:
+            self.pick.value = keep if keep in indices else indices[-1]
         self.pick_label.value = esc(_("Correct:"))
         self.edit.description = _("Correct this deal")
         self.undo.description = _("Remove the last deal")
@@ -427,14 +590,23 @@ class LedgerView(Part):
 
     def _row(self, r: LedgerRow, players: Sequence[str]) -> str:
         _ = self._
-        if r.declarer is None or r.contract is None:
+        tricks = "—"
+        if r.kind == MISDEAL:
+            contract = _("misdeal: {dealer} deals again").format(dealer=r.dealer)
+        elif r.declarer is None or r.contract is None:
             contract = _("everyone passed")
-            tricks = "—"
+        elif r.renege is not None:
+            contract = _("{declarer}: {call}, {offender} reneged").format(
+                declarer=r.declarer, call=self.tr.call(r.contract.name), offender=r.renege)
         else:
             verdict = _("made") if r.made else _("failed")
             contract = _("{declarer}: {call}, {verdict}").format(declarer=r.declarer, call=self.tr.call(r.contract.name),
                                                                   verdict=verdict)
             tricks = str(r.declarer_tricks)
+        if r.kind == TIE_BREAK:
+            contract = _("Extra hand: {what}").format(what=contract)
+        for name in r.out:
+            contract += " · " + _("{player} is out").format(player=name)
         cells = "".join(f"<td class='nap-sk-amount'>{esc(self.tr.amount(r.settlement[p]))}</td>" for p in players)
         return (f"<tr class='nap-sk-row-{r.number}'><td>{r.number}</td><td class='nap-sk-col-dealer'>"
                 f"{esc(r.dealer)}</td><td class='nap-sk-contract'>{esc(contract)}</td><td>{tricks}</td>{cells}</tr>")
@@ -444,7 +616,7 @@ class LedgerView(Part):
         keeper = self.app.keeper
         index = self.pick.value
         if keeper is None or isinstance(index, bool) or not isinstance(index, int) \
-                or not 0 <= index < keeper.deals_entered:
+                or not 0 <= index < keeper.deals_entered or keeper.entry_kind(index) == MISDEAL:
             return
         self.app.deal.reset(index)
         self.app.render()
@@ -475,13 +647,15 @@ class BalanceChart(Part):
             self.widget.value = ""
             self._key = None
             return
-        history = keeper.history()
-        key = (tuple(tuple(h.values()) for h in history), self.language.code)
+        chips = keeper.chip_history()
+        history = chips if chips is not None else keeper.history()
+        key = (tuple(tuple(h.values()) for h in history), self.language.code, chips is not None)
         if key == self._key:
             return
         self._key = key
-        self.widget.value = (f"<h2>{esc(self._('Balances'))}</h2><div class='nap-sk-chart-box'>"
-                             f"{chart_svg(history, keeper.players, self.tr)}</div>")
+        title = self._("Chips") if chips is not None else self._("Balances")
+        self.widget.value = (f"<h2>{esc(title)}</h2><div class='nap-sk-chart-box'>"
+                             f"{chart_svg(history, keeper.players, self.tr, title if chips is not None else None)}</div>")
 
 
 class SaveLoad(Part):
@@ -572,22 +746,31 @@ class ScorekeeperApp(App):
 
     @classmethod
     def from_environment(cls, environ: dict[str, str] | None = None) -> "ScorekeeperApp":
-        """The page for the Voila request: ``?lang=``, ``?players=Ann,Ben,Cat`` and ``?deals=8`` prefill the form."""
+        """The page for the Voila request: ``?lang=``, ``?profile=pub``, ``?players=Ann,Ben,Cat`` and
+        ``?deals=8`` prefill the form (unknown values fall back to the defaults)."""
         params = page_params(environ)
         lang = normalize_lang(params.get("lang", "en"))
         names = [n.strip()[:30] for n in params.get("players", "").split(",") if n.strip()][:7]
         raw = params.get("deals", "").strip()
         deals = int(raw) if raw.isdigit() and 1 <= int(raw) <= MAX_DEALS else DEFAULT_DEALS
-        return cls(lang, BRITISH, names, deals)
+        return cls(lang, profile_from_params(params), names, deals)
+
+    def set_profile(self, profile: Profile) -> None:
+        """The rules chosen in the setup form (the session in progress keeps its own)."""
+        self.profile = profile
+        if self.setup.profile.value != profile.name:
+            self.setup.profile.value = profile.name
+        self.refresh()
 
     # ------------------------------------------------------------------ flow
     def begin(self, keeper: Scorekeeper) -> None:
         """Show a new or loaded session."""
         self.keeper = keeper
+        self.profile = keeper.profile
         self.setup_open = False
         self.status.clear()
         self.deal.reset()
-        self.render()
+        self.refresh()
 
     def after_change(self) -> None:
         """After a deal was added, corrected or removed: a fresh form, every view recounted."""
@@ -620,7 +803,7 @@ class ScorekeeperApp(App):
         if keeper is not None and keeper.is_over and not editing:
             self.over.value = "<p class='nap-msg nap-msg-info'>" + esc(self.tr.ngettext(
                 "The session is over after {n} deal.", "The session is over after {n} deals.",
-                keeper.deals_entered).format(n=keeper.deals_entered)) + "</p>"
+                keeper.deals_played).format(n=keeper.deals_played)) + "</p>"
         else:
             self.over.value = ""
         self.deal.refresh()
@@ -631,12 +814,15 @@ class ScorekeeperApp(App):
     def refresh(self) -> None:
         _ = self._
         back = esc(_("Back to the start page"))
-        name = self.tr.gettext(PROFILE_NAMES[self.profile.name]) if self.profile.name in PROFILE_NAMES \
-            else self.profile.name
-        profile = esc(_("Rules in force: {profile}.").format(profile=name))
+        profile = esc(_("Rules in force: {profile}.").format(profile=profile_name(self.profile, self.tr)))
+        options = options_line(self.profile, self.tr) if self.keeper is not None else None
+        extra = f" <span class='nap-sk-options-line'>{esc(options)}</span>" if options else ""
+        href = esc("index.ipynb" + page_query(self.language.code, self.profile.name), quote=True)
         self.title.value = (f"<h1>{esc(_('Scorekeeper'))}</h1><p class='nap-sk-sub'>"
-                            f"{esc(_('Keep the score of a game played with real cards.'))} {profile} "
-                            f"<a class='nap-sk-home' href='index.ipynb'>{back}</a></p>")
+                            f"{esc(_('Keep the score of a game played with real cards.'))} "
+                            f"<span class='nap-sk-profile-name' data-profile='{esc(self.profile.name, quote=True)}'>"
+                            f"{profile}</span>{extra} "
+                            f"<a class='nap-sk-home' href='{href}'>{back}</a></p>")
         self.new_session.description = _("Start a new session")
         self.resume.description = _("Back to the current session")
         self.setup.refresh()
