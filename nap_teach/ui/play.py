@@ -1210,6 +1210,26 @@ class ReplayView(Component):
 
 
 # ========================================================================= app
+def _kernel_loop() -> asyncio.AbstractEventLoop | None:
+    """The running kernel's event loop, or None outside a kernel.
+
+    Only a kernel's loop is sure to come round again; another running loop
+    (a test's Playwright, say) may never run a deferred job.
+    """
+    try:
+        from IPython import get_ipython
+
+        shell = get_ipython()
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return None
+    if shell is None or getattr(shell, "kernel", None) is None:
+        return None
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 class PlayApp(App):
     """The play page: setup, the table, the ledger, save/load, replay and settings."""
 
@@ -1324,9 +1344,8 @@ class PlayApp(App):
 
     def _later(self, job: Callable[[], None]) -> None:
         """Run ``job`` when the kernel has sent this click's updates (at once outside a running event loop)."""
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
+        loop = _kernel_loop()
+        if loop is None:  # no kernel (widget tests, scripts): render at once
             job()
             return
         if self._slow_pending:
