@@ -54,3 +54,38 @@ def test_switch_changes_language_in_place(voila_page, expect):
     expect(page.locator(".nap-lesson-next").first).to_contain_text("Siguiente")
     expect(page.locator(".nap-lesson-step")).to_contain_text("2")
     assert english_left(page) == []
+
+
+def test_a_whole_deal_in_spanish_shows_no_english(voila_page, expect):
+    """Bot reasons, trick explanations, the settlement and the chart of a played deal, in Spanish."""
+    query = "seed=32&players=3&seat=1&deals=1&bots=simple&lang=es"
+    page = voila_page("play.ipynb", query, ready="button.nap-play-start")
+    page.locator("button.nap-play-start").click()
+    expect(page.locator(".nap-latest")).to_be_attached(timeout=30_000)
+    seen_english: set[str] = set()
+    for _ in range(40):
+        if page.locator(".nap-play-final").count():
+            break
+        before = page.locator(".nap-latest").first.get_attribute("data-token")
+        calls = page.locator(".nap-play-auction-panel button.nap-play-call:not([disabled])")
+        if page.locator(".nap-play-auction-panel").is_visible() and calls.count():
+            calls.last.click()
+        else:
+            legal = page.locator("button.nap-play-card.nap-play-legal")
+            if not legal.count():
+                page.wait_for_timeout(200)
+                continue
+            legal.first.click()
+        page.wait_for_function(
+            "(before) => { const el = document.querySelector('.nap-latest');"
+            " return el && el.dataset.token !== before; }", arg=before, timeout=30_000)
+        seen_english |= set(english_left(page))
+    expect(page.locator(".nap-play-final")).to_be_attached(timeout=30_000)
+    page.wait_for_timeout(1000)  # the chart and the download link follow the last click
+    seen_english |= set(english_left(page))
+    assert seen_english == set()
+    chart = page.locator(".nap-play-chart").first.inner_html()
+    assert "<svg" in chart
+    for english in ("balance", "after deal"):
+        assert english not in chart
+    assert "saldo" in chart
