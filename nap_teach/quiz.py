@@ -30,12 +30,13 @@ from .session import Session
 from .state import DealState
 from .trainers import (
     NAMES, PositionError, auction_options, build_position, calls_for, example_deal, follow_options,
-    judge_trick, random_calls, random_session, refusal_of, rotation, said, settlement, stop_check, table_names,
+    judge_misere_trick, judge_trick, random_calls, random_session, refusal_of, renege_settlement, rotation, said,
+    settlement, stop_check, table_names,
 )
 
 __all__ = [
     "Choice", "Question", "faq_questions", "make_quiz", "GENERATORS", "generate", "QuizRun", "DEFAULT_COUNT",
-    "questions_for_rule",
+    "questions_for_rule", "PROFILE_GENERATORS", "kinds_for",
 ]
 
 DEFAULT_COUNT = 15
@@ -224,7 +225,7 @@ def _q_cutter(rng: random.Random, p: Profile) -> Question:
     players = _table(rng, 3, 6)
     dealer = rng.randrange(len(players))
     turn = rotation(players, dealer, 1, p)[0]
-    rule = p.rule("cut")
+    rule = p.rule("deal")
     prompt = Explanation(rule, "quiz.cutter", {"players": players, "dealer": turn.dealer})
     expl = Explanation(rule, "quiz.cutter_why", {"cutter": turn.cutter, "dealer": turn.dealer, "eldest": turn.eldest})
     return Question("", "cutter", prompt, _player_choices(rule, players), turn.cutter, expl, players)
@@ -480,8 +481,11 @@ def _q_balance(rng: random.Random, p: Profile) -> Question:
 
 @_kind("winners")
 def _q_winners(rng: random.Random, p: Profile) -> Question:
-    players = _table(rng, 3, 5)
-    session = random_session(rng, p, players, 8)
+    while True:
+        players = _table(rng, 3, 5)
+        session = random_session(rng, p, players, 8)
+        if not session.tie_break_due:  # an extra hand is due: that is the "tie_break" question
+            break
     balances = session.balances
     winners = session.winners()
     rule = p.rule("session")
@@ -506,6 +510,161 @@ def _q_winners(rng: random.Random, p: Profile) -> Question:
     return Question("", "winners", prompt, choices, answer, expl, players)
 
 
+# ------------------------------------------------------ pub-only kinds (P1..P9)
+PROFILE_GENERATORS: dict[str, tuple[Callable[[Profile], bool], Generator]] = {}
+"""Kinds asked only under profiles that have the rule: name -> (does the profile have it?, generator)."""
+
+
+def _pub_kind(name: str, applies: Callable[[Profile], bool]) -> Callable[[Generator], Generator]:
+    def deco(fn: Generator) -> Generator:
+        PROFILE_GENERATORS[name] = (applies, fn)
+        return fn
+    return deco
+
+
+def kinds_for(profile: Profile) -> list[str]:
+    """The question kinds of a quiz under ``profile``: the common ones, then those of its own rules."""
+    return list(GENERATORS) + [k for k, (applies, _fn) in PROFILE_GENERATORS.items() if applies(profile)]
+
+
+def _generator(kind: str) -> Generator:
+    if kind in GENERATORS:
+        return GENERATORS[kind]
+    return PROFILE_GENERATORS[kind][1]
+
+
+@_pub_kind("first_dealer", lambda p: p.first_dealer == "low_card")
+def _q_first_dealer(rng: random.Random, p: Profile) -> Question:
+    from .session import first_dealer_from_cards
+
+    rule = p.rule("first_dealer")
+    while True:
+        players = _table(rng, 3, 5)
+        cards = rng.sample(FULL_PACK, len(players))
+        if rng.random() < 0.5:  # make sure an ace or a low card is in the draw often
+            cards[rng.randrange(len(players))] = rng.choice([c for c in FULL_PACK if c.rank in (Rank.ACE, Rank.TWO)
+                                                             and c not in cards])
+        drawn = dict(zip(players, cards))
+        try:
+            seat, expl = first_dealer_from_cards(players, drawn, p)
+            break
+        except RuleError:
+            continue  # a tie: the engine would have them draw again; draw another question
+    facts = tuple(Explanation(rule, "quiz.played", {"player": n, "card": c}) for n, c in drawn.items())
+    prompt = Explanation(rule, "quiz.first_dealer", {"cards": facts})
+    return Question("", "first_dealer", prompt, _player_choices(rule, players), players[seat], expl, players,
+                    trick=tuple(drawn.items()))
+
+
+@_pub_kind("misdeal", lambda p: p.misdeal)
+def _q_misdeal(rng: random.Random, p: Profile) -> Question:
+    players = _table(rng, 3, 6)
+    session = Session(players, rng.randrange(len(players)), p)
+    for _ in range(rng.randint(0, 3)):
+        session.add_scored(["Pass"] * len(players), None)
+    dealer = session.players[session.next_dealer]
+    row = session.add_misdeal()
+    rule = p.rule("misdeal")
+    prompt = Explanation(rule, "quiz.misdeal", {"players": players, "dealer": dealer, "number": row.number})
+    expl = Explanation(rule, "explain.misdeal", {"dealer": row.dealer})
+    return Question("", "misdeal", prompt, _player_choices(rule, players), session.players[session.next_dealer],
+                    expl, players)
+
+
+@_pub_kind("misere_trick", lambda p: any(not c.trumps for c in p.ladder))
+def _q_misere_trick(rng: random.Random, p: Profile) -> Question:
+    while True:
+        players = _table(rng, 3, 5)
+        led = Card(rng.choice(list(Rank)), rng.choice(list(Suit)))
+        cards = [led]
+        pool = [c for c in FULL_PACK if c is not led]
+        for _ in players[1:]:
+            follow = [c for c in pool if c.suit is led.suit]
+            high_other = [c for c in pool if c.suit is not led.suit and c.rank > led.rank]
+            pick = rng.choice(follow if follow and rng.random() < 0.5 else (high_other or pool))
+            cards.append(pick)
+            pool.remove(pick)
+        try:
+            judged = judge_misere_trick(players, cards, p, rng=random.Random(rng.random()))
+            break
+        except PositionError:
+            continue
+    rule = judged.explanation.rule
+    trick = tuple(zip(players, cards))
+    prompt = Explanation(rule, "quiz.misere_trick", {"call": next(c.name for c in p.ladder if not c.trumps),
+                                                     "trick": _trick_fact(rule, trick)})
+    return Question("", "misere_trick", prompt, _player_choices(rule, players), judged.winner_name,
+                    judged.explanation, players, (), trick, None)
+
+
+@_pub_kind("renege", lambda p: p.reneges)
+def _q_renege(rng: random.Random, p: Profile) -> Question:
+    players = _table(rng, 3, 6)
+    n = len(players)
+    declarer = rng.randrange(n)
+    contract = rng.choice([c for c in p.ladder if len(calls_for_safe(p, c, n)) == n])
+    offender = declarer if rng.random() < 0.35 else rng.choice([s for s in range(n) if s != declarer])
+    report = renege_settlement(players, declarer, contract, offender, p)
+    answer = report.amounts[players[offender]]
+    expl = report.explanations[0]
+    stakes = [c.made for c in p.ladder] + [c.failed for c in p.ladder]
+    candidates = [s * k for s in stakes for k in (1, -1, n - 1, -(n - 1))] + [0]
+    prompt = Explanation(p.rule("renege"), "quiz.renege",
+                         {"players": players, "declarer": players[declarer], "call": contract.name,
+                          "offender": players[offender]})
+    return Question("", "renege", prompt, _number_choices(expl.rule, answer, candidates, rng, signed=True),
+                    str(answer), expl, players, extra=report.explanations[1:])
+
+
+@_pub_kind("tie_break", lambda p: p.tie_break)
+def _q_tie_break(rng: random.Random, p: Profile) -> Question:
+    players = _table(rng, 3, 6)
+    n = len(players)
+    session = Session(players, rng.randrange(n), p, deals_target=1)
+    # one deal: the declarer fails (everyone else level) or makes it (one clear winner)
+    contract = rng.choice([c for c in p.ladder if c.requires is None and c.trumps])
+    calls = calls_for(p, contract, n)
+    dealer = session.next_dealer
+    tricks = rng.choice([contract.min_tricks, max(0, contract.min_tricks - 1)])
+    session.add_scored(calls, tricks)
+    rule = p.rule("tie_break")
+    due = session.tie_break_due
+    winners = session.winners()
+    if due:
+        answer, expl = "extra", Explanation(rule, "explain.tie_break_due", {"names": due})
+    elif len(winners) > 1:
+        answer, expl = "share", Explanation(rule, "explain.tie_shared", {"names": tuple(winners)})
+    else:
+        answer = "winner"
+        expl = Explanation(p.rule("session"), "quiz.winners_why",
+                           {"top": _EN.amount(session.balances[winners[0]]), "names": tuple(winners), "count": 1})
+        rule = expl.rule
+    choices = (Choice("winner", Explanation(rule, "choice.one_winner")),
+               Choice("share", Explanation(rule, "choice.share")),
+               Choice("extra", Explanation(rule, "choice.extra_hand")))
+    balances = session.balances
+    prompt = Explanation(p.rule("tie_break"), "quiz.tie_break",
+                         {"amounts": tuple((name, balances[name]) for name in players), "dealer": players[dealer]})
+    return Question("", "tie_break", prompt, choices, answer, expl, players)
+
+
+@_pub_kind("variation", lambda p: "variations" in p.rules)
+def _q_variation(rng: random.Random, p: Profile) -> Question:
+    from .profiles import VARIATIONS
+    from .records import session_from_record
+    from .trainers import _VARIATION_NAMES
+
+    variation = rng.choice(VARIATIONS)
+    try:
+        session_from_record({"format": "nap-session/1", "profile": variation, "players": list(table_names(4)),
+                             "first_dealer": "Ann", "deals": []})
+        answer, expl = YES, Explanation(p.rule("variations"), "choice.yes")
+    except RecordError as e:
+        answer, expl = NO, e.explanation
+    prompt = Explanation(p.rule("variations"), "quiz.variation", {"variation": _VARIATION_NAMES[variation]})
+    return Question("", "variation", prompt, _yes_no(expl.rule), answer, expl)
+
+
 # -------------------------------------------------------------------- quizzes
 def _rng(seed: object, label: str) -> random.Random:
     return random.Random(f"nap-quiz:{seed}:{label}")
@@ -513,7 +672,7 @@ def _rng(seed: object, label: str) -> random.Random:
 
 def generate(kind: str, seed: object, profile: Profile = BRITISH, number: int = 0) -> Question:
     """One question of ``kind``, the same for the same seed and number."""
-    question = GENERATORS[kind](_rng(seed, f"{kind}:{number}"), profile)
+    question = _generator(kind)(_rng(seed, f"{kind}:{number}"), profile)
     return _with_id(question, f"{kind}-{seed}-{number}")
 
 
@@ -528,7 +687,7 @@ def make_quiz(seed: object = 0, count: int = DEFAULT_COUNT, profile: Profile = B
     rng = _rng(seed, "order")
     kinds: list[str] = []
     while len(kinds) < count:
-        batch = list(GENERATORS)
+        batch = kinds_for(profile)
         rng.shuffle(batch)
         kinds.extend(batch)
     generated = tuple(generate(kind, seed, profile, i) for i, kind in enumerate(kinds[:count]))
@@ -546,7 +705,7 @@ def _bank(profile: Profile, tries: int = 12) -> dict[str, tuple[Question, ...]]:
     bank: dict[str, list[Question]] = {}
     for q in faq_questions(profile):
         bank.setdefault(q.rule, []).append(q)
-    for kind in GENERATORS:
+    for kind in kinds_for(profile):
         seen: set[str] = set()
         for number in range(tries):
             q = generate(kind, "syllabus", profile, number)

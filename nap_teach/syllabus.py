@@ -3,7 +3,11 @@
 For every rule of a profile it lists where the rule is
 
 - **demonstrated**: the steps of the worked-deal lesson that show it at work
-  (:func:`nap_teach.lesson.lesson_rules`);
+  (:func:`nap_teach.lesson.lesson_rules`). The lesson plays a British deal; the
+  pub profile shares the B rules it keeps (same id, same rule), so those steps
+  demonstrate them there too. The pub profile's own rules (P1..P9) are
+  demonstrated by an example the engine runs for each, shown on that rule's
+  page of the rules explorer (:func:`nap_teach.trainers.demonstrations`);
 - **quizzed**: a question of :mod:`nap_teach.quiz` answered by that rule;
 - **enforced**: what a learner sees when breaking it. Each enforcement comes
   from running the engine on a small scenario: the refusal it raises (rule id
@@ -27,9 +31,10 @@ from .quiz import Question, questions_for_rule
 from .session import Session
 from .settlement import ZeroSumError, check_zero_sum
 from .state import STOP, DealState
-from .trainers import build_position, calls_for, example_deal, settlement, table_names
+from .trainers import Demonstration, build_position, calls_for, demonstrations, example_deal, settlement, table_names
 
-__all__ = ["Enforcement", "SyllabusEntry", "profile_rules", "enforcements", "syllabus", "gaps", "SCENARIOS"]
+__all__ = ["Enforcement", "SyllabusEntry", "profile_rules", "enforcements", "syllabus", "gaps", "SCENARIOS",
+           "PROFILE_SCENARIOS"]
 
 
 @dataclass(frozen=True)
@@ -53,10 +58,16 @@ class SyllabusEntry:
     """Lesson step indices (0-based; the lesson page opens at ``?step=i+1``)."""
     quizzed: tuple[Question, ...]
     enforced: tuple[Enforcement, ...]
+    example: Demonstration | None = None
+    """The engine-run example shown on the rule's page of the explorer (the pub profile's own rules)."""
+
+    @property
+    def is_demonstrated(self) -> bool:
+        return bool(self.demonstrated) or self.example is not None
 
     @property
     def complete(self) -> bool:
-        return bool(self.demonstrated and self.quizzed and self.enforced)
+        return bool(self.is_demonstrated and self.quizzed and self.enforced)
 
 
 def profile_rules(profile: Profile = BRITISH) -> list[str]:
@@ -255,10 +266,84 @@ def _unbalanced(p: Profile) -> Enforcement:
                        Explanation(rule, "enforce.zero_sum", {"total": sum(amounts.values())}))
 
 
+# -------------------------------------------------- scenarios of the pub rules
+PROFILE_SCENARIOS: dict[str, tuple[Callable[[Profile], bool], Scenario]] = {}
+"""Scenarios run only under profiles that have the rule: name -> (does the profile have it?, scenario)."""
+
+
+def _pub_scenario(name: str, applies: Callable[[Profile], bool]) -> Callable[[Scenario], Scenario]:
+    def deco(fn: Scenario) -> Scenario:
+        PROFILE_SCENARIOS[name] = (applies, fn)
+        return fn
+    return deco
+
+
+@_pub_scenario("tied_first_draw", lambda p: p.first_dealer == "low_card")
+def _tied_first_draw(p: Profile) -> Exception:
+    """P1: two players drew the same lowest rank: the engine names no dealer, they draw again."""
+    from .session import first_dealer_from_cards
+
+    cards = [Card.parse(c) for c in ("AC", "AD", "9S", "KH")]
+    return _expect(lambda: first_dealer_from_cards(table_names(4), cards, p))
+
+
+@_pub_scenario("redeal_after_misdeal", lambda p: p.misdeal)
+def _redeal_after_misdeal(p: Profile) -> Exception:
+    """P2: after a misdeal the next player may not deal: the same dealer deals again."""
+    session = Session(table_names(4), 0, p)
+    session.add_misdeal()
+    state = DealState.from_deal(shuffle_and_deal(session.players, 1, deal_rng("syllabus", 2), p), p)
+    for _ in range(session.n):
+        state.apply("Pass")
+    return _expect(lambda: session.add_played(state))
+
+
+@_pub_scenario("misere_no_trump", lambda p: any(not c.trumps for c in p.ladder))
+def _misere_no_trump(p: Profile) -> Enforcement:
+    """P4 is kept by the deal itself: in Misère the first lead sets no trump, so no card of another suit wins."""
+    from .trainers import judge_misere_trick
+
+    cards = tuple(Card.parse(c) for c in ("5H", "AS", "9H"))
+    judged = judge_misere_trick(table_names(3), cards, p)
+    if judged.winner_name != "Cat":
+        raise AssertionError("a card of another suit won a Misère trick")
+    return Enforcement(judged.explanation.rule, "misere_no_trump", "structural", "DealState", judged.explanation)
+
+
+@_pub_scenario("renege_without_play", lambda p: p.reneges)
+def _renege_without_play(p: Profile) -> Exception:
+    """P7: a renege entered for a deal nobody played (everyone passed) is refused."""
+    session = Session(table_names(4), 0, p)
+    return _expect(lambda: session.add_scored(["Pass"] * 4, None, renege="Ben"))
+
+
+@_pub_scenario("outsider_in_extra_hand", lambda p: p.tie_break)
+def _outsider_in_extra_hand(p: Profile) -> Exception:
+    """P8: the extra hand is among the tied players only: a deal with everyone is refused."""
+    session = Session(table_names(4), 3, p, deals_target=1)
+    session.add_scored(calls_for(p, p.ladder[0], 4), 0)  # the dealer fails: the other three are level
+    state = DealState.from_deal(shuffle_and_deal(session.players, 0, deal_rng("syllabus", 3), p), p)
+    for _ in range(session.n):
+        state.apply("Pass")
+    return _expect(lambda: session.add_played(state))
+
+
+@_pub_scenario("variation_record", lambda p: "variations" in p.rules)
+def _variation_record(p: Profile) -> Exception:
+    """P9: a record asking for a variation (Purchase Nap ...) is refused: it would be a profile of its own."""
+    from .records import session_from_record
+
+    return _expect(lambda: session_from_record({"format": "nap-session/1", "profile": "purchase",
+                                                "players": list(table_names(4)), "first_dealer": "Ann",
+                                                "deals": []}))
+
+
 def enforcements(profile: Profile = BRITISH) -> list[Enforcement]:
     """Run every scenario on ``profile``; each gives the rule it enforces and its message."""
     out = []
-    for name, scenario in SCENARIOS.items():
+    scenarios = dict(SCENARIOS)
+    scenarios.update({name: fn for name, (applies, fn) in PROFILE_SCENARIOS.items() if applies(profile)})
+    for name, scenario in scenarios.items():
         result = scenario(profile)
         if isinstance(result, Enforcement):
             out.append(result)
@@ -279,15 +364,17 @@ def _demonstrated() -> dict[str, list[int]]:
 
 def syllabus(profile: Profile = BRITISH) -> list[SyllabusEntry]:
     """One entry per rule of the profile: demonstrated, quizzed, enforced."""
-    shown = _demonstrated() if profile.name == BRITISH.name else {}
+    shown = _demonstrated()  # lesson steps (a British deal: they show the B rules every profile here keeps)
+    examples = demonstrations(profile)
     enforced = enforcements(profile)
     out = []
     for rule in profile_rules(profile):
         out.append(SyllabusEntry(
             rule,
-            tuple(shown.get(rule, ())),
+            tuple(shown.get(rule, ())) if rule.startswith("B") else (),
             tuple(questions_for_rule(rule, profile)),
             tuple(e for e in enforced if e.rule == rule),
+            examples.get(rule),
         ))
     return out
 
@@ -296,7 +383,7 @@ def gaps(profile: Profile = BRITISH) -> dict[str, list[str]]:
     """Rule id -> what it lacks ("demonstrated", "quizzed", "enforced"); empty when complete."""
     out: dict[str, list[str]] = {}
     for entry in syllabus(profile):
-        missing = [name for name, have in (("demonstrated", entry.demonstrated), ("quizzed", entry.quizzed),
+        missing = [name for name, have in (("demonstrated", entry.is_demonstrated), ("quizzed", entry.quizzed),
                                             ("enforced", entry.enforced)) if not have]
         if missing:
             out[entry.rule] = missing

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .auction import PASS, Auction, Call
-from .cards import FULL_PACK, Card, Suit, parse_cards  # noqa: F401  (parse_cards: doctest)
+from .cards import FULL_PACK, Card, Rank, Suit, parse_cards  # noqa: F401  (parse_cards: doctest)
 from .dealing import Deal, clockwise_from, deal_rng, shuffle_and_deal
 from .explain import Explanation, RuleError
 from .profiles import BRITISH, Contract, Profile
@@ -37,6 +37,8 @@ __all__ = [
     "auction_options", "said", "CardOption", "FollowReport", "follow_options", "TrickJudgement", "judge_trick",
     "StopReport", "stop_check", "SettlementReport", "settlement", "calls_for", "PositionError",
     "random_calls", "random_session", "example_deal", "refusal_of",
+    "MisereJudgement", "judge_misere_trick", "RenegeReport", "renege_settlement", "Demonstration", "demonstrations",
+    "demonstration", "Difference", "profile_differences", "TwoTariffs", "two_tariffs",
 ]
 
 NAMES: tuple[str, ...] = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus")
@@ -481,3 +483,333 @@ def refusal_of(state: DealState, action: object, seat: int | None = None) -> Rul
     except RuleError as e:
         return e
     return None
+
+
+# ====================================================================== pub
+# Trainers and demonstrations for the pub profile's own rules (P1..P9), and the
+# comparison of two profiles. Every line is the engine's explanation of a
+# position it really reached: nothing here is typed in by hand.
+
+@dataclass(frozen=True)
+class MisereJudgement:
+    """A Misère trick (no trump, P4): the cards in playing order and who took it."""
+
+    players: tuple[str, ...]
+    cards: tuple[Card, ...]
+    winner: int
+    """Index in playing order of the winning card."""
+    explanation: Explanation
+    offsuit: tuple[int, ...]
+    """Indices of cards of another suit than the one led: none of them can win."""
+
+    @property
+    def winner_name(self) -> str:
+        return self.players[self.winner]
+
+
+def judge_misere_trick(players: Sequence[str], cards: Sequence[Card], profile: Profile,
+                       rng: random.Random | None = None) -> MisereJudgement:
+    """Who takes a trick in Misère, where nothing is trump (P4): the engine plays it in a real deal."""
+    players = tuple(players)
+    cards = tuple(cards)
+    if len(cards) != len(players):
+        raise PositionError("one card per player")
+    misere = next((c for c in profile.ladder if not c.trumps), None)
+    if misere is None:
+        raise PositionError(f"profile {profile.name} has no contract without trump")
+    state = build_position(players, None, current=cards, contract=misere, profile=profile, rng=rng)
+    trick = state.tricks[-1]
+    winner = trick.seats.index(trick.winning)
+    led = cards[0].suit
+    offsuit = tuple(i for i, card in enumerate(cards) if card.suit is not led)
+    facts = {"winner": players[winner], "card": cards[winner], "led": led,
+             "others": tuple(cards[i] for i in offsuit)}
+    key = "explain.misere_trick_offsuit" if offsuit else "explain.misere_trick"
+    return MisereJudgement(players, cards, winner, Explanation(profile.rule("misere"), key, facts), offsuit)
+
+
+@dataclass(frozen=True)
+class RenegeReport:
+    """What a renege costs (P7): every payment and the engine's explanation."""
+
+    players: tuple[str, ...]
+    declarer: int
+    contract: Contract
+    offender: int
+    amounts: dict[str, int]
+    explanations: tuple[Explanation, ...]
+
+
+def renege_settlement(players: Sequence[str], declarer: int, contract: Contract | str, offender: int,
+                      profile: Profile) -> RenegeReport:
+    """The payments when ``offender`` reneged in ``declarer``'s contract, as a scorekeeper's session settles it."""
+    from .scorekeeper import Scorekeeper
+
+    if isinstance(contract, str):
+        contract = profile.contract(contract)
+    players = tuple(players)
+    keeper = Scorekeeper(players, declarer, profile, deals=1)
+    names, _dealer = keeper.table()
+    row = keeper.add(calls_for(profile, contract, len(players)), None, renege=players[offender])
+    return RenegeReport(players, declarer, contract, offender, dict(row.settlement), keeper.explain_row(row))
+
+
+@dataclass(frozen=True)
+class Demonstration:
+    """A pub rule at work in a small example the engine ran (shown in the rules explorer)."""
+
+    rule: str
+    steps: tuple[Explanation, ...]
+    players: tuple[str, ...] = ()
+    trick: tuple[tuple[str, Card], ...] = ()
+    """A trick to draw with the steps (playing order), when the example has one."""
+    trump: Suit | None = None
+
+
+def _demo_first_dealer(p: Profile, seed: object) -> Demonstration:
+    from .dealing import draw_first_dealer
+
+    players = table_names(4)
+    for k in range(200):  # the first seeded draw that needs a second round shows the tie rule too
+        draw = draw_first_dealer(players, random.Random(f"demo:P1:{seed}:{k}"), p)
+        if len(draw.rounds) > 1:
+            break
+    steps = [Explanation(p.rule("first_dealer"), "demo.draw_round",
+                         {"number": i + 1, "cards": tuple(Explanation(p.rule("first_dealer"), "quiz.played",
+                                                                      {"player": players[s], "card": c})
+                                                          for s, c in drawn.items())})
+             for i, drawn in enumerate(draw.rounds)]
+    return Demonstration(p.rule("first_dealer"), tuple(steps) + (draw.explanation,), players)
+
+
+def _demo_misdeal(p: Profile, seed: object) -> Demonstration:
+    session = Session(table_names(4), 3, p, deals_target=8)
+    deal = shuffle_and_deal(session.players, 3, deal_rng(f"demo:P2:{seed}", 0), p)
+    rule = p.rule("misdeal")
+    steps = [Explanation(p.rule("cut"), "demo.cut", {"cutter": session.players[deal.cutter], "cut": deal.cut,
+                                                      "rest": 52 - deal.cut, "least": p.min_cut})]
+    row = session.add_misdeal()
+    steps.append(Explanation(rule, "explain.misdeal", {"dealer": row.dealer}))
+    wrong = DealState.from_deal(shuffle_and_deal(session.players, 0, deal_rng(f"demo:P2:{seed}", 1), p), p)
+    for _ in range(session.n):
+        wrong.apply(PASS)
+    try:
+        session.add_played(wrong)
+    except RuleError as e:
+        steps.append(e.explanation)
+    return Demonstration(rule, tuple(steps), session.players)
+
+
+def _demo_ladder(p: Profile, seed: object) -> Demonstration:
+    players = table_names(4)
+    top = p.ladder[-1]
+    calls = calls_for(p, top, len(players))
+    state = DealState(players, 3, [()] * 4, p)
+    steps: list[Explanation] = []
+    for call in calls:
+        state.apply(Call.parse(call, p))
+        steps.extend(e for e in state.explain_last() if e.rule == p.rule("ladder"))
+    refused = auction_options(players, 3, [], p)
+    steps.extend(o.explanations[0] for o in refused.options if not o.legal and o.explanations[0].rule == p.rule("ladder"))
+    return Demonstration(p.rule("ladder"), tuple(dict.fromkeys(steps)), players)
+
+
+def _demo_misere(p: Profile, seed: object) -> Demonstration:
+    players = table_names(3)
+    rng = random.Random(f"demo:P4:{seed}")
+    while True:  # a trick where a player void in the suit led throws a higher card of another suit
+        led = Card(rng.choice([r for r in Rank if r < Rank.QUEEN]), rng.choice(list(Suit)))
+        pool = [c for c in FULL_PACK if c is not led]
+        second = rng.choice([c for c in pool if c.suit is not led.suit and c.rank > led.rank])
+        third = rng.choice([c for c in pool if c.suit is led.suit and c is not second])
+        try:
+            judged = judge_misere_trick(players, (led, second, third), p, rng=random.Random(rng.random()))
+            break
+        except PositionError:
+            continue
+    state = build_position(players, None, current=judged.cards, contract=next(c for c in p.ladder if not c.trumps),
+                           profile=p, rng=random.Random(0))
+    from .narrate import explain_action
+
+    steps = [e for i in range(len(state.actions)) for e in explain_action(state, i)
+             if e.rule == p.rule("misere") or e.key == "explain.discard_no_trump"]
+    return Demonstration(p.rule("misere"), tuple(steps) + (judged.explanation,), players,
+                         tuple(zip(players, judged.cards)), None)
+
+
+def _demo_stakes(p: Profile, seed: object) -> Demonstration:
+    players = table_names(4)
+    nap = p.contract("Nap")
+    made = settlement(players, 0, nap, 5, p)
+    failed = settlement(players, 0, nap, 4, p)
+    return Demonstration(p.rule("stakes"), (made.explanations[0], failed.explanations[0]), players)
+
+
+def _demo_all_five(p: Profile, seed: object) -> Demonstration:
+    players = table_names(3)
+    state = build_position(players, Suit.SPADES, winners=(0, 0, 0), contract=p.ladder[0], profile=p)
+    steps = [Explanation(p.rule("five_tricks"), "demo.result_certain",
+                         {"declarer": players[0], "call": p.ladder[0].name, "won": 3})]
+    why = state.refusal(STOP)
+    if why is not None:
+        steps.append(why)
+    return Demonstration(p.rule("five_tricks"), tuple(steps), players)
+
+
+def _demo_renege(p: Profile, seed: object) -> Demonstration:
+    players = table_names(4)
+    four = p.contract("Four")
+    defender = renege_settlement(players, 0, four, 2, p)
+    declarer = renege_settlement(players, 0, four, 0, p)
+    return Demonstration(p.rule("renege"), (defender.explanations[0], declarer.explanations[0]), players)
+
+
+def _demo_session(p: Profile, seed: object) -> Demonstration:
+    from .scorekeeper import Scorekeeper
+
+    players = table_names(4)
+    ante = p.ante or 20
+    profile = p.with_options(ante=ante) if "ante" in p.option_choices else p
+    keeper = Scorekeeper(players, 3, profile, deals=1)
+    steps: list[Explanation] = []
+    row = keeper.add(calls_for(profile, profile.ladder[0], 4), 2)  # the dealer fails: the other three are level
+    steps.extend(keeper.explain_row(row)[:1])
+    ending = keeper.ending()
+    if ending is not None:
+        steps.append(ending)
+    if keeper.tie_break_due:
+        names, _dealer = keeper.table()
+        row = keeper.add(["Pass", "Pass", profile.ladder[0].name], 3)  # the extra hand's dealer makes Three
+        steps.extend(keeper.explain_row(row)[:2])
+    chips = keeper.chips_explanation()
+    if chips is not None:
+        steps.append(chips)
+    winners = keeper.winners()
+    steps.append(Explanation(p.rule("session"), "quiz.winners_why",
+                             {"top": translator_amount(keeper.balances[winners[0]]), "names": tuple(winners),
+                              "count": len(winners)}))
+    return Demonstration(p.rule("session"), tuple(steps), players)
+
+
+def _demo_variations(p: Profile, seed: object) -> Demonstration:
+    from .profiles import PROFILES, VARIATIONS
+
+    steps = [Explanation(p.rule("variations"), "demo.variations", {"names": tuple(_VARIATION_NAMES[v] for v in VARIATIONS),
+                                                                  "known": ", ".join(PROFILES)})]
+    try:
+        from .records import session_from_record
+
+        session_from_record({"format": "nap-session/1", "profile": "purchase", "players": list(table_names(4)),
+                             "first_dealer": "Ann", "deals": []})
+    except Exception as e:  # RecordError naming P9
+        expl = getattr(e, "explanation", None)
+        if expl is not None:
+            steps.append(expl)
+    return Demonstration(p.rule("variations"), tuple(steps))
+
+
+_VARIATION_NAMES = {"seven-card": "Seven-card Nap", "purchase": "Purchase Nap", "peep": "Peep Nap",
+                    "ecarte": "Écarté Nap", "misere-only": "Misère only", "no-misere": "No Misère"}
+"""Names of the variations (proper names, like the bids, are not translated)."""
+
+
+def translator_amount(value: int) -> str:
+    from .i18n import translator
+
+    return translator("en").amount(value)
+
+
+_DEMOS = {"first_dealer": _demo_first_dealer, "misdeal": _demo_misdeal, "ladder": _demo_ladder,
+          "misere": _demo_misere, "stakes": _demo_stakes, "five_tricks": _demo_all_five, "renege": _demo_renege,
+          "session": _demo_session, "variations": _demo_variations}
+"""Topic -> demonstration, for the topics a profile states with a rule of its own (the pub P rules)."""
+
+
+def demonstrations(profile: Profile, seed: object = 0) -> dict[str, Demonstration]:
+    """Rule id -> an example the engine ran, for every rule of ``profile`` not stated by the British rules."""
+    from .profiles import BRITISH as _BRITISH
+
+    out: dict[str, Demonstration] = {}
+    for topic, fn in _DEMOS.items():
+        rule = profile.rules.get(topic)
+        if rule is None or (topic in _BRITISH.rules and _BRITISH.rule(topic) == rule):
+            continue
+        if rule not in out:
+            out[rule] = fn(profile, seed)
+    return out
+
+
+def demonstration(rule: str, profile: Profile, seed: object = 0) -> Demonstration | None:
+    """The example for ``rule`` (None when the rule is demonstrated by the worked-deal lesson instead)."""
+    for topic, fn in _DEMOS.items():
+        if profile.rules.get(topic) == rule and not rule.startswith("B"):
+            return fn(profile, seed)
+    return None
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One line of the comparison of two profiles: a topic and its value in each (None: absent)."""
+
+    topic: str
+    values: tuple[object, object]
+    rules: tuple[str | None, str | None]
+
+
+def profile_differences(a: Profile, b: Profile) -> list[Difference]:
+    """What differs between two profiles, read from their data (ladder, stakes, table rules, options)."""
+    out: list[Difference] = []
+    ladder = [c.name for c in a.ladder] + [c.name for c in b.ladder if not a.has_contract(c.name)]
+    ladder.sort(key=lambda n: (b.contract(n).level if b.has_contract(n) else a.contract(n).level))
+
+    def rule_of(p: Profile, topic: str) -> str | None:
+        try:
+            return p.rule(topic)
+        except KeyError:
+            return None
+
+    names = (tuple(c.name for c in a.ladder), tuple(c.name for c in b.ladder))
+    if names[0] != names[1]:
+        out.append(Difference("ladder", names, (rule_of(a, "ladder"), rule_of(b, "ladder"))))
+    for name in ladder:
+        ca = a.contract(name) if a.has_contract(name) else None
+        cb = b.contract(name) if b.has_contract(name) else None
+        va = (ca.made, ca.failed) if ca else None
+        vb = (cb.made, cb.failed) if cb else None
+        if va != vb:
+            out.append(Difference(f"stakes:{name}", (va, vb), (rule_of(a, "stakes"), rule_of(b, "stakes"))))
+        ra = ca.requires if ca else None
+        rb = cb.requires if cb else None
+        if (ra or rb) and ra != rb:
+            out.append(Difference(f"requires:{name}", (ra, rb), (rule_of(a, "requires"), rule_of(b, "requires"))))
+    for topic, attr in (("first_dealer", "first_dealer"), ("cut", "min_cut"), ("early_stop", "early_stop"),
+                        ("misdeal", "misdeal"), ("renege", "reneges"), ("tie_break", "tie_break")):
+        va, vb = getattr(a, attr), getattr(b, attr)
+        if va != vb:
+            out.append(Difference(topic, (va, vb), (rule_of(a, topic), rule_of(b, topic))))
+    if dict(a.option_choices) != dict(b.option_choices):
+        out.append(Difference("options", (tuple(a.option_choices), tuple(b.option_choices)),
+                              (None, rule_of(b, "chips"))))
+    return out
+
+
+@dataclass(frozen=True)
+class TwoTariffs:
+    """One deal settled under two profiles (e.g. British and pub)."""
+
+    profiles: tuple[Profile, Profile]
+    reports: tuple[SettlementReport | None, SettlementReport | None]
+    """None when the contract is not on that profile's ladder."""
+
+    @property
+    def same(self) -> bool:
+        a, b = self.reports
+        return a is not None and b is not None and a.amounts == b.amounts
+
+
+def two_tariffs(players: Sequence[str], declarer: int, contract: str, tricks: int,
+                first: Profile, second: Profile) -> TwoTariffs:
+    """The same deal (declarer, contract, tricks) settled under both profiles."""
+    reports = tuple(settlement(players, declarer, contract, tricks, p) if p.has_contract(contract) else None
+                    for p in (first, second))
+    return TwoTariffs((first, second), reports)  # type: ignore[arg-type]

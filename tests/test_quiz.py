@@ -136,3 +136,20 @@ def test_pub_quiz_reads_the_pub_profile():
 def test_card_choices_are_cards():
     q = generate("rank", 0)
     assert all(Card.parse(c.value) for c in q.choices)
+
+
+def test_british_quizzes_keep_their_kinds_pub_quizzes_add_their_own():
+    from nap_teach.profiles import PUB
+    from nap_teach.quiz import GENERATORS, kinds_for
+
+    assert kinds_for(BRITISH) == list(GENERATORS)
+    assert set(kinds_for(PUB)) - set(GENERATORS) == {"first_dealer", "misdeal", "misere_trick", "renege",
+                                                     "tie_break", "variation"}
+    quiz = make_quiz(seed=5, count=40, profile=PUB)
+    assert quiz == make_quiz(seed=5, count=40, profile=PUB)
+    by_kind = {q.kind: q for q in quiz}
+    assert by_kind["misere_trick"].rule == "P4" and by_kind["misere_trick"].trump is None
+    assert by_kind["first_dealer"].rule == "P1" and by_kind["renege"].rule == "P7"
+    assert by_kind["variation"].answer == "no" and by_kind["variation"].rule == "P9"
+    for q in quiz:
+        assert q.answer in {c.value for c in q.choices}

@@ -63,3 +63,46 @@ def test_pub_syllabus_runs_and_names_pub_rules():
     assert by_scenario["bid_not_higher"].rule == "P3"
     assert by_scenario["stop_not_certain"].rule == "P6"
     assert {e.rule for e in syllabus(PUB)} == set(rules)
+
+
+@pytest.fixture(scope="module")
+def pub_entries():
+    return syllabus(PUB)
+
+
+def test_pub_rules_are_the_shared_b_rules_and_p1_to_p9(pub_entries):
+    rules = profile_rules(PUB)
+    assert [r for r in rules if r.startswith("P")] == [f"P{i}" for i in range(1, 10)]
+    assert [e.rule for e in pub_entries] == rules
+
+
+def test_no_rule_of_the_pub_profile_lacks_anything(pub_entries):
+    """Each P rule is demonstrated by an example the engine runs, quizzed by a question it answers, enforced."""
+    missing = {e.rule: [k for k, v in (("demonstrated", e.is_demonstrated), ("quizzed", e.quizzed),
+                                       ("enforced", e.enforced)) if not v] for e in pub_entries if not e.complete}
+    assert missing == {}
+    assert gaps(PUB) == {}
+    lesson = default_lesson()
+    for e in pub_entries:
+        if e.rule.startswith("P"):
+            # the pub rules are never claimed by the British lesson: their example is their own
+            assert e.demonstrated == () and e.example is not None and e.example.rule == e.rule
+            assert any(step.rule == e.rule for step in e.example.steps)
+        else:
+            assert e.example is None and e.demonstrated
+            assert all(e.rule in lesson.steps[i].rules for i in e.demonstrated)
+        for q in e.quizzed:
+            assert q.rule == e.rule
+        for enf in e.enforced:
+            assert enf.rule == e.rule == enf.explanation.rule
+
+
+def test_pub_enforcements_run_the_engine():
+    by_scenario = {x.scenario: x for x in enforcements(PUB)}
+    assert by_scenario["tied_first_draw"].rule == "P1" and by_scenario["tied_first_draw"].error == "IllegalAction"
+    assert by_scenario["redeal_after_misdeal"].explanation.key == "session.misdeal_redeal"
+    assert by_scenario["misere_no_trump"].kind == "structural" and by_scenario["misere_no_trump"].rule == "P4"
+    assert by_scenario["renege_without_play"].rule == "P7"
+    assert by_scenario["outsider_in_extra_hand"].rule == "P8"
+    assert by_scenario["variation_record"].rule == "P9" and by_scenario["variation_record"].error == "RecordError"
+    assert not {"tied_first_draw", "misere_no_trump", "variation_record"} & {x.scenario for x in enforcements(BRITISH)}

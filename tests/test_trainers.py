@@ -256,3 +256,63 @@ def test_docstring_examples():
     for module in (nap_teach.trainers, nap_teach.quiz, nap_teach.scorekeeper, nap_teach.ui.landing):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
+
+
+# ------------------------------------------------------------------ pub rules
+def test_misere_trick_judge_no_card_of_another_suit_wins():
+    from nap_teach.profiles import PUB
+    from nap_teach.trainers import judge_misere_trick
+
+    judged = judge_misere_trick(("Ann", "Ben", "Cat"), parse_cards("5H AS 9H"), PUB)
+    assert judged.winner_name == "Cat" and judged.offsuit == (1,)
+    assert judged.explanation.rule == "P4" and judged.explanation.key == "explain.misere_trick_offsuit"
+    with pytest.raises(PositionError):
+        judge_misere_trick(("Ann", "Ben", "Cat"), parse_cards("5H AS 9H"), BRITISH)  # no Misère there
+
+
+def test_renege_settlement_through_the_scorekeeper():
+    from nap_teach.profiles import PUB
+    from nap_teach.trainers import renege_settlement
+
+    report = renege_settlement(("Ann", "Ben", "Cat", "Dan"), 0, "Nap", 2, PUB)
+    assert report.amounts == {"Ann": 30, "Ben": 0, "Cat": -30, "Dan": 0}
+    assert report.explanations[0].key == "explain.renege_defender"
+    one = renege_settlement(("Ann", "Ben", "Cat", "Dan"), 0, "Nap", 2, PUB.with_options(renege_share="one"))
+    assert one.amounts["Cat"] == -10 and one.explanations[0].key == "explain.renege_defender_one"
+
+
+def test_profile_differences_come_from_the_profile_data():
+    from nap_teach.profiles import PUB
+    from nap_teach.trainers import profile_differences
+
+    diffs = {d.topic: d for d in profile_differences(BRITISH, PUB)}
+    assert diffs["stakes:Nap"].values == ((5, 5), (10, 5))
+    assert diffs["stakes:Misere"].values == (None, (3, 3))
+    assert diffs["requires:Blucher"].values == (None, "Wellington")
+    assert diffs["first_dealer"].rules == ("B2", "P1") and diffs["early_stop"].values == (True, False)
+    assert "stakes:Three" not in diffs and "stakes:Four" not in diffs  # the two tables agree there
+    assert profile_differences(BRITISH, BRITISH) == []
+
+
+def test_two_tariffs_the_same_deal_under_both_profiles():
+    from nap_teach.profiles import PUB
+    from nap_teach.trainers import two_tariffs
+
+    made = two_tariffs(("Ann", "Ben", "Cat", "Dan"), 0, "Nap", 5, BRITISH, PUB)
+    assert [r.amounts["Ann"] for r in made.reports] == [15, 30] and not made.same
+    failed = two_tariffs(("Ann", "Ben", "Cat", "Dan"), 0, "Nap", 4, BRITISH, PUB)
+    assert [r.amounts["Ann"] for r in failed.reports] == [-15, -15] and failed.same  # a failed Nap costs 5 each in both
+    misere = two_tariffs(("Ann", "Ben", "Cat"), 1, "Misere", 0, BRITISH, PUB)
+    assert misere.reports[0] is None and misere.reports[1].amounts["Ben"] == 6
+
+
+def test_pub_demonstrations_cover_every_p_rule_and_none_for_british():
+    from nap_teach.profiles import PUB
+    from nap_teach.trainers import demonstration, demonstrations
+
+    demos = demonstrations(PUB, seed=3)
+    assert sorted(demos) == [f"P{i}" for i in range(1, 10)]
+    assert all(any(step.rule == rule for step in d.steps) for rule, d in demos.items())
+    assert demos["P4"].trick and demos["P4"].trump is None
+    assert demonstrations(BRITISH) == {} and demonstration("B11", PUB) is None
+    assert demonstration("P7", PUB).steps[0].key == "explain.renege_defender"

@@ -228,3 +228,90 @@ def test_from_environment_params():
     bad = ExplorerApp.from_environment({"QUERY_STRING": "seed=-4&rule=<x>&section=zzz&lang=xx"})
     assert bad.section == "rules" and bad.rules.rule == "B1" and bad.language.code == "en"
     assert 0 < bad.seed < 10_000
+
+
+# ------------------------------------------------------------------ pub rules
+@pytest.fixture
+def pub_app() -> ExplorerApp:
+    return ExplorerApp.from_environment({"QUERY_STRING": "profile=pub&seed=11"})
+
+
+def test_profile_parameter_is_validated():
+    assert ExplorerApp.from_environment({"QUERY_STRING": "profile=bridge&seed=3"}).profile.name == "british"
+    app = ExplorerApp.from_environment({"QUERY_STRING": "profile=PUB&rule=p7&seed=3"})
+    assert app.profile.name == "pub" and app.rules.rule == "P7"
+    assert "Rules in force: Pub rules." in app.text and "profile=pub" in app.title.value
+
+
+def test_every_pub_rule_is_explained_with_a_check_and_p_rules_with_an_example(pub_app):
+    from nap_teach.profiles import PUB
+
+    rules = profile_rules(PUB)
+    assert [v for _l, v in pub_app.rules.picker.options] == rules
+    for rule in rules:
+        pub_app.rules.picker.value = rule
+        assert f">{rule}</span>" in pub_app.rules.text.value
+        q = pub_app.rules.question.question
+        assert q is not None and q.rule == rule, rule
+        if rule.startswith("P"):
+            assert "An example, run by the engine" in pub_app.rules.demo.value, rule
+            assert f">{rule}</span>" in pub_app.rules.demo.value
+        else:
+            assert pub_app.rules.demo.value == ""
+    pub_app.rules.picker.value = "P4"
+    judge = one(pub_app.rules.slot, "nap-ex-misere")
+    picks = find(judge, "nap-ex-misere-pick")
+    trainer = pub_app.rules.trainers["misere"]
+    right = trainer.judgement.winner_name
+    next(b for b in picks if b.description == right).click()
+    assert "Right!" in trainer.out.value and "Nothing is trump in Misère" in trainer.out.value
+    pub_app.rules.question.click(pub_app.rules.question.question.answer)
+    assert "Right!" in pub_app.rules.question.feedback.value
+
+
+def test_renege_calculator_and_first_dealer_draw(pub_app):
+    pub_app.rules.picker.value = "P7"
+    calc = pub_app.rules.trainers["renege"]
+    calc.contract.value = "Nap"
+    calc.declarer.value = 0
+    calc.offender.value = 2
+    assert "+30" in calc.out.value and "Cat reneged against Ann" in calc.out.value
+    calc.offender.value = 0
+    assert "Ann, the declarer, reneged" in calc.out.value
+    pub_app.rules.picker.value = "P1"
+    draw = pub_app.rules.trainers["draw"]
+    draw.draw.click()
+    assert draw.count == 1 and "aces low" in draw.out.value and "Draw 1:" in draw.out.value
+
+
+def test_switching_the_profile_rebuilds_every_panel(app):
+    one(app.widget, "nap-ex-profile").value = "pub"
+    assert app.profile.name == "pub" and "P4" in [v for _l, v in app.rules.picker.options]
+    assert app.quiz.run.profile.name == "pub"
+    app.profile_pick.value = "british"
+    assert app.profile.name == "british" and "P4" not in [v for _l, v in app.rules.picker.options]
+    assert "misere" not in app.rules.trainers
+
+
+def test_compare_section_side_by_side_and_two_tariffs(pub_app):
+    pub_app.nav.value = "compare"
+    assert pub_app.compare.widget.layout.display is None and pub_app.rules.widget.layout.display == "none"
+    table = pub_app.compare.table.value
+    assert "data-topic='stakes:Nap'" in table and "10 made / 5 failed" in table and "5 made / 5 failed" in table
+    assert "data-topic='stakes:Three'" not in table  # the same under both: not a difference
+    assert "lowest card, aces low" in table and "by lot" in table
+    c = pub_app.compare
+    c.size.value, c.contract.value, c.tricks.value = 4, "Nap", 5
+    assert "+15" in c.out.value and "+30" in c.out.value and "differently" in c.out.value
+    c.tricks.value = 4
+    assert "the same way" in c.out.value  # a failed Nap costs 5 per opponent under both
+    c.contract.value = "Misere"
+    c.tricks.value = 0
+    assert "is not a bid under these rules" in c.out.value
+
+
+def test_pub_syllabus_links_the_examples(pub_app):
+    pub_app.nav.value = "syllabus"
+    html = pub_app.syllabus.table.value
+    assert html.count("nap-ex-example") == 9 and "rule=P4" in html and "profile=pub" in html
+    assert "lesson.ipynb?step=" in html  # the B rules the pub profile keeps: the worked-deal lesson

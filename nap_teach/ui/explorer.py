@@ -26,7 +26,7 @@ import ipywidgets as W
 from ..cards import FULL_PACK, Card, Rank, Suit
 from ..explain import Explanation
 from ..i18n import Translator, normalize_lang
-from ..profiles import BRITISH, Profile
+from ..profiles import BRITISH, PROFILES, PUB, Profile
 from ..quiz import DEFAULT_COUNT, Question, QuizRun, questions_for_rule
 from ..render import card_back_svg, hand_html, pile_svg, suit_text, trick_html
 from ..session import Session
@@ -37,14 +37,14 @@ from ..trainers import (
     settlement, stop_check, table_names,
 )
 from .base import App, guarded, html_escape, page_params, page_style
-from .landing import PROFILE_NAMES, stakes_table_html
+from .landing import PROFILE_NAMES, page_query, stakes_table_html
 
 __all__ = ["ExplorerApp", "QuestionCard", "QuizPanel", "RulesPanel", "SyllabusPanel", "stakes_table_html",
            "rule_text", "TRAINER_FOR_RULE", "MAX_SEED"]
 
 esc = html_escape
 MAX_SEED = 10**9
-SECTIONS = ("rules", "quiz", "syllabus")
+SECTIONS = ("rules", "quiz", "compare", "syllabus")
 
 
 def _auto(**kwargs: Any) -> W.Layout:
@@ -59,6 +59,11 @@ def _card_label(card: Card) -> str:
     return card.rank.text + suit_text(card.suit)
 
 
+def _topic_rule(p: Profile, topic: str) -> str | None:
+    """The rule id of a topic only this profile states (None when it has none)."""
+    return p.rules.get(topic) if topic in p.rules and not p.rules[topic].startswith("B") else None
+
+
 def rule_text(rule: str, profile: Profile, tr: Translator) -> list[str]:
     """A short explanation of ``rule`` in our own words (paragraphs, plain text), facts from the profile."""
     _ = tr.gettext
@@ -71,8 +76,45 @@ def rule_text(rule: str, profile: Profile, tr: Translator) -> list[str]:
                 _("In every suit the ace is highest, then king, queen, jack, ten and so on down to the two. "
                   "Cards have no point values: only tricks count.")]
     if rule == p.rule("rotation"):
+        if p.first_dealer == "low_card":
+            return [_("After every deal the deal moves one seat to the left, even when everyone passed.")]
         return [_("Lots decide who deals first. After every deal the deal moves one seat to the left, "
                   "even when everyone passed.")]
+    if rule == _topic_rule(p, "first_dealer"):
+        return [_("To choose the first dealer, each player is dealt one card face up. The lowest card deals, "
+                  "and here the ace counts low, below the two."),
+                _("If two or more players share the lowest rank, those players draw again until one is lowest.")]
+    if rule == _topic_rule(p, "misdeal"):
+        return [_("The player on the dealer's right cuts so that each part keeps at least {least} cards.").format(
+                    least=p.min_cut),
+                _("If a card is exposed during the deal, or someone gets the wrong number of cards, it is a "
+                  "misdeal: the same dealer shuffles and deals again. Nobody pays, the deal does not pass to the "
+                  "left, and the void deal does not count toward the session.")]
+    if rule == _topic_rule(p, "misere"):
+        misere = next((c for c in ladder if not c.trumps), None)
+        name = tr.call(misere.name) if misere else ""
+        return [_("{call} is a bid to take no trick at all. It ranks between Three and Four.").format(call=name),
+                _("In {call} nothing is trump: the declarer's first lead only opens the play. Every trick goes to "
+                  "the highest card of the suit led; a card of another suit never wins, however high. The "
+                  "declarer fails as soon as they take a trick, but all five tricks are still played.").format(
+                    call=name)]
+    if rule == _topic_rule(p, "renege"):
+        share = p.options.get("renege_share", "full")
+        paras = [_("Failing to follow suit when you could is a renege. At a real table play stops there."),
+                 _("A declarer who reneges pays every opponent the stake for a failed contract.")]
+        if share == "full":
+            paras.append(_("A defender who reneges pays the declarer what every opponent would pay for a made "
+                           "contract; the other defenders pay nothing."))
+        else:
+            paras.append(_("At this table a defender who reneges pays the declarer one share only, the stake "
+                           "of one opponent; the other defenders pay nothing."))
+        paras.append(_("In this app's play page you cannot renege: a card that does not follow suit is refused. "
+                       "The scorekeeper records reneges made at a real table."))
+        return paras
+    if rule == _topic_rule(p, "variations"):
+        return [_("The pub rules also mention other ways to play: seven-card Nap, Purchase, Peep, Écarté, "
+                  "Misère only and No Misère. Each changes the deal or the bids so much that it is a game of its "
+                  "own, so none of them is part of the rules here.")]
     if rule == p.rule("deal"):
         return [_("The pack is shuffled before each deal and the player on the dealer's right cuts it. "
                   "The dealer then deals clockwise, starting on the left: three cards to each player, "
@@ -95,7 +137,12 @@ def rule_text(rule: str, profile: Profile, tr: Translator) -> list[str]:
                 promises.append(_("{call} promises all five tricks").format(call=tr.call(c.name)))
             else:
                 promises.append(_("{call} promises at least {n} tricks").format(call=tr.call(c.name), n=c.min_tricks))
-        return [_("The bids, from low to high: {ladder}.").format(ladder=names), "; ".join(promises) + "."]
+        paras = [_("The bids, from low to high: {ladder}.").format(ladder=names), "; ".join(promises) + "."]
+        if rule == p.rule("requires"):  # one rule states both (P3)
+            paras += [_("{call} may only be bid once someone has bid {needed} in the same auction, "
+                        "so nobody may open with it.").format(call=tr.call(c.name), needed=tr.call(c.requires))
+                      for c in ladder if c.requires]
+        return paras
     if rule == p.rule("requires"):
         parts = [_("{call} may only be bid once someone has bid {needed} in the same auction, "
                    "so nobody may open with it.").format(call=tr.call(c.name), needed=tr.call(c.requires))
@@ -117,18 +164,35 @@ def rule_text(rule: str, profile: Profile, tr: Translator) -> list[str]:
         return [_("The highest trump wins the trick; with no trump in it, the highest card of the suit led. "
                   "A card of any other suit never wins. The winner leads to the next trick.")]
     if rule == p.rule("five_tricks"):
+        if not p.early_stop:
+            return [_("All five tricks are always played, even when the result is already certain: "
+                      "there is no early stop under these rules.")]
         return [_("Five tricks are played. The table may agree to stop early once the result cannot change "
                   "any more: the declarer already has enough tricks, or can no longer get them.")]
     if rule == p.rule("defenders"):
         return [_("The other players defend together against the declarer, but only through the cards "
                   "they play: no showing cards, and no telling a partner what to play.")]
     if rule == p.rule("stakes"):
-        return [_("When the contract is made every opponent pays the declarer its stake; when it fails the "
-                  "declarer pays every opponent. Extra tricks, or failing by more, change nothing.")]
+        paras = [_("When the contract is made every opponent pays the declarer its stake; when it fails the "
+                   "declarer pays every opponent. Extra tricks, or failing by more, change nothing.")]
+        if any(c.made != c.failed for c in ladder):
+            paras.append(_("Here some bids pay more when made than they cost when they fail: see the two "
+                           "columns of the table."))
+        return paras
     if rule == p.rule("balances"):
-        return [_("Everyone starts at zero. Balances are ledger points, not money, and may go below zero. "
-                  "What one player wins the others lose, so the balances always add up to zero.")]
+        paras = [_("Everyone starts at zero. Balances are ledger points, not money, and may go below zero. "
+                   "What one player wins the others lose, so the balances always add up to zero.")]
+        if "ante" in p.option_choices:
+            paras.append(_("With an ante, each player's chips are the ante plus the balance, so the chips on the "
+                           "table always add up to the antes paid."))
+        return paras
     if rule == p.rule("session"):
+        if p.tie_break:
+            return [_("Before the session everyone antes the same number of chips; each deal is settled in "
+                      "chips. A player whose chips run out is out of the session, or, if the table agrees, "
+                      "antes again."),
+                    _("After the agreed number of deals the most chips wins. If three or more players are level "
+                      "at the top, one extra hand among only them decides; two level players share the win.")]
         return [_("A session lasts an agreed number of deals (eight is usual, passed-out deals included) "
                   "or of full rounds of the deal. The highest balance wins; tied players share the win.")]
     return [_("This rule is explained in the rules digest.")]
@@ -905,7 +969,8 @@ class SessionTrainer(Trainer):
     def refresh(self) -> None:
         self.title(self._("A whole session"), self._("Eight deals with random calls and tricks: who wins?"))
         self.new.description = self._("Another session")
-        self.link.value = (f'<p><a class="nap-ex-link" href="scorekeeper.ipynb">'
+        href = esc("scorekeeper.ipynb" + page_query(self.app.language.code, self.profile.name), quote=True)
+        self.link.value = (f'<p><a class="nap-ex-link" href="{href}">'
                            f'{esc(self._("Keep the score of a real session"))}</a></p>')
         self.render()
 
@@ -928,8 +993,198 @@ class SessionTrainer(Trainer):
         winners = s.winners()
         text = self.tr.ngettext("Winner: {names}.", "Winners, sharing the win: {names}.", len(winners)).format(
             names=self.tr.join(winners))
+        if s.tie_break_due:  # three or more level under P8: an extra hand decides
+            text = self.tr.explain(Explanation(self.profile.rule("tie_break"), "explain.tie_break_due",
+                                               {"names": s.tie_break_due}))
         self.out.value = (f'<div class="nap-scroll"><table class="nap-table-grid">{head}{"".join(rows)}</table></div>'
                           f'<p class="nap-ex-winners">{self.badge(self.profile.rule("session"))}{esc(text)}</p>')
+
+
+class DrawTrainer(Trainer):
+    """P1: each player draws a card; the lowest deals (aces low), ties draw again."""
+
+    css = "nap-ex-draw"
+
+    def __init__(self, app: "ExplorerApp") -> None:
+        super().__init__(app)
+        self.count = 0
+        self.draw = _button("nap-ex-draw-again")
+        self.draw.on_click(self._on_draw)
+        self.widget.children = [self.heading, self.out, self.draw]
+
+    def refresh(self) -> None:
+        self.title(self._("Who deals first?"), self._("Each player is dealt one card; press the button for a new draw."))
+        self.draw.description = self._("Draw again")
+        self.render()
+
+    @guarded
+    def _on_draw(self, _b: W.Button) -> None:
+        self.count += 1
+        self.render()
+
+    def render(self) -> None:
+        from ..dealing import draw_first_dealer
+
+        players = table_names(4)
+        draw = draw_first_dealer(players, random.Random(f"draw:{self.app.seed}:{self.count}"), self.profile)
+        parts = []
+        for i, drawn in enumerate(draw.rounds, 1):
+            names = [players[seat] for seat in drawn]
+            parts.append(f"<p>{esc(self._('Draw {number}:').format(number=i))}</p>"
+                         + trick_html(names, list(drawn.values()), tr=self.tr, trump=None))
+        self.out.value = "".join(parts) + self.fine(draw.explanation)
+
+
+class MisereJudge(Trainer):
+    """P4: who takes a Misère trick, where nothing is trump?"""
+
+    css = "nap-ex-misere"
+
+    def __init__(self, app: "ExplorerApp") -> None:
+        super().__init__(app)
+        self.rng = random.Random(f"misere:{app.seed}")
+        self.new = _button("nap-ex-misere-new")
+        self.new.on_click(self._on_new)
+        self.table = W.HTML()
+        self.picks = W.HBox(layout=_auto(flex_flow="row wrap"))
+        self.picks.add_class("nap-ex-misere-picks")
+        self.judgement = None
+        self.guess: str | None = None
+        self.widget.children = [self.heading, self.table, self.picks, self.out, self.new]
+        self.deal_new()
+
+    def deal_new(self) -> None:
+        from ..trainers import judge_misere_trick
+
+        for _ in range(50):
+            n = self.rng.randint(3, 5)
+            led = Card(self.rng.choice([r for r in Rank if r < Rank.ACE]), self.rng.choice(list(Suit)))
+            cards = [led]
+            pool = [c for c in FULL_PACK if c is not led]
+            for _i in range(n - 1):
+                higher = [c for c in pool if c.suit is not led.suit and c.rank > led.rank]
+                follow = [c for c in pool if c.suit is led.suit]
+                pick = self.rng.choice(follow if follow and self.rng.random() < 0.5 else higher or pool)
+                cards.append(pick)
+                pool.remove(pick)
+            try:
+                self.judgement = judge_misere_trick(table_names(n), cards, self.profile,
+                                                    rng=random.Random(self.rng.random()))
+                break
+            except PositionError:
+                continue
+        self.guess = None
+        buttons = []
+        assert self.judgement is not None
+        for name in self.judgement.players:
+            b = W.Button(description=name, layout=_auto())
+            b.add_class("nap-ex-misere-pick")
+            b._nap_player = name  # type: ignore[attr-defined]
+            b.on_click(self._on_pick)
+            buttons.append(b)
+        self.picks.children = buttons
+
+    def refresh(self) -> None:
+        self.title(self._("Who takes a Misère trick?"),
+                   self._("Nothing is trump in Misère. Look at the suit led, then pick who takes the trick."))
+        self.new.description = self._("New trick")
+        self.render()
+
+    def render(self) -> None:
+        j = self.judgement
+        if j is None:
+            return
+        info = esc(self._("No trump. {leader} led.").format(leader=j.players[0]))
+        winning = j.winner if self.guess is not None else None
+        self.table.value = f"<p>{info}</p>" + trick_html(j.players, j.cards, tr=self.tr, trump=None, winning=winning)
+        for b in self.picks.children:
+            b.disabled = self.guess is not None
+        if self.guess is None:
+            self.out.value = ""
+            return
+        right = self.guess == j.winner_name
+        verdict = self._("Right!") if right else self._("Not quite.")
+        self.out.value = (f'<p class="{"nap-ex-right" if right else "nap-ex-wrong"}"><strong>{esc(verdict)}</strong></p>'
+                          + self.fine(j.explanation))
+
+    @guarded
+    def _on_pick(self, button: W.Button) -> None:
+        name = getattr(button, "_nap_player", None)
+        if self.judgement is None or name not in self.judgement.players or self.guess is not None:
+            return
+        self.guess = name
+        self.render()
+
+    @guarded
+    def _on_new(self, _b: W.Button) -> None:
+        self.deal_new()
+        self.render()
+
+
+class RenegeCalculator(Trainer):
+    """P7: who reneged in whose contract, and what it costs."""
+
+    css = "nap-ex-renege"
+
+    def __init__(self, app: "ExplorerApp") -> None:
+        super().__init__(app)
+        p = self.profile
+        self.sizes = list(range(p.min_players, p.max_players + 1))
+        self.size = _dropdown("nap-ex-renege-size", [(str(n), n) for n in self.sizes], 4)
+        self.declarer = _dropdown("nap-ex-renege-declarer", [(n, i) for i, n in enumerate(table_names(4))], 0)
+        self.offender = _dropdown("nap-ex-renege-offender", [(n, i) for i, n in enumerate(table_names(4))], 2)
+        self.contracts = [c.name for c in p.ladder]
+        self.contract = _dropdown("nap-ex-renege-contract", [(c, c) for c in self.contracts], self.contracts[0])
+        self.labels = [W.HTML() for _ in range(4)]
+        self.size.observe(self._on_size, names="value")
+        for d in (self.declarer, self.offender, self.contract):
+            d.observe(self._on_change, names="value")
+        fields = [_labelled(lbl, d) for lbl, d in zip(self.labels, (self.size, self.declarer, self.contract,
+                                                                    self.offender))]
+        self.widget.children = [self.heading, W.HBox(fields, layout=_auto(flex_flow="row wrap")), self.out]
+
+    def refresh(self) -> None:
+        self.title(self._("What does a renege cost?"),
+                   self._("Choose the table, the declarer's contract and who reneged: every payment follows."))
+        for lbl, text in zip(self.labels, (self._("Players:"), self._("Declarer:"), self._("Contract:"),
+                                           self._("Reneged:"))):
+            lbl.value = esc(text)
+        self.contract.options = [(self.tr.call(c), c) for c in self.contracts]
+        self.render()
+
+    @guarded
+    def _on_size(self, change: dict[str, Any]) -> None:
+        n = change.get("new")
+        if not _valid(n, self.sizes):
+            return
+        for d in (self.declarer, self.offender):
+            keep = d.value if isinstance(d.value, int) and d.value < n else 0
+            d.options = [(name, i) for i, name in enumerate(table_names(n))]
+            d.value = keep
+        self.render()
+
+    @guarded
+    def _on_change(self, change: dict[str, Any]) -> None:
+        self.render()
+
+    def render(self) -> None:
+        from ..trainers import renege_settlement
+
+        n, d, o, c = self.size.value, self.declarer.value, self.offender.value, self.contract.value
+        if (not _valid(n, self.sizes) or not isinstance(d, int) or not 0 <= d < n or not isinstance(o, int)
+                or not 0 <= o < n or c not in self.contracts):
+            return
+        try:
+            report = renege_settlement(table_names(n), d, c, o, self.profile)
+        except PositionError:  # e.g. Blücher needs two earlier bids: a table of three cannot reach it
+            self.out.value = ""
+            return
+        _ = self._
+        head = f"<tr><th scope='col'>{esc(_('Player'))}</th><th scope='col'>{esc(_('Pays or receives'))}</th></tr>"
+        rows = "".join(f"<tr><th scope='row'>{esc(p)}{' ★' if i == d else ''}</th><td>{esc(self.tr.amount(v))}</td></tr>"
+                       for i, (p, v) in enumerate(report.amounts.items()))
+        self.out.value = (f'<div class="nap-scroll"><table class="nap-table-grid nap-ex-payments">{head}{rows}'
+                          f"</table></div>" + "".join(self.fine(e) for e in report.explanations))
 
 
 TRAINER_FOR_RULE: dict[str, str] = {
@@ -937,6 +1192,7 @@ TRAINER_FOR_RULE: dict[str, str] = {
     "auction_order": "auction", "ladder": "auction", "requires": "auction", "pass_final": "auction",
     "passed_out": "auction", "lead": "follow", "follow": "follow", "trick": "judge", "five_tricks": "stop",
     "defenders": "view", "stakes": "settle", "balances": "settle", "session": "session",
+    "first_dealer": "draw", "misere": "misere", "renege": "renege",
 }
 """Rule topic -> the trainer shown with that rule."""
 
@@ -963,6 +1219,16 @@ class RulesPanel(Part):
             "follow": FollowTrainer(app), "judge": TrickJudge(app), "stop": StopTrainer(app),
             "view": ViewTrainer(app), "settle": SettlementCalculator(app), "session": SessionTrainer(app),
         }
+        p = self.profile
+        if p.first_dealer == "low_card":
+            self.trainers["draw"] = DrawTrainer(app)
+        if any(not c.trumps for c in p.ladder):
+            self.trainers["misere"] = MisereJudge(app)
+        if p.reneges:
+            self.trainers["renege"] = RenegeCalculator(app)
+        self.demo = W.HTML()
+        self.demo.add_class("nap-ex-demo")
+        self._demos: dict[str, Any] = {}
         self.slot = W.VBox(layout=_auto())
         self.slot.add_class("nap-ex-slot")
         self.check_title = W.HTML()
@@ -971,19 +1237,40 @@ class RulesPanel(Part):
         self.check.add_class("nap-ex-checkbox")
         nav = W.VBox([self.picker, W.HBox([self.prev, self.next], layout=_auto())], layout=_auto())
         nav.add_class("nap-ex-rule-nav")
-        self.widget = W.VBox([nav, self.text, self.slot, self.check], layout=_auto())
+        self.widget = W.VBox([nav, self.text, self.demo, self.slot, self.check], layout=_auto())
         self.widget.add_class("nap-ex-rules")
         self._syncing = False
 
     def topic_of(self, rule: str) -> str | None:
         for topic in TRAINER_FOR_RULE:
-            if self.profile.rule(topic) == rule:
-                return topic
+            try:
+                if self.profile.rule(topic) == rule and TRAINER_FOR_RULE[topic] in self.trainers:
+                    return topic
+            except KeyError:  # a topic this profile does not have (e.g. Misère under the British rules)
+                continue
         return None
 
     def trainer_for(self, rule: str) -> Trainer | None:
         topic = self.topic_of(rule)
         return self.trainers.get(TRAINER_FOR_RULE[topic]) if topic else None
+
+    def render_demo(self, rule: str) -> None:
+        """The engine-run example of a rule of this profile's own (P1..P9), with its cards."""
+        from ..trainers import demonstration
+
+        if rule not in self._demos:
+            self._demos[rule] = demonstration(rule, self.profile, self.app.seed)
+        demo = self._demos[rule]
+        if demo is None:
+            self.demo.value = ""
+            return
+        parts = [f"<h3>{esc(self._('An example, run by the engine'))}</h3>"]
+        if demo.trick:
+            parts.append(trick_html([p for p, _c in demo.trick], [c for _p, c in demo.trick], tr=self.tr,
+                                    trump=demo.trump))
+        parts.append("<ol class='nap-ex-demo-steps'>" + "".join(f"<li>{self.explain(e)}</li>" for e in demo.steps)
+                     + "</ol>")
+        self.demo.value = "".join(parts)
 
     def refresh(self) -> None:
         self._syncing = True
@@ -1019,6 +1306,7 @@ class RulesPanel(Part):
         paras = "".join(f"<p>{esc(t)}</p>" for t in rule_text(rule, self.profile, self.tr))
         extra = stakes_table_html(self.profile, self.tr) if rule == self.profile.rule("stakes") else ""
         self.text.value = (f'<h2>{self.badge(rule)}{esc(self.tr.rule_title(rule))}</h2>{paras}{extra}')
+        self.render_demo(rule)
         trainer = self.trainer_for(rule)
         self.slot.children = [trainer.widget] if trainer is not None else []
         i = self.rules.index(rule)
@@ -1162,7 +1450,14 @@ class SyllabusPanel(Part):
         for e in self.entries:
             steps = " ".join(f'<a class="nap-ex-step" href="lesson.ipynb?step={i + 1}">{i + 1}</a>'
                              for i in e.demonstrated[:6])
-            steps = (esc(_("Lesson steps:")) + " " + steps) if steps else "—"
+            steps = (esc(_("Lesson steps:")) + " " + steps) if steps else ""
+            if e.example is not None:
+                href = esc(f"explorer.ipynb{page_query(self.language.code, self.profile.name)}"
+                           f"{'&' if page_query(self.language.code, self.profile.name) else '?'}rule={e.rule}",
+                           quote=True)
+                steps += (f'<a class="nap-ex-example" href="{href}">'
+                          f'{esc(_("An example on the rule page"))}</a>')
+            steps = steps or "—"
             quiz = esc(self.tr.explain(e.quizzed[0].prompt)) if e.quizzed else "—"
             enforced = "<br>".join(
                 f"<span class='nap-ex-kind'>{esc(_('refusal') if x.kind == 'refusal' else _('built in'))}</span> "
@@ -1172,6 +1467,152 @@ class SyllabusPanel(Part):
                         f"<td data-label='{labels[2]}'>{enforced}</td></tr>")
         self.table.value = (f"<p>{intro}</p><div class='nap-scroll'><table class='nap-table-grid nap-ex-syllabus-table'>"
                             f"<thead>{head}</thead><tbody>{''.join(rows)}</tbody></table></div>")
+
+
+class ComparePanel(Part):
+    """What differs between the profiles (``nap-ex-compare-table``, read from the Profile data) and
+    "one deal, two tariffs": the same deal settled under both (``nap-ex-tariffs``)."""
+
+    def __init__(self, app: "ExplorerApp") -> None:
+        super().__init__(app)
+        self.profiles = (BRITISH, PUB)
+        self.table = W.HTML()
+        self.table.add_class("nap-ex-compare-table")
+        self.tariffs_heading = W.HTML()
+        names = list(dict.fromkeys(c.name for p in self.profiles for c in sorted(p.ladder, key=lambda c: c.level)))
+        self.contracts = sorted(names, key=lambda n: PUB.contract(n).level if PUB.has_contract(n) else 0)
+        self.sizes = list(range(3, 8))
+        self.size = _dropdown("nap-ex-tariffs-size", [(str(n), n) for n in self.sizes], 4)
+        self.contract = _dropdown("nap-ex-tariffs-contract", [(c, c) for c in self.contracts], "Nap")
+        self.tricks = _dropdown("nap-ex-tariffs-tricks", [(str(i), i) for i in range(6)], 5)
+        self.labels = [W.HTML() for _ in range(3)]
+        for d in (self.size, self.contract, self.tricks):
+            d.observe(self._on_change, names="value")
+        fields = [_labelled(lbl, d) for lbl, d in zip(self.labels, (self.size, self.contract, self.tricks))]
+        self.out = W.HTML()
+        self.out.add_class("nap-ex-tariffs-out")
+        box = W.VBox([self.tariffs_heading, W.HBox(fields, layout=_auto(flex_flow="row wrap")), self.out],
+                     layout=_auto())
+        box.add_class("nap-ex-tariffs")
+        self.widget = W.VBox([self.table, box], layout=_auto())
+        self.widget.add_class("nap-ex-compare")
+
+    def _name(self, p: Profile) -> str:
+        return self.tr.gettext(PROFILE_NAMES[p.name]) if p.name in PROFILE_NAMES else p.name
+
+    def _value(self, topic: str, value: object) -> str:
+        _ = self._
+        if value is None:
+            return "—"
+        if topic == "ladder":
+            return " < ".join(self.tr.call(n) for n in value)  # type: ignore[union-attr]
+        if topic.startswith("stakes:"):
+            made, failed = value  # type: ignore[misc]
+            return _("{made} made / {failed} failed").format(made=made, failed=failed)
+        if topic.startswith("requires:"):
+            return _("after a {call}").format(call=self.tr.call(str(value)))
+        if topic == "first_dealer":
+            return _("lowest card, aces low") if value == "low_card" else _("by lot")
+        if topic == "cut":
+            return _("at least {n} cards in each packet").format(n=value) if value and value > 1 else _("any cut")
+        if topic == "early_stop":
+            return _("may stop once certain, by agreement") if value else _("all five tricks, always")
+        if topic == "misdeal":
+            return _("recorded: same dealer again") if value else _("not recorded")
+        if topic == "renege":
+            return _("recorded, with a penalty") if value else _("not recorded")
+        if topic == "tie_break":
+            return _("3 or more level: one extra hand") if value else _("level players share")
+        if topic == "options":
+            return ", ".join(self._option_name(o) for o in value) or _("none")  # type: ignore[union-attr]
+        return str(value)
+
+    def _option_name(self, key: object) -> str:
+        names = {"misere_stakes": self._("Misère stakes"), "renege_share": self._("renege share"),
+                 "ante": self._("ante"), "bust": self._("out of chips")}
+        return names.get(str(key), str(key))
+
+    def _topic(self, topic: str) -> str:
+        _ = self._
+        if topic.startswith("stakes:"):
+            return _("Stakes for {call}").format(call=self.tr.call(topic.split(":", 1)[1]))
+        if topic.startswith("requires:"):
+            return _("When {call} may be bid").format(call=self.tr.call(topic.split(":", 1)[1]))
+        labels = {"ladder": _("Bids, low to high"), "first_dealer": _("First dealer"), "cut": _("The cut"),
+                  "early_stop": _("Stopping early"), "misdeal": _("Misdeals"), "renege": _("Reneges"),
+                  "tie_break": _("Level at the end"), "options": _("Table options")}
+        return labels.get(topic, topic)
+
+    def refresh(self) -> None:
+        from ..trainers import profile_differences
+
+        _ = self._
+        a, b = self.profiles
+        current = self.profile.name
+        heads = "".join(f"<th scope='col' class='{'nap-ex-in-force' if p.name == current else ''}'>"
+                        f"{esc(self._name(p))}</th>" for p in self.profiles)
+        rows = []
+        for d in profile_differences(a, b):
+            cells = ""
+            for value, rule in zip(d.values, d.rules):
+                badge = self.badge(rule) if rule else ""
+                cells += f"<td>{badge}{esc(self._value(d.topic, value))}</td>"
+            rows.append(f"<tr data-topic='{esc(d.topic, quote=True)}'><th scope='row'>{esc(self._topic(d.topic))}"
+                        f"</th>{cells}</tr>")
+        intro = esc(_("Only what differs is listed; everything else (the pack, the deal, the auction, following "
+                      "suit, who wins a trick) is the same under both. The table is read from the rules' data."))
+        self.table.value = (f"<h2>{esc(_('The two sets of rules side by side'))}</h2><p>{intro}</p>"
+                            f"<div class='nap-scroll'><table class='nap-table-grid nap-ex-diff'><thead><tr>"
+                            f"<th scope='col'>{esc(_('What'))}</th>{heads}</tr></thead><tbody>{''.join(rows)}"
+                            f"</tbody></table></div>")
+        hint = _("The same deal settled under both sets of rules: choose the table, the contract and the "
+                 "declarer's tricks.")
+        self.tariffs_heading.value = f"<h2>{esc(_('One deal, two tariffs'))}</h2><p>{esc(hint)}</p>"
+        for lbl, text in zip(self.labels, (_("Players:"), _("Contract:"), _("Declarer's tricks:"))):
+            lbl.value = esc(text)
+        keep = self.contract.value
+        self.contract.options = [(self.tr.call(c), c) for c in self.contracts]
+        self.contract.value = keep if keep in self.contracts else "Nap"
+        self.render()
+
+    @guarded
+    def _on_change(self, change: dict[str, Any]) -> None:
+        self.render()
+
+    def render(self) -> None:
+        from ..trainers import two_tariffs
+
+        n, c, t = self.size.value, self.contract.value, self.tricks.value
+        if not _valid(n, self.sizes) or c not in self.contracts or not _valid(t, list(range(6))):
+            return
+        players = table_names(n)
+        try:
+            result = two_tariffs(players, 0, c, t, *self.profiles)
+        except PositionError:
+            self.out.value = self.refused(Explanation(PUB.rule("requires"), "call.requires",
+                                                      {"player": players[0], "call": c,
+                                                       "needed": PUB.contract(c).requires or c}))
+            return
+        _ = self._
+        heads = "".join(f"<th scope='col'>{esc(self._name(p))}</th>" for p in self.profiles)
+        rows = []
+        for i, name in enumerate(players):
+            cells = "".join(f"<td>{esc(self.tr.amount(r.amounts[name])) if r is not None else '—'}</td>"
+                            for r in result.reports)
+            rows.append(f"<tr><th scope='row'>{esc(name)}{' ★' if i == 0 else ''}</th>{cells}</tr>")
+        notes = []
+        for p, r in zip(self.profiles, result.reports):
+            if r is None:
+                notes.append(f"<p><strong>{esc(self._name(p))}:</strong> "
+                             f"{esc(_('{call} is not a bid under these rules.').format(call=self.tr.call(c)))}</p>")
+            else:
+                notes.append(f"<p><strong>{esc(self._name(p))}:</strong> {self.explain(r.explanations[0])}</p>")
+        verdict = _("Both sets of rules settle this deal the same way.") if result.same else \
+            _("The two sets of rules settle this deal differently.")
+        self.out.value = (f"<div class='nap-scroll'><table class='nap-table-grid nap-ex-payments'><thead><tr>"
+                          f"<th scope='col'>{esc(_('Player'))}</th>{heads}</tr></thead><tbody>{''.join(rows)}"
+                          f"</tbody></table></div><p class='nap-ex-tariffs-verdict'><strong>{esc(verdict)}</strong></p>"
+                          + "".join(notes))
 
 
 # ======================================================================== app
@@ -1194,29 +1635,69 @@ class ExplorerApp(App):
                                    style={"button_width": "auto"}, layout=_auto())
         self.nav.add_class("nap-ex-nav")
         self.nav.observe(self._on_nav, names="value")
-        self.rules = RulesPanel(self, rule)
-        self.quiz = QuizPanel(self, self.seed)
-        self.syllabus = SyllabusPanel(self)
-        header = W.HBox([self.title, self.switch.widget], layout=_auto())
-        header.add_class("nap-ex-header")
-        self.widget.children = [page_style(*self.styles), header, self.nav, self.status.widget,
-                                self.rules.widget, self.quiz.widget, self.syllabus.widget]
+        self.profile_pick = W.ToggleButtons(options=[(name, name) for name in PROFILES], value=profile.name
+                                            if profile.name in PROFILES else BRITISH.name,
+                                            style={"button_width": "auto"}, layout=_auto())
+        self.profile_pick.add_class("nap-ex-profile")
+        self.profile_pick.observe(self._on_profile, names="value")
+        self.profile_label = W.HTML()
+        self._header = W.HBox([self.title, self.switch.widget], layout=_auto())
+        self._header.add_class("nap-ex-header")
+        self._profile_box = W.HBox([self.profile_label, self.profile_pick], layout=_auto(align_items="center"))
+        self._profile_box.add_class("nap-ex-profile-box")
         self.section = "rules"
         self._nav_sync = False
+        self._build(rule)
+        self.go(section if section in SECTIONS else "rules")
+
+    def _build(self, rule: str | None = None) -> None:
+        """The panels for the rules in force (built again when the rules change)."""
+        self.rules = RulesPanel(self, rule)
+        self.quiz = QuizPanel(self, self.seed)
+        self.compare = ComparePanel(self)
+        self.syllabus = SyllabusPanel(self)
+        self.widget.children = [page_style(*self.styles), self._header, self._profile_box, self.nav,
+                                self.status.widget, self.rules.widget, self.quiz.widget, self.compare.widget,
+                                self.syllabus.widget]
         self.refresh()
         self.rules.show_rule(self.rules.rule)
-        self.go(section if section in SECTIONS else "rules")
+
+    def set_profile(self, profile: Profile) -> None:
+        """Switch the rules in force: every panel follows (the quiz starts again under the new rules)."""
+        if profile == self.profile:
+            return
+        self.profile = profile
+        if self.profile_pick.value != profile.name:
+            self._profile_sync = True
+            try:
+                self.profile_pick.value = profile.name
+            finally:
+                self._profile_sync = False
+        rule = self.rules.rule if self.rules.rule.startswith("B") else None
+        self._build(rule if rule in profile_rules(profile) else None)
+        self.go(self.section)
+
+    @guarded
+    def _on_profile(self, change: dict[str, Any]) -> None:
+        if getattr(self, "_profile_sync", False):
+            return
+        name = change.get("new")
+        if name in PROFILES:
+            self.status.clear()
+            self.set_profile(PROFILES[name])
 
     @classmethod
     def from_environment(cls, environ: dict[str, str] | None = None) -> "ExplorerApp":
-        """The page for the Voila request: ``?lang=``, ``?seed=`` (quiz), ``?rule=B11``, ``?section=quiz``."""
+        """The page for the Voila request: ``?lang=``, ``?profile=pub``, ``?seed=`` (quiz), ``?rule=B11``,
+        ``?section=quiz`` (or ``compare``); unknown values fall back to the defaults."""
         params = page_params(environ)
         lang = normalize_lang(params.get("lang", "en"))
         raw = params.get("seed", "").strip()
         seed = int(raw) if raw.isdigit() and len(raw) <= 9 else None
         rule = params.get("rule", "").strip().upper() or None
         section = params.get("section", "rules").strip().lower()
-        return cls(lang, BRITISH, seed, rule, section if section in SECTIONS else "rules")
+        profile = PROFILES.get(params.get("profile", "").strip().lower(), BRITISH)
+        return cls(lang, profile, seed, rule, section if section in SECTIONS else "rules")
 
     def go(self, section: str) -> None:
         """Show one section (``rules``, ``quiz`` or ``syllabus``)."""
@@ -1227,6 +1708,7 @@ class ExplorerApp(App):
             self.syllabus.load()
         _show(self.rules.widget, section == "rules")
         _show(self.quiz.widget, section == "quiz")
+        _show(self.compare.widget, section == "compare")
         _show(self.syllabus.widget, section == "syllabus")
         if self.nav.value != section:
             self._nav_sync = True
@@ -1250,9 +1732,19 @@ class ExplorerApp(App):
             else self.profile.name
         profile = esc(_("Rules in force: {profile}.").format(profile=name))
         back = esc(_("Back to the start page"))
+        href = esc("index.ipynb" + page_query(self.language.code, self.profile.name), quote=True)
         self.title.value = (f"<h1>{esc(_('Rules and quizzes'))}</h1>"
-                            f'<p class="nap-ex-sub">{profile} <a class="nap-ex-home" href="index.ipynb">{back}</a></p>')
-        labels = {"rules": _("Rules"), "quiz": _("Quiz"), "syllabus": _("For teachers")}
+                            f'<p class="nap-ex-sub"><span class="nap-ex-profile-name" '
+                            f'data-profile="{esc(self.profile.name, quote=True)}">{profile}</span> '
+                            f'<a class="nap-ex-home" href="{href}">{back}</a></p>')
+        self.profile_label.value = esc(_("Rules:"))
+        self._profile_sync = True
+        try:
+            self.profile_pick.options = [(self.tr.gettext(PROFILE_NAMES.get(n, n)), n) for n in PROFILES]
+            self.profile_pick.value = self.profile.name if self.profile.name in PROFILES else BRITISH.name
+        finally:
+            self._profile_sync = False
+        labels = {"rules": _("Rules"), "quiz": _("Quiz"), "compare": _("Compare"), "syllabus": _("For teachers")}
         current = self.nav.value
         self._nav_sync = True
         try:
@@ -1263,6 +1755,7 @@ class ExplorerApp(App):
         self.status.clear()
         self.rules.refresh()
         self.quiz.refresh()
+        self.compare.refresh()
         self.syllabus.refresh()
 
     @property
