@@ -79,3 +79,20 @@ def test_from_environment_validates_language():
     assert page.lang == "en"
     page = LandingPage.from_environment({"QUERY_STRING": "lang=es"}, notebook_dir=NOTEBOOKS)
     assert page.lang == "es" and all(h.endswith("?lang=es") for h in hrefs(page))
+
+
+def test_pub_profile_from_the_query_its_stakes_and_links_that_keep_it():
+    from nap_teach.ui.landing import page_query, profile_from_query
+
+    page = LandingPage.from_environment({"QUERY_STRING": "profile=pub"}, notebook_dir=NOTEBOOKS)
+    assert page.profile.name == "pub"
+    box = page.profile_box.value
+    assert "Pub rules" in box and "Misère" in box and "Blücher" in box
+    assert "<tr data-contract='Nap'><th scope='row'>Nap</th><td>all five</td><td>10</td><td>5</td></tr>" in box
+    assert all(h.endswith("?profile=pub") for h in hrefs(page))
+    assert 'href="index.ipynb?lang=es&amp;profile=pub"' in page.languages.value
+    assert 'class="nap-landing-profile-link" href="index.ipynb"' in box
+    assert "section=compare" in box
+    bad = LandingPage.from_environment({"QUERY_STRING": "profile=<b>&lang=es"}, notebook_dir=NOTEBOOKS)
+    assert bad.profile.name == "british" and all(h.endswith("?lang=es") for h in hrefs(bad))
+    assert page_query("es", "pub") == "?lang=es&profile=pub" and profile_from_query("profile=nope").name == "british"

@@ -13,7 +13,10 @@ switches language in place (the ``nap-lang`` switch) or by link
 - ``nap-landing-link``: each link to a lesson notebook (relative ``href``, so it
   works from ``/voila/render/index.ipynb`` under any base URL; it carries
   ``?lang=`` when the page is not in English);
-- ``nap-landing-lang``: each language link (``index.ipynb?lang=xx``);
+- ``nap-landing-lang``: each language link (``index.ipynb?lang=xx``, plus ``&profile=pub``
+  under the pub rules: every link keeps the rules in force, ``?profile=`` is validated);
+- ``nap-landing-profile-link``: the link to the other rules; ``nap-landing-compare``: to the
+  explorer's side-by-side comparison;
 - ``nap-landing-profile``: the rules in force and the stakes table (``nap-stakes``),
   read from the :class:`~nap_teach.profiles.Profile`;
 - ``nap-landing-try``: the "Deal me a hand" button;
@@ -217,8 +220,9 @@ class LandingPage(App):
         ``?lang=xx`` picks the language (unknown values fall back to English).
         """
         environ = os.environ if environ is None else environ
-        lang = language_from_query(environ.get("QUERY_STRING"))
-        return cls(lang=lang, notebook_dir=notebook_dir, rng=rng)
+        query = environ.get("QUERY_STRING")
+        lang = language_from_query(query)
+        return cls(lang=lang, notebook_dir=notebook_dir, rng=rng, profile=profile_from_query(query))
 
     @property
     def lang(self) -> str:
@@ -258,8 +262,12 @@ class LandingPage(App):
         self.try_button.tooltip = _("Deal five random cards")
         self._render_output()
 
+    def _profile_suffix(self) -> str:
+        """``&profile=pub`` to append to a query that already has a parameter ("" for the default rules)."""
+        return "" if self.profile.name == "british" else f"&profile={self.profile.name}"
+
     def _query_suffix(self) -> str:
-        return "" if self.lang == DEFAULT_LANGUAGE else f"?lang={self.lang}"
+        return page_query(self.lang, self.profile.name)
 
     def _intro_html(self) -> str:
         _ = self._
@@ -298,15 +306,32 @@ class LandingPage(App):
         text = _("Rules in force: {name}. Bids from low to high: {ladder}. {low} to {high} players; "
                  "the rest of the pack stays face down.").format(name=name, ladder=ladder, low=p.min_players,
                                                                   high=p.max_players)
+        others = []
+        for other in PROFILES.values():
+            if other.name == p.name:
+                continue
+            other_name = self.tr.gettext(PROFILE_NAMES[other.name]) if other.name in PROFILE_NAMES else other.name
+            href = esc("index.ipynb" + page_query(self.lang, other.name), quote=True)
+            label = esc(_("Switch to {name}").format(name=other_name))
+            others.append(f'<a class="nap-landing-profile-link" href="{href}" data-profile="{esc(other.name, quote=True)}">'
+                          f"{label}</a>")
+        compare = esc("explorer.ipynb" + page_query(self.lang, p.name)
+                      + ("&" if page_query(self.lang, p.name) else "?") + "section=compare", quote=True)
+        links = " · ".join(others + [f'<a class="nap-landing-compare" href="{compare}">'
+                                     f"{esc(_('What differs between the rules'))}</a>"])
+        extra = ""
+        if p.option_choices:
+            extra = "<p>" + esc(_("Misère may pay 10/5 instead of 3/3 if the table agrees; reneges, misdeals, chips and "
+                                 "an extra hand for a three-way tie are part of these rules.")) + "</p>"
         return (f"<h2>{esc(_('The rules in force'))}</h2><p data-profile='{esc(p.name, quote=True)}'>{esc(text)}</p>"
-                + stakes_table_html(p, self.tr))
+                + stakes_table_html(p, self.tr) + extra + f"<p class='nap-landing-profiles'>{links}</p>")
 
     def _languages_html(self) -> str:
         links = []
         for code, name in LANGUAGES.items():
             current = ' aria-current="page"' if code == self.lang else ""
             links.append(
-                f'<a class="nap-landing-lang" href="index.ipynb?lang={code}" '
+                f'<a class="nap-landing-lang" href="{esc(f"index.ipynb?lang={code}{self._profile_suffix()}", quote=True)}" '
                 f'hreflang="{code}" lang="{code}"{current}>{esc(name)}</a>'
             )
         label = esc(self._("Language:"))
