@@ -125,18 +125,22 @@ class TableSetup:
     bots: str = field(default_factory=_default_bots)
     seed: int | None = None
     profile: str = "british"
+    misere_stakes: str | None = None
+    """Table option of the pub rules: "3/3" (default) or "10/5" (P5)."""
 
     def __post_init__(self) -> None:
         checked = TableSetup.check(self.players, self.seat, self.name,
                                    "rotations" if self.rotations is not None else "deals",
                                    self.rotations if self.rotations is not None else self.deals,
-                                   self.bots, self.seed, self.profile, _build=False)
+                                   self.bots, self.seed, self.profile, _build=False,
+                                   misere_stakes=self.misere_stakes)
         for key, value in checked.items():
             object.__setattr__(self, key, value)
 
     @staticmethod
     def check(players: object, seat: object, name: object, length_kind: object, length: object,
-              bots: object, seed: object, profile: object = "british", _build: bool = True) -> Any:
+              bots: object, seed: object, profile: object = "british", _build: bool = True,
+              misere_stakes: object = None) -> Any:
         """Check raw widget values; refuse the first bad one with a clear reason.
 
         Returns a :class:`TableSetup` (or, internally, the cleaned fields).
@@ -176,12 +180,18 @@ class TableSetup:
             if clean_seed is None or not 0 <= clean_seed <= MAX_SEED:
                 raise _bad("play.seed", "B3", SetupError, most=MAX_SEED, seed=str(seed)[:40])
         try:
-            prof = get_profile(profile if isinstance(profile, str) else None).name
+            rules = get_profile(profile if isinstance(profile, str) else None)
         except UnknownProfile:
             raise _bad("record.profile", "play", SetupError, profile=str(profile)[:40],
                        known=", ".join(PROFILES)) from None
+        prof = rules.name
+        stakes: str | None = None
+        if misere_stakes not in (None, "") and "misere_stakes" in rules.option_choices:
+            if misere_stakes not in rules.option_choices["misere_stakes"]:
+                raise _bad("record.option", "P5", SetupError, detail=f"misere_stakes={str(misere_stakes)[:20]}")
+            stakes = str(misere_stakes)
         fields = dict(players=n, seat=s, name=clean_name, deals=deals, rotations=rotations, bots=bots,
-                      seed=clean_seed, profile=prof)
+                      seed=clean_seed, profile=prof, misere_stakes=stakes)
         if not _build:
             return fields
         return TableSetup(**fields)
@@ -204,6 +214,8 @@ class TableSetup:
             ("rotations", lambda s, v: replace(s, rotations=_as_int(v), deals=None)),
             ("bots", lambda s, v: replace(s, bots=v)),
             ("seed", lambda s, v: replace(s, seed=_as_int(v) if _as_int(v) is not None else v)),
+            ("profile", lambda s, v: replace(s, profile=v.strip().lower(), misere_stakes=None)),
+            ("misere", lambda s, v: replace(s, misere_stakes=v.strip())),
         ]
         for key, change in trials:
             if key not in params:
@@ -221,6 +233,11 @@ class TableSetup:
     @property
     def length(self) -> int:
         return self.rotations if self.rotations is not None else (self.deals or DEFAULT_DEALS)
+
+    def rules(self) -> Profile:
+        """The profile with the table's options."""
+        profile = get_profile(self.profile)
+        return profile.with_options(misere_stakes=self.misere_stakes) if self.misere_stakes else profile
 
     def names(self) -> tuple[str, ...]:
         """Player names clockwise: the learner at ``seat``, bots elsewhere."""
@@ -321,7 +338,7 @@ class PlayTable:
             rng: random.Random | None = None) -> "PlayTable":
         """A fresh session from a checked setup; an empty seed gets a random one (shown to the learner)."""
         seed = setup.seed if setup.seed is not None else (rng or random.SystemRandom()).randrange(MAX_SEED + 1)
-        profile = get_profile(setup.profile)
+        profile = setup.rules()
         names = setup.names()
         draw = draw_first_dealer(names, random.Random(f"nap-teach:{seed}:first-dealer"), profile)
         session = Session(names, draw.dealer, profile, setup.deals, setup.rotations, seed)
@@ -358,7 +375,34 @@ class PlayTable:
         """What the learner may see of the deal in play (None before the first deal)."""
         if self.state is None:
             return None
-        return self.state.view(self.learner)
+        seat = self.you
+        return self.state.view(seat) if seat is not None else None
+
+    @property
+    def you(self) -> int | None:
+        """The learner's seat in the deal in play (its players may be a subset of the session's: the
+        extra hand among tied players, P8); None when the learner takes no part in it."""
+        st = self.state
+        if st is None:
+            return self.learner
+        if st.players is self.session.players or st.players == self.session.players:
+            return self.learner
+        return st.players.index(self.name) if self.name in st.players else None
+
+    @property
+    def extra_hand(self) -> bool:
+        """Whether the deal in play (or just played) is the extra hand among tied players (P8)."""
+        if self.state is None:
+            return False
+        if self._recorded:
+            rows = self.session.ledger()
+            return bool(rows) and rows[-1].tie_break
+        return bool(self.session.tie_break_due)
+
+    @property
+    def deal_players(self) -> tuple[str, ...]:
+        """Who plays the deal in play (everyone, or the tied players of an extra hand)."""
+        return self.state.players if self.state is not None else self.session.players
 
     @property
     def pending(self) -> str:
@@ -416,13 +460,13 @@ class PlayTable:
         st = self.state
         if st is None or self._recorded:
             return Explanation("play", "play.no_deal", {})
-        if st.phase == "play" and st.to_act != self.learner:
+        if st.phase == "play" and st.to_act != self.you:
             return Explanation(st.profile.rule("trick"), "you.not_your_turn",
                                {"turn": st.players[st.to_act] if st.to_act is not None else "?"})
-        if card not in st.held[self.learner]:
+        if self.you is None or card not in st.held[self.you]:
             # never say whether another card is unused or in someone's hand (B4)
             return Explanation(st.profile.rule("deal"), "you.card.not_held", {"card": card})
-        why = st.refusal(card, self.learner)
+        why = st.refusal(card, self.you)
         return for_learner(why) if why is not None else None
 
     # ------------------------------------------------------------------ deals
@@ -439,8 +483,9 @@ class PlayTable:
         self._played_on = False
         self._learner_mark = 0
         seed = self.session.seed
+        you = self.you
         self._bots = {seat: get_bot(self.bots, random.Random(f"nap-teach:{seed}:bot:{number}:{seat}"))
-                      for seat in range(self.session.n) if seat != self.learner}
+                      for seat in range(self.state.n) if seat != you}
         self._moves += 1
         return self._advance()
 
@@ -466,10 +511,10 @@ class PlayTable:
             raise _bad("action.unknown", "B5", IllegalCall, action=repr(call)[:40])
         if st.phase != "auction":
             raise IllegalCall(Explanation(st.profile.rule("pass_final"), "call.auction_over", {"call": call.name}))
-        if st.to_act != self.learner:
+        if st.to_act != self.you:
             raise _bad("you.not_your_turn", st.profile.rule("auction_order"),
                        turn=st.players[st.to_act] if st.to_act is not None else "?")
-        why = st.refusal(call, self.learner)
+        why = st.refusal(call, self.you)
         if why is not None:
             raise IllegalCall(for_learner(why))
         return self._learner_act(call)
@@ -487,7 +532,7 @@ class PlayTable:
             raise _bad("action.unknown", st.profile.rule("deal"), IllegalCard, action=repr(card)[:40])
         if st.phase == "auction":
             raise IllegalCard(Explanation(st.profile.rule("lead"), "card.auction_first", {"card": card}))
-        if self._stop_offer_open() and st.to_act != self.learner:
+        if self._stop_offer_open() and st.to_act != self.you:
             raise _bad("play.stop_pending", st.profile.rule("early_stop"))
         why = self.card_refusal(card)
         if why is not None:
@@ -522,10 +567,11 @@ class PlayTable:
     def _learner_act(self, action: Action) -> list[Event]:
         st = self.state
         assert st is not None
-        st.apply(action, self.learner)
+        seat = self.you
+        st.apply(action, seat)
         self._moves += 1
         self._learner_mark = len(self.events)
-        self.events.append(self._event(self.learner, None, by_learner=True))
+        self.events.append(self._event(seat if seat is not None else self.learner, None, by_learner=True))
         return [self.events[-1], *self._advance()]
 
     def _event(self, seat: int, reason: Explanation | None, by_learner: bool = False) -> Event:
@@ -559,7 +605,7 @@ class PlayTable:
             if self._stop_offer_open():
                 break
             seat = st.to_act
-            if seat is None or seat == self.learner:
+            if seat is None or seat == self.you:
                 break
             decision = self._decide(seat)
             st.apply(decision.action, seat)
@@ -611,10 +657,11 @@ class PlayTable:
     def hint(self) -> Decision:
         """What the coach suggests for the learner's turn, with its reason."""
         st = self._live_state()
-        if st.to_act != self.learner:
+        you = self.you
+        if you is None or st.to_act != you:
             raise _bad("you.not_your_turn", st.profile.rule("auction_order"),
                        turn=st.players[st.to_act] if st.to_act is not None else "?")
-        return coach_hint(st.view(self.learner), random.Random(self._moves))
+        return coach_hint(st.view(you), random.Random(self._moves))
 
     # ---------------------------------------------------------------- replay
     def played_deals(self) -> list[tuple[int, DealState]]:
@@ -630,12 +677,17 @@ class PlayTable:
         saved = deals[n]
         state = DealState(saved.players, saved.dealer, saved.hands, saved.profile)
         events = []
+        you = self.seat_in(saved)
         for i, action in enumerate(saved.actions):
-            seat = state.to_act if not isinstance(action, Stop) else self.learner
+            seat = state.to_act if not isinstance(action, Stop) else you
             state.apply(action)
-            events.append(Event(i, seat if seat is not None else self.learner, action,
-                                tuple(explain_action(state, i)), None, seat == self.learner))
+            events.append(Event(i, seat if seat is not None else (you if you is not None else 0), action,
+                                tuple(explain_action(state, i)), None, seat is not None and seat == you))
         return state, events
+
+    def seat_in(self, state: DealState) -> int | None:
+        """The learner's seat in a deal of the session (None if the learner took no part in it)."""
+        return state.players.index(self.name) if self.name in state.players else None
 
     # --------------------------------------------------------------- records
     def to_record(self) -> dict[str, Any]:

@@ -474,3 +474,47 @@ def test_a_pub_session_plays_saves_and_loads():
     assert all(not isinstance(a, Stop) for _n, st in table.played_deals() for a in st.actions), seed  # P6
     loaded = PlayTable.from_json(table.to_json())
     assert loaded.profile.name == "pub" and loaded.session.balances == table.session.balances
+
+
+# ------------------------------------------------------------------ pub rules
+def test_pub_setup_from_the_page_and_the_misere_option():
+    from nap_teach.play import PlayTable, TableSetup
+
+    setup, problems = TableSetup.from_params({"profile": "pub", "misere": "10/5", "seed": "4"})
+    assert problems == [] and setup.profile == "pub" and setup.misere_stakes == "10/5"
+    table = PlayTable.new(setup)
+    assert table.profile.contract("Misere").made == 10 and not table.profile.early_stop
+    assert table.intro[0].rule == "P1"  # the first dealer is the lowest card drawn
+    bad, problems = TableSetup.from_params({"profile": "bridge", "misere": "7/7"})
+    assert bad.profile == "british" and [p.key for p in problems] == ["record.profile"]
+    _pub, problems = TableSetup.from_params({"profile": "pub", "misere": "7/7"})
+    assert [p.key for p in problems] == ["record.option"]
+    british, problems = TableSetup.from_params({"misere": "10/5"})
+    assert british.misere_stakes is None and problems == []  # no such option under the British rules
+
+
+@pytest.mark.parametrize("learner", [0, 1])
+def test_pub_extra_hand_among_tied_players_is_dealt_and_played(learner):
+    from nap_teach.profiles import PUB
+    from nap_teach.session import Session
+
+    session = Session(("Sam", "Ada", "Ben", "Cleo"), 3, PUB, deals_target=1, seed=8)
+    # Cleo deals, Sam speaks first; Ada bids Three and fails: Sam, Ben and Cleo are level
+    session.add_scored(["Pass", "Three", "Pass", "Pass"], 2)
+    assert session.tie_break_due == ("Sam", "Ben", "Cleo")
+    table = PlayTable(session, learner, "random")
+    assert table.pending == "deal"
+    table.start_deal()
+    assert table.state.players == ("Sam", "Ben", "Cleo")
+    rng = random.Random(learner)
+    if learner == 0:  # Sam plays the extra hand: from his seat in it
+        assert table.you == 0 and table.view().seat == 0
+    else:  # Ada is not in it: the bots play it out at once
+        assert table.you is None and table.view() is None and table.pending in ("session_over", "deal")
+    play_session(table, rng)
+    rows = table.ledger()
+    assert rows[-1].kind == "tie_break" or table.session.tie_break_due == ()
+    assert all(r.settlement["Ada"] == 0 for r in rows[1:])
+    assert table.session.is_over
+    again = PlayTable.from_json(table.to_json())
+    assert again.session.balances == table.session.balances

@@ -522,3 +522,34 @@ def test_replay_survives_new_deals_and_a_new_session():
     app.actions.new.click()
     app.setup.start.click()  # a new session: no saved deal yet
     assert app.replay.widget.layout.display == "none" and app.replay.view_html.value == ""
+
+
+def test_pub_rules_from_the_page_address_and_the_setup_form():
+    app = PlayApp.from_environment({"QUERY_STRING": "profile=pub&misere=10/5&seed=12&deals=1"})
+    assert app.setup.profile.value == "pub" and app.setup.misere.layout.display is None
+    assert "lowest card drawn" in app.setup.note.value
+    app.setup.start.click()
+    table = app.table
+    assert table is not None and table.profile.name == "pub" and table.profile.contract("Misere").made == 10
+    assert "Rules: Pub rules" in app.trick.info.value
+    assert "Misère" in [b.description for b in app.auction.buttons.values()]
+    plain = PlayApp.from_environment({"QUERY_STRING": "profile=nope"})
+    assert plain.setup.profile.value == "british" and plain.setup.misere.layout.display == "none"
+    plain.setup.profile.value = "pub"
+    assert plain.setup.misere.layout.display is None
+    plain.setup.start.click()
+    assert plain.table.profile.name == "pub"
+
+
+def test_pub_extra_hand_is_shown_as_such():
+    from nap_teach.profiles import PUB
+    from nap_teach.session import Session
+
+    session = Session(("Sam", "Ada", "Ben", "Cleo"), 3, PUB, deals_target=1, seed=8)
+    session.add_scored(["Pass", "Three", "Pass", "Pass"], 2)  # Ada fails: Sam, Ben, Cleo level
+    app = PlayApp()
+    app.begin(PlayTable(session, 0, "random"))
+    if app.table.state is None:
+        app.table.start_deal()
+        app.render()
+    assert "Extra hand among Sam, Ben and Cleo" in app.trick.info.value

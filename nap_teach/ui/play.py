@@ -49,11 +49,13 @@ from ..cards import Card, sort_hand
 from ..explain import Explanation, RecordError, RuleError
 from ..i18n import normalize_lang
 from ..play import MAX_DEALS, MAX_FILE_BYTES, MAX_ROTATIONS, Event, PlayTable, TableSetup, bot_levels
+from ..profiles import PROFILES
 from ..render import card_back_svg, card_label, suit_text, trick_html
 from ..session import LedgerRow
 from ..state import DealState
 from ..views import SeatView
 from .base import App, guarded, html_escape, page_params, page_style
+from .landing import PROFILE_NAMES
 
 __all__ = [
     "PlayApp", "SetupPanel", "TrickView", "AuctionPanel", "HandView", "ActionBar", "Coach", "LogPanel",
@@ -158,6 +160,14 @@ class SetupPanel(Component):
         self.bots.add_class("nap-play-bots")
         self.seed = W.Text(value="" if setup.seed is None else str(setup.seed), style=style, layout=_auto())
         self.seed.add_class("nap-play-seed")
+        self.profile = W.ToggleButtons(options=[(name, name) for name in PROFILES], value=setup.profile,
+                                       style={"button_width": "auto"})
+        self.profile.add_class("nap-play-profile")
+        self.profile_label = W.HTML()
+        self.misere = W.Dropdown(options=[("3/3", "3/3"), ("10/5", "10/5")], value=setup.misere_stakes or "3/3",
+                                 style=style, layout=_auto())
+        self.misere.add_class("nap-play-misere")
+        self.profile.observe(self._on_profile, names="value")
         self.start = W.Button(button_style="primary", layout=_auto())
         self.start.add_class("nap-play-start")
         self.note = W.HTML()
@@ -169,6 +179,7 @@ class SetupPanel(Component):
         self.players.observe(self._on_players, names="value")
         self.length_kind.observe(self._on_kind, names="value")
         self.widget = W.VBox([self.heading, W.HBox([self.players, self.seat, self.name]),
+                              W.HBox([self.profile_label, self.profile, self.misere]),
                               W.HBox([self.length_kind, self.length]), W.HBox([self.bots, self.seed]),
                               W.HBox([self.start, self.back]), self.note])
         self.widget.add_class("nap-play-setup")
@@ -198,9 +209,30 @@ class SetupPanel(Component):
         self.start.tooltip = _("Deal the first hand with these settings")
         self.back.description = _("Back to the game")
         _show(self.back, self.app.table is not None)
-        self.note.value = "<p>" + html_escape(_(
-            "The same seed gives the same deals, so a whole class can play the same hands. "
-            "Seats are numbered clockwise; the first dealer is drawn by lot.")) + "</p>"
+        self.profile_label.value = html_escape(_("Rules:"))
+        keep = self.profile.value
+        self._profile_sync = True
+        try:
+            self.profile.options = [(self.tr.gettext(PROFILE_NAMES.get(n, n)), n) for n in PROFILES]
+            self.profile.value = keep if keep in PROFILES else "british"
+        finally:
+            self._profile_sync = False
+        self.misere.description = _("Misère pays")
+        pub = bool(PROFILES[self.profile.value].option_choices.get("misere_stakes"))
+        _show(self.misere, pub)
+        if PROFILES[self.profile.value].first_dealer == "low_card":
+            note = _("The same seed gives the same deals, so a whole class can play the same hands. "
+                     "Seats are numbered clockwise; the first dealer is the lowest card drawn, aces low.")
+        else:
+            note = _("The same seed gives the same deals, so a whole class can play the same hands. "
+                     "Seats are numbered clockwise; the first dealer is drawn by lot.")
+        self.note.value = "<p>" + html_escape(note) + "</p>"
+
+    @guarded
+    def _on_profile(self, change: dict[str, Any]) -> None:
+        if getattr(self, "_profile_sync", False) or change.get("new") not in PROFILES:
+            return
+        self.refresh()
 
     @guarded
     def _on_players(self, change: dict[str, Any]) -> None:
@@ -219,8 +251,11 @@ class SetupPanel(Component):
 
     def read(self) -> TableSetup:
         """The form's values, checked (the first bad one is refused with its reason)."""
+        profile = self.profile.value if self.profile.value in PROFILES else "british"
+        stakes = self.misere.value if PROFILES[profile].option_choices.get("misere_stakes") else None
         return TableSetup.check(self.players.value, self.seat.value, self.name.value, self.length_kind.value,
-                                self.length.value, self.bots.value, self.seed.value)
+                                self.length.value, self.bots.value, self.seed.value, profile,
+                                misere_stakes=stakes)
 
     @guarded
     def _on_start(self, _button: Any = None) -> None:
@@ -320,7 +355,8 @@ class TrickView(Component):
         esc = html_escape
         total = table.session.total_deals
         parts = [
-            _("Deal {number} of {total}").format(number=table.deal_number, total=total),
+            _("Extra hand among {names}").format(names=esc(self.tr.join(table.deal_players))) if table.extra_hand
+            else _("Deal {number} of {total}").format(number=table.deal_number, total=total),
             _("Dealer: {name}").format(name=esc(view.players[view.dealer])),
         ]
         if view.contract is not None and view.declarer is not None:
@@ -340,7 +376,8 @@ class TrickView(Component):
             trump, trump_cls = _("Trump: set by the declarer's first lead"), ""
         else:
             trump, trump_cls = _("Trump: set by the declarer's first lead"), ""
-        profile = _("Rules: {profile}").format(profile=esc(table.profile.name))
+        profile = _("Rules: {profile}").format(profile=esc(self.tr.gettext(
+            PROFILE_NAMES.get(table.profile.name, table.profile.name))))
         seed = _("Deal seed: {seed}").format(seed=esc(str(table.session.seed)))
         prompt = self._prompt(table, view)
         return (f'<div class="nap-play-facts"><span>{parts[0]}</span><span>{parts[1]}</span>'
@@ -547,7 +584,7 @@ class AuctionPanel(Component):
         for e in table.events:
             if not isinstance(e.action, Call):
                 continue
-            who = html_escape(table.players[e.seat])
+            who = html_escape(table.deal_players[e.seat])
             what = html_escape(self.tr.call(e.action.name))
             reason = (f' <span class="nap-play-reason">{html_escape(self.tr.explain(e.reason))}</span>'
                       if e.reason is not None else "")
@@ -1186,7 +1223,8 @@ class ReplayView(Component):
         state = DealState(saved.players, saved.dealer, saved.hands, saved.profile)
         for action in saved.actions[: self._step]:
             state.apply(action)
-        view = state.view(table.learner)
+        seat = table.seat_in(state)
+        view = state.view(seat if seat is not None else 0)
         _set(self.back, "disabled", self._step == 0)
         _set(self.forward, "disabled", self._step >= len(self._events))
         step = _("Step {step} of {total}").format(step=self._step, total=len(self._events))
