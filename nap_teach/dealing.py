@@ -86,7 +86,7 @@ def shuffle_and_deal(
     for i in range(n):
         seat = seat + 1 if seat + 1 < n else 0
         hands[seat] = tuple(pack[3 * i: 3 * i + 3] + pack[first + rest * i: first + rest * (i + 1)])
-    return Deal(tuple(players), dealer, tuple(hands), tuple(pack[first + rest * n:]), cut)
+    return _new_deal(tuple(players), dealer, tuple(hands), tuple(pack[first + rest * n:]), cut)
 
 
 _SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in range(51, 0, -1))
@@ -129,6 +129,14 @@ def _fast_shuffle_matches() -> bool:
 
 
 _FAST_SHUFFLE_OK = _fast_shuffle_matches()
+
+
+def _new_deal(players: tuple[str, ...], dealer: int, hands: tuple[tuple[Card, ...], ...],
+              unused: tuple[Card, ...], cut: int) -> Deal:
+    """``Deal(players, dealer, hands, unused, cut)`` without the frozen dataclass's per-field setattr."""
+    deal = object.__new__(Deal)
+    deal.__dict__.update(players=players, dealer=dealer, hands=hands, unused=unused, cut=cut)
+    return deal
 
 
 @dataclass(frozen=True)

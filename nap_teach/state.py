@@ -44,6 +44,7 @@ class DealResult:
 
 
 TRICKS = 5
+_NO_BIDS: frozenset[str] = frozenset()
 
 
 class DealState:
@@ -65,7 +66,7 @@ class DealState:
         self.n = len(self.players)
         self.dealer = dealer
         self.profile = profile
-        self.hands: tuple[tuple[Card, ...], ...] = tuple(tuple(h) for h in hands)
+        self.hands: tuple[tuple[Card, ...], ...] = tuple(map(tuple, hands))
         self.unused: tuple[Card, ...] | None = tuple(unused) if unused is not None else None
         self.actions: list[Action] = []
         self._reset()
@@ -75,12 +76,12 @@ class DealState:
         return cls(deal.players, deal.dealer, deal.hands, profile, deal.unused)
 
     def _reset(self) -> None:
-        self.held: list[list[Card]] = [list(h) for h in self.hands]
+        self.held: list[list[Card]] = list(map(list, self.hands))
         # The auction is kept as plain values (the hot path of simulations) and
         # shown as an immutable Auction on demand (see the ``auction`` property).
         self._calls: list[Call] = []
         self._high: tuple[int, Contract] | None = None
-        self._bids: frozenset[str] = frozenset()
+        self._bids: frozenset[str] = _NO_BIDS
         self._legal: tuple[tuple[Call, ...], frozenset[str]] | None = None  # legal calls and their names
         self._legal_cards: list[Card] | None = None  # what legal_cards() last said, while still true
         self._auction: Auction | None = None
@@ -412,12 +413,12 @@ class DealState:
 
     def _push_call(self, call: Call) -> None:
         calls = self._calls
-        if not call.is_pass:
+        if call.name != "Pass":
             contract = self.profile.contract(call.name)
             self._high = ((self.dealer + 1 + len(calls)) % self.n, contract)
             self._bids = self._bids | {contract.name}
+            self._legal = None  # a pass leaves the legal calls as they were
         calls.append(call)
-        self._legal = None
         if len(calls) == self.n:
             high = self._high
             if high is not None:
