@@ -191,9 +191,13 @@ class DealState:
         if seat is not None and seat != to_play:
             return []
         hand = self.held[to_play]  # type: ignore[index]
-        if self.trick_cards:
-            led = self.trick_cards[0].suit
-            follow = [c for c in hand if c.suit is led]
+        trick = self.trick_cards
+        if trick:
+            led = trick[0].suit
+            follow = []
+            for c in hand:  # (a plain loop: faster than a comprehension on Python 3.11)
+                if c.suit is led:
+                    follow.append(c)
             if follow:
                 self._legal_cards = follow  # remembered until the next action, for apply()
                 return follow[:]
