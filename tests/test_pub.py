@@ -521,3 +521,14 @@ def test_scorekeeper_session_under_pub():
     loaded = Scorekeeper.load(keeper.save())
     assert loaded.profile.options["ante"] == 40 and loaded.balances == keeper.balances
     assert loaded.entry_kind(0) == MISDEAL and loaded.entry_renege(2) == "Ben"
+
+
+def test_cli_simulate_takes_table_options():
+    code, out, err = run("simulate", "--profile", "pub", "--option", "misere_stakes=10/5", "--deals", "20",
+                         "--seed", "1", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["options"]["misere_stakes"] == "10/5"
+    code, out, err = run("simulate", "--profile", "pub", "--option", "misere_stakes=7/7")
+    assert code == 2 and "misere_stakes=7/7" in err and out == ""
+    code, out, err = run("simulate", "--option", "ante=5")  # the British rules have no table options
+    assert code == 2 and "british" in err

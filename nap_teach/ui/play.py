@@ -209,7 +209,7 @@ class SetupPanel(Component):
         self.start.tooltip = _("Deal the first hand with these settings")
         self.back.description = _("Back to the game")
         _show(self.back, self.app.table is not None)
-        self.profile_label.value = html_escape(_("Rules:"))
+        self.profile_label.value = f"<b>{html_escape(_('Rules:'))}</b>"
         keep = self.profile.value
         self._profile_sync = True
         try:

@@ -76,3 +76,15 @@ def test_pub_explorer_misere_rule_and_the_comparison(voila_page, page_log, scree
     not_cut_off(page, ".nap-explorer")
     screenshot(page, "pub-explorer-compare-390")
     page_log.assert_no_errors()
+
+
+def test_pub_play_page_setup_and_first_deal(voila_page, page_log, screenshot, expect):
+    page = voila_page("play.ipynb", "profile=pub&seed=3&deals=2", ready=".nap-play-start")
+    page.set_viewport_size({"width": 390, "height": 900})
+    expect(page.locator(".nap-play-misere")).to_be_visible(timeout=WIDGET_TIMEOUT)
+    not_cut_off(page, ".nap-play")
+    screenshot(page, "pub-play-setup-390")
+    page.locator("button.nap-play-start").click()
+    expect(page.locator(".nap-play-info")).to_contain_text("Rules: Pub rules", timeout=WIDGET_TIMEOUT)
+    not_cut_off(page, ".nap-play")
+    page_log.assert_no_errors()
