@@ -388,7 +388,7 @@ class Session:
             if self._main_over(t):
                 t = _Table(active, next_dealer, deals, balances, antes, self._tied(balances), t.last_misdeal)
         result = (rows, t)
-        if entries == tuple(self.entries):
+        if len(entries) == len(self.entries) and all(a is b for a, b in zip(entries, self.entries)):
             self._walk_cache = (entries, result)
         return result
 
