@@ -37,7 +37,7 @@ from typing import Mapping, Sequence, Union
 from .auction import Auction, Call
 from .cards import Card, Rank
 from .dealing import deal_rng, draw_first_dealer, shuffle_and_deal
-from .explain import Explanation, IllegalAction, RecordError, RuleError
+from .explain import Explanation, IllegalAction, RecordError
 from .profiles import BRITISH, Contract, Profile
 from .settlement import check_zero_sum, settle, settle_renege
 from .state import DealState
@@ -404,9 +404,9 @@ class Session:
             entry = self.entries[number]
             return entry.players, entry.dealer
         try:
-            kind, seats, dealer = self._expected(t, number)
+            _kind, seats, dealer = self._expected(t, number)
         except IllegalAction:  # the session is over: carry on round the last table
-            kind, seats, dealer = DEAL, t.active, t.dealer
+            seats, dealer = t.active, t.dealer
         for _ in range(number - len(rows)):
             dealer = self._next_seat(dealer, seats)
         return tuple(self.players[s] for s in seats), seats.index(dealer)

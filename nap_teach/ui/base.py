@@ -21,7 +21,7 @@ from ..explain import RecordError, RuleError
 from ..i18n import LANGUAGES, Translator, normalize_lang, translator
 
 __all__ = [
-    "Language", "LanguageSwitch", "page_params", "page_style", "StatusLine", "guarded", "App",
+    "Language", "LanguageSwitch", "page_params", "page_style", "StatusLine", "guarded", "App", "Part",
     "html_escape", "CSS_DIR",
 ]
 
@@ -151,6 +151,37 @@ def page_style(*names: str) -> W.HTML:
     widget = W.HTML("<style>" + "\n".join(parts) + "</style>")
     widget.add_class("nap-style")
     return widget
+
+
+class Part:
+    """A piece of a page sharing its app's language, status line and busy flag.
+
+    Sharing the busy flag lets :func:`guarded` drop a click on one part that
+    arrives while a click on another is still being handled.
+    """
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+
+    @property
+    def status(self) -> StatusLine:
+        return self.app.status
+
+    @property
+    def language(self) -> Language:
+        return self.app.language
+
+    @property
+    def _busy(self) -> bool:
+        return getattr(self.app, "_busy", False)
+
+    @_busy.setter
+    def _busy(self, value: bool) -> None:
+        self.app._busy = value
+
+    @property
+    def tr(self) -> Translator:
+        return self.app.language.tr
 
 
 class App:

@@ -37,6 +37,7 @@ from ..trainers import (
     settlement, stop_check, table_names,
 )
 from .base import App, guarded, html_escape, page_params, page_style
+from .base import Part as BasePart
 from .landing import PROFILE_NAMES, page_query, stakes_table_html
 
 __all__ = ["ExplorerApp", "QuestionCard", "QuizPanel", "RulesPanel", "SyllabusPanel", "stakes_table_html",
@@ -198,31 +199,10 @@ def rule_text(rule: str, profile: Profile, tr: Translator) -> list[str]:
     return [_("This rule is explained in the rules digest.")]
 
 
-class Part:
-    """A piece of the page sharing the app's language, status line and busy flag."""
+class Part(BasePart):
+    """A piece of the explorer: shares the app's language, status line, busy flag and profile."""
 
-    def __init__(self, app: "ExplorerApp") -> None:
-        self.app = app
-
-    @property
-    def status(self):  # type: ignore[no-untyped-def]
-        return self.app.status
-
-    @property
-    def language(self):  # type: ignore[no-untyped-def]
-        return self.app.language
-
-    @property
-    def _busy(self) -> bool:
-        return getattr(self.app, "_busy", False)
-
-    @_busy.setter
-    def _busy(self, value: bool) -> None:
-        self.app._busy = value
-
-    @property
-    def tr(self) -> Translator:
-        return self.app.language.tr
+    app: "ExplorerApp"
 
     @property
     def profile(self) -> Profile:

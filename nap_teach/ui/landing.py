@@ -322,7 +322,7 @@ class LandingPage(App):
         extra = ""
         if p.option_choices:
             extra = "<p>" + esc(_("Misère may pay 10/5 instead of 3/3 if the table agrees; reneges, misdeals, chips and "
-                                 "an extra hand for a three-way tie are part of these rules.")) + "</p>"
+                                 "an extra hand for a tie of three or more are part of these rules.")) + "</p>"
         return (f"<h2>{esc(_('The rules in force'))}</h2><p data-profile='{esc(p.name, quote=True)}'>{esc(text)}</p>"
                 + stakes_table_html(p, self.tr) + extra + f"<p class='nap-landing-profiles'>{links}</p>")
 

@@ -34,8 +34,8 @@ import ipywidgets as W
 from ..cards import Card, Suit
 from ..explain import Explanation
 from ..i18n import LANGUAGES, Translator
-from ..lesson import CARD, HAD_FEWER, RESULT, SECTIONS, Lesson, LessonWalk, default_lesson, settlement_line
-from ..render import card_svg, hand_html, pile_svg, suit_colour, suit_text, trick_html
+from ..lesson import HAD_FEWER, RESULT, SECTIONS, Lesson, LessonWalk, default_lesson, settlement_line
+from ..render import hand_html, pile_svg, suit_colour, suit_text, trick_html
 from ..tricks import Trick
 from .base import App, Language, StatusLine, guarded, html_escape, page_params, page_style
 

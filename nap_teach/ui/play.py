@@ -54,7 +54,7 @@ from ..render import card_back_svg, card_label, suit_text, trick_html
 from ..session import LedgerRow
 from ..state import DealState
 from ..views import SeatView
-from .base import App, guarded, html_escape, page_params, page_style
+from .base import App, Part, guarded, html_escape, page_params, page_style
 from .landing import PROFILE_NAMES
 
 __all__ = [
@@ -93,32 +93,11 @@ def _auto(**kwargs: Any) -> W.Layout:
     return W.Layout(width="auto", max_width="100%", **kwargs)
 
 
-class Component:
+class Component(Part):
     """Base of the page's components: they share the app's language, status line and busy flag
     (so :func:`guarded` drops a click that arrives while another is being handled)."""
 
-    def __init__(self, app: "PlayApp") -> None:
-        self.app = app
-
-    @property
-    def status(self):  # type: ignore[no-untyped-def]
-        return self.app.status
-
-    @property
-    def language(self):  # type: ignore[no-untyped-def]
-        return self.app.language
-
-    @property
-    def _busy(self) -> bool:
-        return getattr(self.app, "_busy", False)
-
-    @_busy.setter
-    def _busy(self, value: bool) -> None:
-        self.app._busy = value
-
-    @property
-    def tr(self):  # type: ignore[no-untyped-def]
-        return self.app.language.tr
+    app: "PlayApp"
 
     def _(self, message: str) -> str:
         return self.app.language.tr.gettext(message)

@@ -28,8 +28,8 @@ from ..i18n import Translator, normalize_lang
 from ..profiles import BRITISH, MAX_ANTE, PROFILES, Profile
 from ..scorekeeper import MAX_RECORD_BYTES, Scorekeeper
 from ..session import DEFAULT_DEALS, MISDEAL, TIE_BREAK, LedgerRow
-from ..settlement import ZeroSumError
 from .base import App, guarded, html_escape, page_params, page_style
+from .base import Part as BasePart
 from .landing import PROFILE_NAMES, page_query
 
 __all__ = ["ScorekeeperApp", "SetupForm", "DealForm", "LedgerView", "BalanceChart", "SaveLoad", "chart_svg",
@@ -92,31 +92,10 @@ def chart_svg(history: Sequence[dict[str, int]], players: Sequence[str], tr: Tra
     return svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1)
 
 
-class Part:
-    """A piece of the page sharing the app's language, status line and busy flag."""
+class Part(BasePart):
+    """A piece of the scorekeeper page (shares the app's language, status line and busy flag)."""
 
-    def __init__(self, app: "ScorekeeperApp") -> None:
-        self.app = app
-
-    @property
-    def status(self):  # type: ignore[no-untyped-def]
-        return self.app.status
-
-    @property
-    def language(self):  # type: ignore[no-untyped-def]
-        return self.app.language
-
-    @property
-    def _busy(self) -> bool:
-        return getattr(self.app, "_busy", False)
-
-    @_busy.setter
-    def _busy(self, value: bool) -> None:
-        self.app._busy = value
-
-    @property
-    def tr(self) -> Translator:
-        return self.app.language.tr
+    app: "ScorekeeperApp"
 
     def _(self, message: str) -> str:
         return self.app.language.tr.gettext(message)
