@@ -6,11 +6,14 @@ import re
 import pytest
 
 PAGES = [
-    ("index.ipynb", ".nap-landing"),
-    ("lesson.ipynb", ".nap-lesson"),
-    ("play.ipynb", ".nap-play"),
-    ("explorer.ipynb", ".nap-explorer"),
-    ("scorekeeper.ipynb", ".nap-scorekeeper"),
+    ("index.ipynb", "", ".nap-landing"),
+    ("lesson.ipynb", "", ".nap-lesson"),
+    ("play.ipynb", "", ".nap-play"),
+    ("explorer.ipynb", "", ".nap-explorer"),
+    ("scorekeeper.ipynb", "", ".nap-scorekeeper"),
+    ("index.ipynb", "&profile=pub", ".nap-landing"),
+    ("explorer.ipynb", "&profile=pub", ".nap-explorer"),
+    ("scorekeeper.ipynb", "&profile=pub", ".nap-scorekeeper"),
 ]
 
 # Common English words of the app's texts. Bids keep their names in Spanish
@@ -36,9 +39,9 @@ def english_left(page) -> list[str]:
     return sorted({w for w in visible_words(page) if w not in ALLOWED_NAMES and w.lower() in banned})
 
 
-@pytest.mark.parametrize("notebook,ready", PAGES, ids=[p[0] for p in PAGES])
-def test_page_in_spanish_has_no_english(voila_page, page_log, screenshot, notebook, ready):
-    page = voila_page(notebook, "lang=es", ready=ready)
+@pytest.mark.parametrize("notebook,extra,ready", PAGES, ids=[p[0] + p[1] for p in PAGES])
+def test_page_in_spanish_has_no_english(voila_page, page_log, screenshot, notebook, extra, ready):
+    page = voila_page(notebook, "lang=es" + extra, ready=ready)
     page.wait_for_timeout(500)
     screenshot(page, "es")
     left = english_left(page)
