@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Callable, Mapping, Sequence
 
 from .cards import FULL_PACK, Card, Rank
@@ -78,15 +79,34 @@ def shuffle_and_deal(
         rng.shuffle(pack)
         cut = rng.randint(lo, 52 - lo)
     pack = pack[cut:] + pack[:cut]
+    if size == 5:  # every profile so far: the same packets, read with cached index lists
+        hands = tuple([take(pack) for take in _packets(n, dealer)])
+        return _new_deal(tuple(players), dealer, hands, tuple(pack[5 * n:]), cut)
     # Packets go round clockwise from the dealer's left: 3 cards each, then the rest (2).
-    hands: list[tuple[Card, ...]] = [()] * n
+    dealt: list[tuple[Card, ...]] = [()] * n
     first = 3 * n
     rest = size - 3
     seat = dealer
     for i in range(n):
         seat = seat + 1 if seat + 1 < n else 0
-        hands[seat] = tuple(pack[3 * i: 3 * i + 3] + pack[first + rest * i: first + rest * (i + 1)])
-    return _new_deal(tuple(players), dealer, tuple(hands), tuple(pack[first + rest * n:]), cut)
+        dealt[seat] = tuple(pack[3 * i: 3 * i + 3] + pack[first + rest * i: first + rest * (i + 1)])
+    return _new_deal(tuple(players), dealer, tuple(dealt), tuple(pack[first + rest * n:]), cut)
+
+
+_PACKETS: dict[tuple[int, int], tuple[Callable[[list[Card]], tuple[Card, ...]], ...]] = {}
+
+
+def _packets(n: int, dealer: int) -> tuple[Callable[[list[Card]], tuple[Card, ...]], ...]:
+    """For each seat, a getter of its five cards in the cut pack: 3 then 2, clockwise from the dealer's left."""
+    found = _PACKETS.get((n, dealer))
+    if found is None:
+        index: list[list[int]] = [[] for _ in range(n)]
+        seat = dealer
+        for i in range(n):
+            seat = seat + 1 if seat + 1 < n else 0
+            index[seat] = [3 * i, 3 * i + 1, 3 * i + 2, 3 * n + 2 * i, 3 * n + 2 * i + 1]
+        found = _PACKETS[(n, dealer)] = tuple(itemgetter(*idx) for idx in index)
+    return found
 
 
 _SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in range(51, 0, -1))
