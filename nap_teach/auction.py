@@ -68,25 +68,58 @@ def legal_calls_for(profile: Profile, highest: tuple[int, Contract] | None,
     The same test as :meth:`Auction.refusal`, without building explanations,
     and cached per profile: simulations ask this for every call.
     """
-    return _legal_entry(profile, highest, bids)[0]
+    return auction_node(profile, highest[1].level if highest is not None else None, bids).legal
 
 
-def _legal_entry(profile: Profile, highest: tuple[int, Contract] | None,
-                 bids: frozenset[str]) -> tuple[tuple[Call, ...], frozenset[str]]:
-    """The legal calls and their names (for quick membership tests), cached per profile."""
-    table = profile.__dict__.get("_nap_legal_calls")
-    if table is None:
-        table = {}
-        object.__setattr__(profile, "_nap_legal_calls", table)
-    level = highest[1].level if highest is not None else None
-    key = (level, bids)
-    entry = table.get(key)
-    if entry is None:
-        legal = (PASS,) + tuple(
+class AuctionNode:
+    """One position of the ladder (highest level so far, bids made), shared by all auctions of a profile.
+
+    ``legal`` are the calls allowed there and ``names`` their names; :meth:`bid`
+    gives the contract of a bid and the position after it. Nodes are cached
+    per profile, so the engine walks the auction without recomputing anything.
+    """
+
+    __slots__ = ("profile", "level", "bids", "legal", "names", "_after")
+
+    def __init__(self, profile: Profile, level: int | None, bids: frozenset[str]) -> None:
+        self.profile = profile
+        self.level = level
+        self.bids = bids
+        self.legal: tuple[Call, ...] = (PASS,) + tuple(
             Call(c.name) for c in profile.ladder
             if (level is None or c.level > level) and (c.requires is None or c.requires in bids))
-        entry = table[key] = (legal, frozenset(c.name for c in legal))
-    return entry
+        self.names = frozenset(c.name for c in self.legal)
+        self._after: dict[str, tuple[Contract, AuctionNode]] = {}
+
+    def bid(self, name: str) -> tuple[Contract, "AuctionNode"]:
+        """The contract called ``name`` and the node after bidding it (a pass stays on this node)."""
+        found = self._after.get(name)
+        if found is None:
+            contract = self.profile.contract(name)
+            found = (contract, auction_node(self.profile, contract.level, self.bids | {contract.name}))
+            self._after[name] = found
+        return found
+
+
+def auction_node(profile: Profile, level: int | None, bids: frozenset[str]) -> AuctionNode:
+    """The shared node for (highest level, bids made) in ``profile``."""
+    table = profile.__dict__.get("_nap_auction_nodes")
+    if table is None:
+        table = {}
+        object.__setattr__(profile, "_nap_auction_nodes", table)
+    node = table.get((level, bids))
+    if node is None:
+        node = table[(level, bids)] = AuctionNode(profile, level, bids)
+    return node
+
+
+def start_node(profile: Profile) -> AuctionNode:
+    """The node before any bid."""
+    node = profile.__dict__.get("_nap_auction_start")
+    if node is None:
+        node = auction_node(profile, None, frozenset())
+        object.__setattr__(profile, "_nap_auction_start", node)
+    return node
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence, Union
 
-from .auction import Auction, Call, _legal_entry, canonical_call
+from .auction import Auction, Call, canonical_call, start_node
 from .cards import FULL_PACK, Card, Suit
 from .dealing import Deal
 from .explain import Explanation, IllegalAction, IllegalCall, IllegalCard, RuleError
@@ -44,7 +44,6 @@ class DealResult:
 
 
 TRICKS = 5
-_NO_BIDS: frozenset[str] = frozenset()
 
 
 class DealState:
@@ -81,8 +80,7 @@ class DealState:
         # shown as an immutable Auction on demand (see the ``auction`` property).
         self._calls: list[Call] = []
         self._high: tuple[int, Contract] | None = None
-        self._bids: frozenset[str] = _NO_BIDS
-        self._legal: tuple[tuple[Call, ...], frozenset[str]] | None = None  # legal calls and their names
+        self._node = start_node(self.profile)  # where the auction stands on the ladder (legal calls)
         self._legal_cards: list[Card] | None = None  # what legal_cards() last said, while still true
         self._auction: Auction | None = None
         self._phase = "auction"
@@ -178,10 +176,7 @@ class DealState:
         """Calls the seat to speak may make now (empty outside the auction)."""
         if self._phase != "auction":
             return []
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = _legal_entry(self.profile, self._high, self._bids)
-        return list(legal[0])
+        return list(self._node.legal)
 
     def legal_cards(self, seat: int | None = None) -> list[Card]:
         """Cards ``seat`` (default: the seat to play) may play now (B10, B11)."""
@@ -258,10 +253,7 @@ class DealState:
             return False
         if seat is not None and seat != (self.dealer + 1 + len(self._calls)) % self.n:
             return False
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = _legal_entry(self.profile, self._high, self._bids)
-        return call.name in legal[1]
+        return call.name in self._node.names
 
     def _allowed_fast(self, action: object, seat: int | None) -> bool:
         cls = action.__class__
@@ -417,11 +409,9 @@ class DealState:
 
     def _push_call(self, call: Call) -> None:
         calls = self._calls
-        if call.name != "Pass":
-            contract = self.profile.contract(call.name)
+        if call.name != "Pass":  # a pass leaves the auction where it was
+            contract, self._node = self._node.bid(call.name)
             self._high = ((self.dealer + 1 + len(calls)) % self.n, contract)
-            self._bids = self._bids | {contract.name}
-            self._legal = None  # a pass leaves the legal calls as they were
         calls.append(call)
         if len(calls) == self.n:
             high = self._high
