@@ -273,6 +273,8 @@ MESSAGES: dict[str, str | Plural] = {
     # --- sessions
     "session.deal_undecided": N_("This deal is not decided yet, so it cannot be settled."),
     "session.wrong_dealer": N_("That deal does not follow the rotation: {dealer} deals next."),
+    "session.wrong_profile": N_("That deal was played under the {deal_profile} rules with their stakes, "
+                                "but this session keeps the {profile} rules: it cannot be settled here."),
     "session.auction_incomplete": N_("The auction is not finished: {turn} has not spoken yet."),
     "session.misdeal_redeal": N_("After a misdeal the same dealer deals again: {dealer} deals, not {player}."),
     "session.misdeal_not_recorded": N_("These rules keep no misdeals in the record: the dealer just deals again."),

@@ -475,6 +475,9 @@ class Session:
     def add_played(self, state: DealState) -> LedgerRow:
         """Record a played deal (it must be decided); returns its ledger row."""
         self._check_room()
+        if state.profile.name != self.profile.name or state.profile.ladder != self.profile.ladder:
+            raise IllegalAction(Explanation(self.profile.rule("stakes"), "session.wrong_profile",
+                                            {"deal_profile": state.profile.name, "profile": self.profile.name}))
         entry = PlayedDeal(state)
         entry.settlement()  # refuses an undecided deal before anything changes
         return self._append(entry)

@@ -211,3 +211,21 @@ def test_entries_kinds():
     assert s.balances == {"A": 24, "B": -8, "C": -8, "D": -8}
     assert isinstance(RuleError, type)
     assert s.profile is BRITISH
+
+
+def test_B15_a_deal_played_under_other_rules_is_refused_by_the_session():
+    """Stakes come from the session's profile: a pub deal cannot be settled in a British session."""
+    from nap_teach import PUB, DealState, IllegalAction, Session
+    from nap_teach.dealing import deal_rng, shuffle_and_deal
+
+    session = Session(("A", "B", "C", "D"), 0)
+    deal = shuffle_and_deal(session.players, session.next_dealer, deal_rng("mixed", 0), PUB)
+    state = DealState.from_deal(deal, PUB)
+    while not state.is_over:
+        actions = state.legal_calls() or state.legal_cards()
+        state.apply(actions[0])
+    before = list(session.entries)
+    with pytest.raises(IllegalAction) as info:
+        session.add_played(state)
+    assert info.value.key == "session.wrong_profile"
+    assert session.entries == before
