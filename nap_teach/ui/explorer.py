@@ -690,35 +690,43 @@ class TrickJudge(Trainer):
     """B12: given trump and the cards played, who wins?"""
 
     css = "nap-ex-judge"
+    seed_key = "judge"
 
     def __init__(self, app: "ExplorerApp") -> None:
         super().__init__(app)
-        self.rng = random.Random(f"judge:{app.seed}")
-        self.new = _button("nap-ex-judge-new")
+        self.rng = random.Random(f"{self.seed_key}:{app.seed}")
+        self.new = _button(f"{self.css}-new")
         self.new.on_click(self._on_new)
         self.table = W.HTML()
-        self.picks = W.HBox(layout=_auto())
-        self.picks.add_class("nap-ex-judge-picks")
+        self.picks = W.HBox(layout=_auto(flex_flow="row wrap"))
+        self.picks.add_class(f"{self.css}-picks")
         self.judgement = None
         self.guess: str | None = None
         self.widget.children = [self.heading, self.table, self.picks, self.out, self.new]
         self.deal_new()
 
+    def _try_deal(self):  # type: ignore[no-untyped-def]
+        """One random trick and the engine's judgement of it (PositionError when unusable)."""
+        n = self.rng.randint(3, 5)
+        trump = self.rng.choice(list(Suit))
+        led_suit = trump if self.rng.random() < 0.25 else self.rng.choice([s for s in Suit if s is not trump])
+        cards = [Card(self.rng.choice(list(Rank)), led_suit)]
+        pool = [c for c in FULL_PACK if c is not cards[0]]
+        for _i in range(n - 1):
+            follow = [c for c in pool if c.suit is led_suit]
+            pick = self.rng.choice(follow if follow and self.rng.random() < 0.5 else pool)
+            cards.append(pick)
+            pool.remove(pick)
+        return judge_trick(table_names(n), trump, cards, self.profile, rng=random.Random(self.rng.random()))
+
+    def _info(self, j) -> str:  # type: ignore[no-untyped-def]
+        trump = self.tr.suit(j.trump) if j.trump is not None else self._("none")
+        return self._("Trump: {trump}. {leader} led.").format(trump=trump, leader=j.players[0])
+
     def deal_new(self) -> None:
         for _ in range(50):
-            n = self.rng.randint(3, 5)
-            trump = self.rng.choice(list(Suit))
-            led_suit = trump if self.rng.random() < 0.25 else self.rng.choice([s for s in Suit if s is not trump])
-            cards = [Card(self.rng.choice(list(Rank)), led_suit)]
-            pool = [c for c in FULL_PACK if c is not cards[0]]
-            for _i in range(n - 1):
-                follow = [c for c in pool if c.suit is led_suit]
-                pick = self.rng.choice(follow if follow and self.rng.random() < 0.5 else pool)
-                cards.append(pick)
-                pool.remove(pick)
             try:
-                self.judgement = judge_trick(table_names(n), trump, cards, self.profile,
-                                             rng=random.Random(self.rng.random()))
+                self.judgement = self._try_deal()
                 break
             except PositionError:
                 continue
@@ -727,7 +735,7 @@ class TrickJudge(Trainer):
         assert self.judgement is not None
         for name in self.judgement.players:
             b = W.Button(description=name, layout=_auto())
-            b.add_class("nap-ex-judge-pick")
+            b.add_class(f"{self.css}-pick")
             b._nap_player = name  # type: ignore[attr-defined]
             b.on_click(self._on_pick)
             buttons.append(b)
@@ -742,10 +750,9 @@ class TrickJudge(Trainer):
         j = self.judgement
         if j is None:
             return
-        trump = self.tr.suit(j.trump) if j.trump is not None else self._("none")
-        info = esc(self._("Trump: {trump}. {leader} led.").format(trump=trump, leader=j.players[0]))
+        info = esc(self._info(j))
         winning = j.winner if self.guess is not None else None
-        self.table.value = f"<p>{info}</p>" + trick_html(j.players, j.cards, tr=self.tr, trump=j.trump,
+        self.table.value = f"<p>{info}</p>" + trick_html(j.players, j.cards, tr=self.tr, trump=getattr(j, "trump", None),
                                                           winning=winning)
         for b in self.picks.children:
             b.disabled = self.guess is not None
@@ -1015,89 +1022,34 @@ class DrawTrainer(Trainer):
         self.out.value = "".join(parts) + self.fine(draw.explanation)
 
 
-class MisereJudge(Trainer):
+class MisereJudge(TrickJudge):
     """P4: who takes a Misère trick, where nothing is trump?"""
 
     css = "nap-ex-misere"
+    seed_key = "misere"
 
-    def __init__(self, app: "ExplorerApp") -> None:
-        super().__init__(app)
-        self.rng = random.Random(f"misere:{app.seed}")
-        self.new = _button("nap-ex-misere-new")
-        self.new.on_click(self._on_new)
-        self.table = W.HTML()
-        self.picks = W.HBox(layout=_auto(flex_flow="row wrap"))
-        self.picks.add_class("nap-ex-misere-picks")
-        self.judgement = None
-        self.guess: str | None = None
-        self.widget.children = [self.heading, self.table, self.picks, self.out, self.new]
-        self.deal_new()
-
-    def deal_new(self) -> None:
+    def _try_deal(self):  # type: ignore[no-untyped-def]
         from ..trainers import judge_misere_trick
 
-        for _ in range(50):
-            n = self.rng.randint(3, 5)
-            led = Card(self.rng.choice([r for r in Rank if r < Rank.ACE]), self.rng.choice(list(Suit)))
-            cards = [led]
-            pool = [c for c in FULL_PACK if c is not led]
-            for _i in range(n - 1):
-                higher = [c for c in pool if c.suit is not led.suit and c.rank > led.rank]
-                follow = [c for c in pool if c.suit is led.suit]
-                pick = self.rng.choice(follow if follow and self.rng.random() < 0.5 else higher or pool)
-                cards.append(pick)
-                pool.remove(pick)
-            try:
-                self.judgement = judge_misere_trick(table_names(n), cards, self.profile,
-                                                    rng=random.Random(self.rng.random()))
-                break
-            except PositionError:
-                continue
-        self.guess = None
-        buttons = []
-        assert self.judgement is not None
-        for name in self.judgement.players:
-            b = W.Button(description=name, layout=_auto())
-            b.add_class("nap-ex-misere-pick")
-            b._nap_player = name  # type: ignore[attr-defined]
-            b.on_click(self._on_pick)
-            buttons.append(b)
-        self.picks.children = buttons
+        n = self.rng.randint(3, 5)
+        led = Card(self.rng.choice([r for r in Rank if r < Rank.ACE]), self.rng.choice(list(Suit)))
+        cards = [led]
+        pool = [c for c in FULL_PACK if c is not led]
+        for _i in range(n - 1):
+            higher = [c for c in pool if c.suit is not led.suit and c.rank > led.rank]
+            follow = [c for c in pool if c.suit is led.suit]
+            pick = self.rng.choice(follow if follow and self.rng.random() < 0.5 else higher or pool)
+            cards.append(pick)
+            pool.remove(pick)
+        return judge_misere_trick(table_names(n), cards, self.profile, rng=random.Random(self.rng.random()))
+
+    def _info(self, j) -> str:  # type: ignore[no-untyped-def]
+        return self._("No trump. {leader} led.").format(leader=j.players[0])
 
     def refresh(self) -> None:
         self.title(self._("Who takes a Misère trick?"),
                    self._("Nothing is trump in Misère. Look at the suit led, then pick who takes the trick."))
         self.new.description = self._("New trick")
-        self.render()
-
-    def render(self) -> None:
-        j = self.judgement
-        if j is None:
-            return
-        info = esc(self._("No trump. {leader} led.").format(leader=j.players[0]))
-        winning = j.winner if self.guess is not None else None
-        self.table.value = f"<p>{info}</p>" + trick_html(j.players, j.cards, tr=self.tr, trump=None, winning=winning)
-        for b in self.picks.children:
-            b.disabled = self.guess is not None
-        if self.guess is None:
-            self.out.value = ""
-            return
-        right = self.guess == j.winner_name
-        verdict = self._("Right!") if right else self._("Not quite.")
-        self.out.value = (f'<p class="{"nap-ex-right" if right else "nap-ex-wrong"}"><strong>{esc(verdict)}</strong></p>'
-                          + self.fine(j.explanation))
-
-    @guarded
-    def _on_pick(self, button: W.Button) -> None:
-        name = getattr(button, "_nap_player", None)
-        if self.judgement is None or name not in self.judgement.players or self.guess is not None:
-            return
-        self.guess = name
-        self.render()
-
-    @guarded
-    def _on_new(self, _b: W.Button) -> None:
-        self.deal_new()
         self.render()
 
 
