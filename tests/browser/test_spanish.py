@@ -39,12 +39,26 @@ def english_left(page) -> list[str]:
     return sorted({w for w in visible_words(page) if w not in ALLOWED_NAMES and w.lower() in banned})
 
 
+def settled_english(page, seconds: float = 10.0) -> list[str]:
+    """English words still shown once the page has had ``seconds`` to finish updating.
+
+    Widgets receive their new texts one message at a time, so a page read too
+    early may still show a word that is about to change.
+    """
+    left = english_left(page)
+    for _ in range(int(seconds * 5)):
+        if not left:
+            break
+        page.wait_for_timeout(200)
+        left = english_left(page)
+    return left
+
+
 @pytest.mark.parametrize("notebook,extra,ready", PAGES, ids=[p[0] + p[1] for p in PAGES])
 def test_page_in_spanish_has_no_english(voila_page, page_log, screenshot, notebook, extra, ready):
     page = voila_page(notebook, "lang=es" + extra, ready=ready)
-    page.wait_for_timeout(500)
+    left = settled_english(page)
     screenshot(page, "es")
-    left = english_left(page)
     assert left == [], f"English words on the Spanish {notebook}: {left}"
     page_log.assert_no_errors()
 
@@ -56,14 +70,7 @@ def test_switch_changes_language_in_place(voila_page, expect):
     page.locator(".nap-lang button", has_text="Español").click()
     expect(page.locator(".nap-lesson-next").first).to_contain_text("Siguiente")
     expect(page.locator(".nap-lesson-step")).to_contain_text("2")
-    # the widgets' new texts arrive one message at a time: give the last of them a moment
-    left = english_left(page)
-    for _ in range(50):
-        if not left:
-            break
-        page.wait_for_timeout(200)
-        left = english_left(page)
-    assert left == []
+    assert settled_english(page) == []
 
 
 def test_a_whole_deal_in_spanish_shows_no_english(voila_page, expect):
@@ -89,10 +96,10 @@ def test_a_whole_deal_in_spanish_shows_no_english(voila_page, expect):
         page.wait_for_function(
             "(before) => { const el = document.querySelector('.nap-latest');"
             " return el && el.dataset.token !== before; }", arg=before, timeout=30_000)
-        seen_english |= set(english_left(page))
+        seen_english |= set(settled_english(page, 3.0))
     expect(page.locator(".nap-play-final")).to_be_attached(timeout=30_000)
     page.wait_for_timeout(1000)  # the chart and the download link follow the last click
-    seen_english |= set(english_left(page))
+    seen_english |= set(settled_english(page))
     assert seen_english == set()
     chart = page.locator(".nap-play-chart").first.inner_html()
     assert "<svg" in chart
