@@ -206,24 +206,24 @@ def _profile_arg(args: argparse.Namespace) -> str | None:
     return str(name).strip().lower()
 
 
-def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    state = load_hand(_read(args.file), _profile_arg(args))
+def _emit(args: argparse.Namespace, out: TextIO, as_json: dict[str, Any], words: Callable[[Translator], list[str]]) -> int:
+    """Print the JSON object with ``--json``, else the narration in the chosen language."""
     if args.json:
-        json.dump(replay_json(state), out, ensure_ascii=False, indent=2)
+        json.dump(as_json, out, ensure_ascii=False, indent=2)
         out.write("\n")
     else:
-        out.write("\n".join(narrate_deal(state, translator(args.lang))) + "\n")
+        out.write("\n".join(words(translator(args.lang))) + "\n")
     return 0
+
+
+def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    state = load_hand(_read(args.file), _profile_arg(args))
+    return _emit(args, out, replay_json(state), lambda tr: narrate_deal(state, tr))
 
 
 def _cmd_session(args: argparse.Namespace, out: TextIO) -> int:
     session = load_session(_read(args.file), _profile_arg(args))
-    if args.json:
-        json.dump(session_json(session), out, ensure_ascii=False, indent=2)
-        out.write("\n")
-    else:
-        out.write("\n".join(narrate_session(session, translator(args.lang))) + "\n")
-    return 0
+    return _emit(args, out, session_json(session), lambda tr: narrate_session(session, tr))
 
 
 SUBCOMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Callable[..., int]]] = {}
