@@ -51,14 +51,14 @@ def play_one(players: tuple[str, ...], dealer: int, rng: random.Random) -> DealS
     """One complete deal with random legal choices; returns the finished state."""
     state = DealState.from_deal(shuffle_and_deal(players, dealer, rng))
     random_ = rng.random  # a uniform pick, like rng.choice but cheaper
-    apply, legal_calls, legal_cards = state.apply, state.legal_calls, state.legal_cards
+    push, legal_calls, legal_cards = state.push, state.legal_calls, state.legal_cards
     calls = legal_calls()
     while calls:
-        apply(calls[int(random_() * len(calls))])
+        push(calls[int(random_() * len(calls))])  # chosen from the legal list: the unchecked push
         calls = legal_calls()
     cards = legal_cards()
     while cards:
-        apply(cards[int(random_() * len(cards))])
+        push(cards[int(random_() * len(cards))])
         cards = legal_cards()
     return state
 

@@ -37,8 +37,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Sequence
 
 from .auction import Auction, Call
-from .bots import Decision, get_bot
-from .bots.base import BOTS
+from .bots import BOTS, Decision, get_bot, hint
 from .cards import Card, CardParseError
 from .dealing import draw_first_dealer
 from .explain import Explanation, IllegalAction, IllegalCall, IllegalCard, RecordError, RuleError
@@ -69,22 +68,11 @@ _NAME_OK = re.compile(r"^[^\x00-\x1f\x7f<>]{1,%d}$" % MAX_NAME)
 
 
 def bot_levels() -> list[str]:
-    """Bot levels that exist now, strongest first ("simple" once it is installed, "random")."""
-    levels = []
-    try:
-        get_bot("simple", random.Random(0))
-        levels.append("simple")
-    except (ImportError, KeyError):
-        pass
-    levels.extend(name for name in BOTS if name not in levels)
-    return levels
+    """The bot levels, strongest first ("simple", "random")."""
+    return list(BOTS)
 
 
-def _default_bots() -> str:
-    return bot_levels()[0]
-
-
-DEFAULT_BOTS = _default_bots()
+DEFAULT_BOTS = bot_levels()[0]
 
 
 class SetupError(IllegalAction):
@@ -122,7 +110,7 @@ class TableSetup:
     name: str = "Sam"
     deals: int | None = DEFAULT_DEALS
     rotations: int | None = None
-    bots: str = field(default_factory=_default_bots)
+    bots: str = DEFAULT_BOTS
     seed: int | None = None
     profile: str = "british"
     misere_stakes: str | None = None
@@ -294,17 +282,9 @@ def for_learner(why: Explanation) -> Explanation:
     return why
 
 
-def coach_hint(view: SeatView, rng: random.Random | None = None) -> Decision:
-    """A suggestion for the learner: the coach's ``hint(view)`` if present, else the best bot's choice."""
-    for module, attr in (("coach", "hint"), ("simple", "hint")):
-        try:
-            mod = __import__(f"nap_teach.bots.{module}", fromlist=[attr])
-        except ImportError:
-            continue
-        fn = getattr(mod, attr, None)
-        if callable(fn):
-            return fn(view)
-    return get_bot(bot_levels()[0], rng or random.Random(0)).decide(view)
+def coach_hint(view: SeatView) -> Decision:
+    """A suggestion for the learner: the coach's hint (the simple bot's choice, said to "you")."""
+    return hint(view)
 
 
 # --------------------------------------------------------------------- table
@@ -608,7 +588,7 @@ class PlayTable:
             if seat is None or seat == self.you:
                 break
             decision = self._decide(seat)
-            st.apply(decision.action, seat)
+            st.push(decision.action)  # checked by _decide
             self.events.append(self._event(seat, decision.reason))
             out.append(self.events[-1])
         return out
@@ -661,7 +641,7 @@ class PlayTable:
         if you is None or st.to_act != you:
             raise _bad("you.not_your_turn", st.profile.rule("auction_order"),
                        turn=st.players[st.to_act] if st.to_act is not None else "?")
-        return coach_hint(st.view(you), random.Random(self._moves))
+        return coach_hint(st.view(you))
 
     # ---------------------------------------------------------------- replay
     def played_deals(self) -> list[tuple[int, DealState]]:
@@ -742,8 +722,3 @@ class PlayTable:
             raise RecordError(Explanation("record", "record.format", {"format": "?", "expected": SESSION_FORMAT}))
         return cls.from_record(record, **kwargs)
 
-
-def settlement_sum(amounts: Mapping[str, int] | Sequence[int]) -> tuple[list[int], int]:
-    """The payments in seat order and their total (always 0: B16)."""
-    values = list(amounts.values()) if isinstance(amounts, Mapping) else list(amounts)
-    return values, sum(values)

@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Sequence, TextIO
 
-from .bots.base import Bot, bot_names, get_bot
+from .bots import Bot, bot_names, get_bot
 from .cli import SUBCOMMANDS
 from .dealing import deal_rng, shuffle_and_deal
 from .i18n import Translator, translator
@@ -28,7 +28,8 @@ from .state import DealState
 __all__ = ["SimulationError", "SimulationReport", "ContractStats", "simulate", "play_deal", "parse_bots",
            "report_json", "report_lines"]
 
-PLAYER_NAMES = ("P1", "P2", "P3", "P4", "P5", "P6", "P7")
+PLAYER_NAMES = tuple(f"seat{i}" for i in range(1, 8))
+"""The simulated players, named by seat ("seat1" ... "seat7"; never like the rule ids P1..P9)."""
 MAX_DEALS = 1_000_000
 
 
@@ -85,13 +86,16 @@ def parse_bots(text: str, players: int, tr: Translator | None = None) -> tuple[s
 
 
 def play_deal(state: DealState, bots: Sequence[Bot]) -> DealState:
-    """Let the bots call and play the deal to its end (all five tricks)."""
+    """Let the bots call and play the deal to its end (all five tricks).
+
+    Each bot chooses among its seat's legal actions, so its choice is made
+    with the unchecked :meth:`~nap_teach.state.DealState.push`.
+    """
     while True:
         seat = state.to_act
         if seat is None:
             return state
-        decision = bots[seat].decide(state.view(seat))
-        state.apply(decision.action, seat)
+        state.push(bots[seat].decide(state.view(seat)).action)
 
 
 def simulate(players: int, deals: int, bots: Sequence[str], seed: object = 0,

@@ -1,28 +1,53 @@
-"""Tricks (B12; P4): who wins a trick, as a small immutable value."""
+"""Tricks (B11, B12; P4): which cards may be played to a trick, and who wins it.
+
+These are the engine's only implementations of following suit (:func:`playable`)
+and of the trick winner (:func:`beats`, :func:`winning_index`); the deal state,
+the bots, the lessons and the quizzes all call them.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 from .cards import Card, Suit
 
-__all__ = ["Trick", "winning_index", "make_trick"]
+__all__ = ["Trick", "playable", "beats", "winning_index"]
 
 
-def winning_index(cards: tuple[Card, ...] | list[Card], trump: Suit | None) -> int:
-    """Index of the winning card: highest trump, else highest of the suit led (B12).
+def playable(hand: Sequence[Card], led: Suit | None) -> list[Card]:
+    """The cards of ``hand`` that may be played now (B11).
 
-    A card of another suit never wins; with no trump (Misère, P4) only the suit
-    led can win.
+    ``led`` is the suit led to the trick, or None for the lead itself (any card).
+    A hand that holds the suit led must follow it; a hand without it may play
+    any card. The list is new: callers may keep or change it.
     """
+    if led is not None:
+        follow = [c for c in hand if c.suit is led]
+        if follow:
+            return follow
+    return list(hand)
+
+
+def beats(card: Card, winning: Card, trump: Suit | None) -> bool:
+    """Whether ``card``, played now, takes the trick from ``winning``, the card winning so far (B12).
+
+    A higher card of the same suit wins, and so does any trump over a card that
+    is not a trump. Any other card never wins, whatever its rank. With no trump
+    (Misère, P4) only the suit led can win. (The card winning so far is always
+    of the suit led or a trump, so the suit led need not be given.)
+    """
+    if card.suit is winning.suit:
+        return card.rank > winning.rank
+    return trump is not None and card.suit is trump
+
+
+def winning_index(cards: Sequence[Card], trump: Suit | None) -> int:
+    """Index of the winning card of a trick (complete or not): the highest trump,
+    else the highest card of the suit led (B12)."""
     best = 0
-    best_card = cards[0]
     for i in range(1, len(cards)):
-        c = cards[i]
-        if c.suit is best_card.suit:
-            if c.rank > best_card.rank:
-                best, best_card = i, c
-        elif trump is not None and c.suit is trump:
-            best, best_card = i, c
+        if beats(cards[i], cards[best], trump):
+            best = i
     return best
 
 
@@ -58,20 +83,3 @@ class Trick:
             if s == seat:
                 return c
         return None
-
-
-_new = object.__new__
-_set_number = Trick.number.__set__  # type: ignore[attr-defined]
-_set_seats = Trick.seats.__set__  # type: ignore[attr-defined]
-_set_cards = Trick.cards.__set__  # type: ignore[attr-defined]
-_set_trump = Trick.trump.__set__  # type: ignore[attr-defined]
-
-
-def make_trick(number: int, seats: tuple[int, ...], cards: tuple[Card, ...], trump: Suit | None) -> Trick:
-    """``Trick(number, seats, cards, trump)``, twice as fast (the engine makes one per trick)."""
-    trick = _new(Trick)
-    _set_number(trick, number)
-    _set_seats(trick, seats)
-    _set_cards(trick, cards)
-    _set_trump(trick, trump)
-    return trick

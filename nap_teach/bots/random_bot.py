@@ -5,7 +5,7 @@ import random
 
 from ..explain import Explanation
 from ..views import SeatView
-from .base import Decision, register
+from .base import Decision
 
 __all__ = ["RandomBot"]
 
@@ -26,5 +26,3 @@ class RandomBot:
         action = self.rng.choice(options)
         return Decision(action, Explanation("bot", "bot.random", {"player": view.name, "action": action}))
 
-
-register("random")(lambda rng: RandomBot(rng))
