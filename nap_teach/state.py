@@ -113,7 +113,7 @@ class DealState:
     @property
     def phase(self) -> str:
         """"auction", "play" or "over" (passed out, five tricks, or stopped)."""
-        return self._phase  # kept up to date by _make and _reset
+        return self._phase  # kept up to date by push and _reset
 
     @property
     def is_over(self) -> bool:
@@ -340,7 +340,15 @@ class DealState:
         held, a renege, a call below the last bid) leaves the state
         inconsistent; use :meth:`apply` for actions that come from people or files.
         """
-        self._make(action)
+        if isinstance(action, Card):
+            self._play_card(action)
+        elif isinstance(action, Call):
+            self._make_call(action)
+        elif isinstance(action, Stop):
+            self.stopped = True
+            self._phase = "over"
+        else:
+            raise TypeError(f"not an action: {action!r}")
         self.actions.append(action)
 
     def parse_action(self, text: str) -> Action:
@@ -354,18 +362,6 @@ class DealState:
             return Card.parse(t)
         except ValueError:
             return Call.parse(t, self.profile)
-
-    def _make(self, action: Action) -> None:
-        """Change the state by one action, without recording it in ``actions`` (no checks)."""
-        if isinstance(action, Card):
-            self._play_card(action)
-        elif isinstance(action, Call):
-            self._make_call(action)
-        elif isinstance(action, Stop):
-            self.stopped = True
-            self._phase = "over"
-        else:
-            raise TypeError(f"not an action: {action!r}")
 
     def _make_call(self, call: Call) -> None:
         calls = self._calls
@@ -411,10 +407,11 @@ class DealState:
         """Take back the last action and return it (replays the rest: exact and simple)."""
         if not self.actions:
             raise IllegalAction(Explanation("B5", "undo.nothing", {}))
-        last = self.actions.pop()
+        *earlier, last = self.actions
         self._reset()
-        for a in self.actions:
-            self._make(a)
+        self.actions = []
+        for a in earlier:
+            self.push(a)
         return last
 
     def replay(self, actions: Iterable[Action | str]) -> "DealState":
@@ -426,8 +423,7 @@ class DealState:
     def copy(self) -> "DealState":
         other = DealState(self.players, self.dealer, self.hands, self.profile, self.unused)
         for a in self.actions:
-            other._make(a)
-        other.actions = list(self.actions)
+            other.push(a)
         return other
 
     # ---------------------------------------------------------------- result

@@ -156,3 +156,15 @@ def test_P1_lowest_card_deals_aces_low_ties_redraw():
         redraws += len(draw.rounds) - 1
         assert draw.explanation.facts["redraws"] == len(draw.rounds) - 1
     assert redraws > 0  # ties happen in 300 draws, and were redrawn
+
+
+@pytest.mark.parametrize("length", [0, 1, 2, 3, 13, 52, 100])
+def test_B3_deal_random_shuffles_exactly_as_random_does(length):
+    """The dealer's generator shuffles faster, with the very draws of ``random.Random.shuffle``."""
+    for seed in range(40):
+        ours, theirs = deal_rng(seed, length), random.Random(f"nap-teach:{seed}:{length}")
+        a, b = list(range(length)), list(range(length))
+        ours.shuffle(a)
+        theirs.shuffle(b)
+        assert a == b
+        assert ours.getrandbits(64) == theirs.getrandbits(64)  # and the generator has moved on as far
