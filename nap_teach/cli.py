@@ -31,7 +31,7 @@ __all__ = ["main", "replay_json", "session_json", "narrate_deal", "narrate_sessi
 def replay_json(state: DealState) -> dict[str, Any]:
     """The deal as the documented ``replay --json`` object."""
     result = state.result()
-    tricks = [{"leader": state.players[t.leader], "cards": [c.code for c in t.cards],
+    tricks: list[dict[str, Any]] = [{"leader": state.players[t.leader], "cards": [c.code for c in t.cards],
                "winner": state.players[t.winning]} for t in state.tricks]
     if state.current_trick is not None:
         t = state.current_trick

@@ -275,7 +275,7 @@ class Lesson:
         if book.outcome() and contract.min_tricks > 0:
             fewer = contract.min_tricks - 1
             amounts = self._had_fewer_amounts()
-            notes = (
+            fewer_notes = (
                 Explanation(p.rule("stakes"), "lesson.had_fewer",
                             {"declarer": declarer, "won": fewer, "call": contract.name,
                              "needed": contract.min_tricks}),
@@ -285,7 +285,7 @@ class Lesson:
                 Explanation(p.rule("balances"), "explain.zero_sum",
                             {"amounts": tuple((name, amounts[name]) for name in players)}),
             )
-            yield LessonStep(index, HAD_FEWER, last, None, self.declarer, None, None, notes)
+            yield LessonStep(index, HAD_FEWER, last, None, self.declarer, None, None, fewer_notes)
 
     def _call_notes(self, i: int, call: Call, before: DealState) -> list[Explanation]:
         p = before.profile

@@ -33,11 +33,11 @@ import json
 import logging
 import random
 import re
-from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, NamedTuple
 
 from .auction import Auction, Call
-from .bots import BOTS, Decision, get_bot, hint
+from .bots import BOTS, Bot, Decision, get_bot, hint
 from .cards import Card, CardParseError
 from .dealing import draw_first_dealer
 from .explain import Explanation, IllegalAction, IllegalCall, IllegalCard, RecordError, RuleError
@@ -101,6 +101,20 @@ def _as_int(value: object) -> int | None:
 
 
 # --------------------------------------------------------------------- setup
+class _SetupFields(NamedTuple):
+    """The fields of a :class:`TableSetup`, in its order, once checked."""
+
+    players: int
+    seat: int
+    name: str
+    deals: int | None
+    rotations: int | None
+    bots: str
+    seed: int | None
+    profile: str
+    misere_stakes: str | None
+
+
 @dataclass(frozen=True)
 class TableSetup:
     """A checked table setup. ``seat`` is 1-based, as the learner sees it."""
@@ -117,22 +131,25 @@ class TableSetup:
     """Table option of the pub rules: "3/3" (default) or "10/5" (P5)."""
 
     def __post_init__(self) -> None:
-        checked = TableSetup.check(self.players, self.seat, self.name,
-                                   "rotations" if self.rotations is not None else "deals",
-                                   self.rotations if self.rotations is not None else self.deals,
-                                   self.bots, self.seed, self.profile, _build=False,
-                                   misere_stakes=self.misere_stakes)
-        for key, value in checked.items():
-            object.__setattr__(self, key, value)
+        checked = TableSetup._clean(self.players, self.seat, self.name,
+                                    "rotations" if self.rotations is not None else "deals",
+                                    self.rotations if self.rotations is not None else self.deals,
+                                    self.bots, self.seed, self.profile, self.misere_stakes)
+        for key, value in checked._asdict().items():
+            object.__setattr__(self, key, value)  # a frozen dataclass cleans its own fields this way
 
     @staticmethod
     def check(players: object, seat: object, name: object, length_kind: object, length: object,
-              bots: object, seed: object, profile: object = "british", _build: bool = True,
-              misere_stakes: object = None) -> Any:
-        """Check raw widget values; refuse the first bad one with a clear reason.
+              bots: object, seed: object, profile: object = "british",
+              misere_stakes: object = None) -> "TableSetup":
+        """Check raw widget values; refuse the first bad one with a clear reason."""
+        return TableSetup(*TableSetup._clean(players, seat, name, length_kind, length, bots, seed, profile,
+                                             misere_stakes))
 
-        Returns a :class:`TableSetup` (or, internally, the cleaned fields).
-        """
+    @staticmethod
+    def _clean(players: object, seat: object, name: object, length_kind: object, length: object,
+               bots: object, seed: object, profile: object, misere_stakes: object) -> "_SetupFields":
+        """The fields of a setup from raw values, cleaned; refuses the first bad one."""
         n = _as_int(players)
         if n is None or not 3 <= n <= 7:
             raise _bad("play.players", "B1", SetupError, count=players if n is None else n)
@@ -178,11 +195,7 @@ class TableSetup:
             if misere_stakes not in rules.option_choices["misere_stakes"]:
                 raise _bad("record.option", "P5", SetupError, detail=f"misere_stakes={str(misere_stakes)[:20]}")
             stakes = str(misere_stakes)
-        fields = dict(players=n, seat=s, name=clean_name, deals=deals, rotations=rotations, bots=bots,
-                      seed=clean_seed, profile=prof, misere_stakes=stakes)
-        if not _build:
-            return fields
-        return TableSetup(**fields)
+        return _SetupFields(n, s, clean_name, deals, rotations, bots, clean_seed, prof, stakes)
 
     @classmethod
     def from_params(cls, params: Mapping[str, str], base: "TableSetup | None" = None
@@ -195,15 +208,15 @@ class TableSetup:
         problems: list[Explanation] = []
         # each parameter is tried on its own, so one bad value does not spoil the rest
         trials: list[tuple[str, Callable[[TableSetup, str], TableSetup]]] = [
-            ("players", lambda s, v: replace(s, players=_as_int(v), seat=min(s.seat, _as_int(v) or 1))),
-            ("seat", lambda s, v: replace(s, seat=_as_int(v))),
-            ("name", lambda s, v: replace(s, name=v)),
-            ("deals", lambda s, v: replace(s, deals=_as_int(v), rotations=None)),
-            ("rotations", lambda s, v: replace(s, rotations=_as_int(v), deals=None)),
-            ("bots", lambda s, v: replace(s, bots=v)),
-            ("seed", lambda s, v: replace(s, seed=_as_int(v) if _as_int(v) is not None else v)),
-            ("profile", lambda s, v: replace(s, profile=v.strip().lower(), misere_stakes=None)),
-            ("misere", lambda s, v: replace(s, misere_stakes=v.strip())),
+            ("players", lambda s, v: s._with(players=_as_int(v), seat=min(s.seat, _as_int(v) or 1))),
+            ("seat", lambda s, v: s._with(seat=_as_int(v))),
+            ("name", lambda s, v: s._with(name=v)),
+            ("deals", lambda s, v: s._with(deals=_as_int(v), rotations=None)),
+            ("rotations", lambda s, v: s._with(rotations=_as_int(v), deals=None)),
+            ("bots", lambda s, v: s._with(bots=v)),
+            ("seed", lambda s, v: s._with(seed=_as_int(v) if _as_int(v) is not None else v)),
+            ("profile", lambda s, v: s._with(profile=v.strip().lower(), misere_stakes=None)),
+            ("misere", lambda s, v: s._with(misere_stakes=v.strip())),
         ]
         for key, change in trials:
             if key not in params:
@@ -213,6 +226,17 @@ class TableSetup:
             except RuleError as e:
                 problems.append(e.explanation)
         return setup, problems
+
+    def _with(self, **raw: object) -> "TableSetup":
+        """This setup with some fields replaced by raw values, checked as :meth:`check` checks them."""
+        values = self._fields()._asdict() | raw
+        kind = "rotations" if values["rotations"] is not None else "deals"
+        return TableSetup.check(values["players"], values["seat"], values["name"], kind, values[kind],
+                                values["bots"], values["seed"], values["profile"], values["misere_stakes"])
+
+    def _fields(self) -> "_SetupFields":
+        return _SetupFields(self.players, self.seat, self.name, self.deals, self.rotations, self.bots, self.seed,
+                            self.profile, self.misere_stakes)
 
     @property
     def length_kind(self) -> str:
@@ -307,7 +331,7 @@ class PlayTable:
         self.intro: list[Explanation] = []
         self._recorded = False
         self._played_on = False
-        self._bots: dict[int, Any] = {}
+        self._bots: dict[int, Bot] = {}
         self._moves = 0
         self._learner_mark = 0
         """Index into :attr:`events` of the learner's last action (the "latest" slice starts there)."""
@@ -504,10 +528,11 @@ class PlayTable:
         self._check_token(token)
         st = self._live_state()
         if isinstance(card, str):
+            text = card
             try:
-                card = Card.parse(card)
+                card = Card.parse(text)
             except CardParseError:
-                raise _bad("action.unknown", st.profile.rule("deal"), IllegalCard, action=card[:40]) from None
+                raise _bad("action.unknown", st.profile.rule("deal"), IllegalCard, action=text[:40]) from None
         if not isinstance(card, Card):
             raise _bad("action.unknown", st.profile.rule("deal"), IllegalCard, action=repr(card)[:40])
         if st.phase == "auction":

@@ -25,7 +25,7 @@ from .auction import Auction, Call
 from .cards import FULL_PACK, Card, Rank, Suit
 from .explain import Explanation, IllegalAction, RecordError, RuleError
 from .i18n import translator
-from .profiles import BRITISH, Profile
+from .profiles import BRITISH, Contract, Profile
 from .session import Session
 from .state import DealState
 from .tricks import beats
@@ -457,9 +457,9 @@ def _q_settle(rng: random.Random, p: Profile) -> Question:
                     str(answer), expl, players, extra=report.explanations[1:])
 
 
-def calls_for_safe(p: Profile, contract: object, n: int) -> list[str]:
+def calls_for_safe(p: Profile, contract: Contract, n: int) -> list[str]:
     try:
-        return calls_for(p, contract, n)  # type: ignore[arg-type]
+        return calls_for(p, contract, n)
     except PositionError:
         return []
 

@@ -357,11 +357,11 @@ class Session:
                 if ante and kind == DEAL:
                     for s in active:
                         p = self.players[s]
-                        chips = ante * antes[p] + balances[p]
-                        if chips > 0:
+                        left = ante * antes[p] + balances[p]
+                        if left > 0:
                             continue
                         if bust == "re-ante":
-                            again = (-chips) // ante + 1
+                            again = (-left) // ante + 1
                             antes[p] += again
                             re_antes[p] = again
                         else:

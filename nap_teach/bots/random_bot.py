@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 
 from ..explain import Explanation
+from ..state import Action
 from ..views import SeatView
 from .base import Decision
 
@@ -17,10 +18,7 @@ class RandomBot:
         self.rng = rng or random.Random()
 
     def decide(self, view: SeatView) -> Decision:
-        if view.phase == "auction":
-            options = list(view.legal_calls)
-        else:
-            options = list(view.legal_cards)
+        options: list[Action] = list(view.legal_calls) if view.phase == "auction" else list(view.legal_cards)
         if not options:
             raise ValueError(f"{view.name} has nothing to do now")
         action = self.rng.choice(options)

@@ -424,9 +424,9 @@ class SimpleBot:
         trumps = [c for c in legal if c.suit is trump]
         side = [c for c in legal if c.suit is not trump]
         if view.is_declarer:
-            if trumps and t.master(max(trumps, key=lambda c: c.rank)):
+            if trump is not None and trumps and t.master(max(trumps, key=lambda c: c.rank)):
                 card = max(trumps, key=lambda c: c.rank)
-                if t.unseen_count[trump] > 0:  # type: ignore[index]
+                if t.unseen_count[trump] > 0:
                     return self._say(view, "bot.draw_trumps", card, p.rule("trick"), suit=trump)
                 return self._say(view, "bot.cash_trump", card, p.rule("trick"), suit=trump)
             masters = [c for c in side if t.master(c)]
@@ -493,7 +493,7 @@ class SimpleBot:
                              declarer=view.players[declarer], winning=winning)
         return self._low(view, t)
 
-    def _win(self, view: SeatView, t: _Table, card: Card) -> Decision:
+    def _win(self, view: SeatView, t: _CardsSeen, card: Card) -> Decision:
         rule = view.profile.rule("trick")
         if card.suit is not t.led:
             return self._say(view, "bot.ruff", card, rule, led=t.led, winning=t.winning_card)
