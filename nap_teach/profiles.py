@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from functools import cached_property
 from types import MappingProxyType
 from typing import Mapping
 
@@ -90,11 +89,6 @@ class Profile:
         object.__setattr__(self, "_by_name", MappingProxyType({a.lower(): c for c in self.ladder for a in c.aliases}))
 
     def __hash__(self) -> int:
-        return self._hash
-
-    @cached_property
-    def _hash(self) -> int:
-        """The hash of the name and the options, computed once (the engine looks profiles up per deal)."""
         return hash((self.name, tuple(sorted((k, repr(v)) for k, v in self.options.items()))))
 
     def rule(self, topic: str) -> str:

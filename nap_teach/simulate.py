@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence, TextIO
 
 from .bots import Bot, bot_names, get_bot
-from .cli import SUBCOMMANDS
 from .dealing import deal_rng, shuffle_and_deal
 from .i18n import Translator, translator
 from .profiles import PROFILES, Profile, get_profile
@@ -26,7 +25,7 @@ from .session import Session
 from .state import DealState
 
 __all__ = ["SimulationError", "SimulationReport", "ContractStats", "simulate", "play_deal", "parse_bots",
-           "report_json", "report_lines"]
+           "report_json", "report_lines", "add_arguments", "run"]
 
 PLAYER_NAMES = tuple(f"seat{i}" for i in range(1, 8))
 """The simulated players, named by seat ("seat1" ... "seat7"; never like the rule ids P1..P9)."""
@@ -226,7 +225,8 @@ def _check(args: argparse.Namespace, tr: Translator) -> tuple[int, int, tuple[st
     return players, deals, parse_bots(args.bots, players, tr), prof
 
 
-def _add_arguments(p: argparse.ArgumentParser) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of ``python -m nap_teach simulate``."""
     # plain strings, checked by _check: every mistake gets one line, not argparse's usage block
     p.add_argument("--players", default="4", help="players at the table, 3 to 7 (default 4)")
     p.add_argument("--deals", default="100", help="number of deals (default 100)")
@@ -239,7 +239,8 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print JSON instead of words")
 
 
-def _run(args: argparse.Namespace, out: TextIO) -> int:
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """``python -m nap_teach simulate``: the report in words or JSON; exit code 0."""
     tr = translator(getattr(args, "lang", "en"))
     players, deals, bots, prof = _check(args, tr)
     report = simulate(players, deals, bots, args.seed, prof)
@@ -249,6 +250,3 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
     else:
         out.write("\n".join(report_lines(report, tr)) + "\n")
     return 0
-
-
-SUBCOMMANDS["simulate"] = ("play bot-only deals and count contracts and balances", _add_arguments, _run)
