@@ -52,7 +52,7 @@ def time_decisions(players: int, deals: int, profile: str = "british", seed: str
             decide_ms.append((t2 - t1) * 1000)
             total_ms.append((t2 - t0) * 1000)
             by_phase[view.phase].append((t2 - t1) * 1000)
-            state.apply(decision.action, seat)
+            state.push(decision.action)  # the bot chose among the legal actions
     return decide_ms, total_ms, by_phase
 
 

@@ -6,6 +6,7 @@ can check a real table's calls with the same code the play notebook uses.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache, cached_property
 from typing import Iterable, Sequence
 
 from .explain import Explanation, IllegalAction, IllegalCall
@@ -55,7 +56,7 @@ def canonical_call(call: Call, profile: Profile = BRITISH) -> Call:
     low = name.strip().lower()
     if low == "pass":
         return PASS
-    found = profile._by_name.get(low)  # type: ignore[attr-defined]
+    found = profile.find_contract(low)
     if found is not None and found.name != name:
         return Call(found.name)
     return call
@@ -101,25 +102,15 @@ class AuctionNode:
         return found
 
 
+@cache
 def auction_node(profile: Profile, level: int | None, bids: frozenset[str]) -> AuctionNode:
-    """The shared node for (highest level, bids made) in ``profile``."""
-    table = profile.__dict__.get("_nap_auction_nodes")
-    if table is None:
-        table = {}
-        object.__setattr__(profile, "_nap_auction_nodes", table)
-    node = table.get((level, bids))
-    if node is None:
-        node = table[(level, bids)] = AuctionNode(profile, level, bids)
-    return node
+    """The shared node for (highest level, bids made) in ``profile`` (one per profile and position)."""
+    return AuctionNode(profile, level, bids)
 
 
 def start_node(profile: Profile) -> AuctionNode:
     """The node before any bid."""
-    node = profile.__dict__.get("_nap_auction_start")
-    if node is None:
-        node = auction_node(profile, None, frozenset())
-        object.__setattr__(profile, "_nap_auction_start", node)
-    return node
+    return auction_node(profile, None, frozenset())
 
 
 @dataclass(frozen=True)
@@ -150,15 +141,13 @@ class Auction:
         """The seat that made call number ``index``."""
         return (self.dealer + 1 + index) % self.n
 
+    @cached_property
     def _derived(self) -> tuple[tuple[int, Contract] | None, frozenset[str]]:
         """(highest bid and its seat, names bid so far), computed once per auction.
 
-        Auction values are immutable, so the memo (kept outside the dataclass
-        fields: equality and repr are unchanged) can never go stale.
+        Auction values are immutable, so the cached value (outside the
+        dataclass fields: equality and repr are unchanged) can never go stale.
         """
-        d = self.__dict__
-        if "_high" in d:
-            return d["_high"], d["_bids"]
         best: tuple[int, Contract] | None = None
         bids: set[str] = set()
         for i, call in enumerate(self.calls):
@@ -166,14 +155,12 @@ class Auction:
                 contract = self.profile.contract(call.name)
                 best = (self.speaker(i), contract)
                 bids.add(contract.name)
-        d["_high"] = best
-        d["_bids"] = frozenset(bids)
-        return best, d["_bids"]
+        return best, frozenset(bids)
 
     @property
     def highest(self) -> tuple[int, Contract] | None:
         """The highest bid so far and who made it."""
-        return self._derived()[0]
+        return self._derived[0]
 
     @property
     def passed_out(self) -> bool:
@@ -181,7 +168,7 @@ class Auction:
         return self.is_complete and all(c.is_pass for c in self.calls)
 
     def bid_names(self) -> set[str]:
-        return set(self._derived()[1])
+        return set(self._derived[1])
 
     def refusal(self, call: Call) -> Explanation | None:
         """Why ``call`` may not be made now, or None when it may (B5-B8, P3)."""
@@ -195,7 +182,7 @@ class Auction:
             return Explanation(p.rule("ladder"), "call.unknown", {"call": call.name, "profile": p.name})
         contract = p.contract(call.name)
         player = self.players[seat]
-        high, bids = self._derived()
+        high, bids = self._derived
         if high is not None and contract.level <= high[1].level:
             return Explanation(p.rule("ladder"), "call.not_higher",
                                {"player": player, "call": contract.name, "highest": high[1].name,
@@ -209,7 +196,7 @@ class Auction:
         """Pass and every bid that is allowed now; empty once everyone has spoken."""
         if self.is_complete:
             return []
-        high, bids = self._derived()
+        high, bids = self._derived
         return list(legal_calls_for(self.profile, high, bids))
 
     def after(self, call: Call, seat: int | None = None) -> "Auction":

@@ -7,7 +7,7 @@ which the simulation benchmark depends on.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Iterable, Iterator
+from typing import Iterable
 
 __all__ = [
     "Suit",
@@ -167,16 +167,6 @@ class Card:
         """English words, as in "ace of hearts" (screen readers, narration)."""
         return f"{self.rank.word} of {self.suit.word}"
 
-    def beats(self, other: "Card", led: Suit, trump: Suit | None) -> bool:
-        """Whether this card beats ``other`` in a trick led in ``led`` (B12)."""
-        if self.suit is other.suit:
-            return self.rank > other.rank
-        if trump is not None and self.suit is trump:
-            return True
-        if trump is not None and other.suit is trump:
-            return False
-        return self.suit is led
-
     @classmethod
     def parse(cls, text: str) -> "Card":
         """Read "AH", "10h", "TH", "A♥", "10♥" (any case, spaces ignored)."""
@@ -234,7 +224,3 @@ def format_cards(cards: Iterable[Card], symbols: bool = True) -> str:
 def sort_hand(cards: Iterable[Card]) -> list[Card]:
     """Display order: by suit, then high to low."""
     return sorted(cards, key=lambda c: (c.suit.value, -c.rank.value))
-
-
-def iter_suit(cards: Iterable[Card], suit: Suit) -> Iterator[Card]:
-    return (c for c in cards if c.suit is suit)

@@ -14,8 +14,10 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any, Callable, Sequence, TextIO
+from types import MappingProxyType
+from typing import Any, Callable, Mapping, Sequence, TextIO
 
+from . import server, simulate
 from .cards import Card, sort_hand
 from .explain import Explanation, RecordError, RuleError
 from .i18n import LANGUAGES, Translator, translator
@@ -31,7 +33,7 @@ __all__ = ["main", "replay_json", "session_json", "narrate_deal", "narrate_sessi
 def replay_json(state: DealState) -> dict[str, Any]:
     """The deal as the documented ``replay --json`` object."""
     result = state.result()
-    tricks = [{"leader": state.players[t.leader], "cards": [c.code for c in t.cards],
+    tricks: list[dict[str, Any]] = [{"leader": state.players[t.leader], "cards": [c.code for c in t.cards],
                "winner": state.players[t.winning]} for t in state.tricks]
     if state.current_trick is not None:
         t = state.current_trick
@@ -226,10 +228,6 @@ def _cmd_session(args: argparse.Namespace, out: TextIO) -> int:
     return _emit(args, out, session_json(session), lambda tr: narrate_session(session, tr))
 
 
-SUBCOMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Callable[..., int]]] = {}
-"""name -> (help, add_arguments, run(args, out) -> exit code); other modules may add commands."""
-
-
 def _file_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", help="a JSON record")
     p.add_argument("--json", action="store_true", help="print JSON instead of words")
@@ -237,8 +235,14 @@ def _file_args(p: argparse.ArgumentParser) -> None:
                    help="rules the record must follow: british or pub (default: as the record says)")
 
 
-SUBCOMMANDS["replay"] = ("narrate a nap-hand/1 record trick by trick", _file_args, _cmd_replay)
-SUBCOMMANDS["session"] = ("print the ledger of a nap-session/1 record", _file_args, _cmd_session)
+SUBCOMMANDS: Mapping[str, tuple[str, Callable[[argparse.ArgumentParser], None], Callable[..., int]]] = \
+    MappingProxyType({
+        "replay": ("narrate a nap-hand/1 record trick by trick", _file_args, _cmd_replay),
+        "session": ("print the ledger of a nap-session/1 record", _file_args, _cmd_session),
+        "simulate": ("play bot-only deals and count contracts and balances", simulate.add_arguments, simulate.run),
+        "serve": ("serve the app with Voila (what `make app` runs)", server.add_arguments, server.run),
+    })
+"""name -> (help, add_arguments, run(args, out) -> exit code)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -255,7 +259,6 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
     out = out or sys.stdout
     err = err or sys.stderr
-    _load_plugins()
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -280,15 +283,3 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
     except Exception as e:  # a bug of ours: one line, never a traceback
         err.write(tr.gettext("Internal error, please report it: {error}").format(error=repr(e)) + "\n")
         return 3
-
-
-def _load_plugins() -> None:
-    """Import modules that register further subcommands (e.g. ``simulate``)."""
-    import importlib
-
-    for module in ("nap_teach.simulate", "nap_teach.server"):
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as e:
-            if e.name != module:
-                raise

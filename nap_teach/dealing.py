@@ -8,14 +8,41 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from operator import itemgetter
-from typing import Callable, Mapping, Sequence
+from functools import cache
+from typing import Any, Mapping, MutableSequence, Sequence
 
 from .cards import FULL_PACK, Card, Rank
 from .explain import Explanation
 from .profiles import BRITISH, Profile
 
-__all__ = ["Deal", "shuffle_and_deal", "deal_rng", "draw_first_dealer", "FirstDealerDraw", "clockwise_from"]
+__all__ = ["Deal", "DealRandom", "shuffle_and_deal", "deal_rng", "draw_first_dealer", "FirstDealerDraw", "clockwise_from", "ace_low"]
+
+
+class DealRandom(random.Random):
+    """``random.Random`` with a faster :meth:`shuffle` that makes exactly the same draws.
+
+    CPython's ``Random.shuffle`` is a Python loop that calls ``_randbelow`` for
+    each of its 51 swaps; this one spells the same Fisher-Yates draws out over
+    ``getrandbits`` (the rejection sampling of ``_randbelow``), about 2.5 times
+    faster. The dealer shuffles once per deal, and without this the engine
+    benchmark falls below OpenSpiel's ``oh_hell`` (see benchmarks/bench_engine.py).
+    Being spelled out, the draws no longer depend on how a Python version writes
+    ``shuffle``: seeded deals stay the same (tests/test_dealing.py pins them).
+    """
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        getrandbits = self.getrandbits
+        for i, k in _swap_draws(len(x)):
+            j = getrandbits(k)  # a number below i + 1, drawn as _randbelow(i + 1) draws it
+            while j > i:
+                j = getrandbits(k)
+            x[i], x[j] = x[j], x[i]
+
+
+@cache
+def _swap_draws(length: int) -> tuple[tuple[int, int], ...]:
+    """The swaps of a shuffle of ``length`` items: (position, bits drawn for it), last position first."""
+    return tuple((i, (i + 1).bit_length()) for i in reversed(range(1, length)))
 
 
 def deal_rng(seed: object, number: int = 0) -> random.Random:
@@ -23,7 +50,7 @@ def deal_rng(seed: object, number: int = 0) -> random.Random:
 
     String seeds hash the same on every run and machine, unlike ``hash()``.
     """
-    return random.Random(f"nap-teach:{seed}:{number}")
+    return DealRandom(f"nap-teach:{seed}:{number}")
 
 
 def clockwise_from(start: int, players: int) -> list[int]:
@@ -65,98 +92,24 @@ def shuffle_and_deal(
     rng: random.Random,
     profile: Profile = BRITISH,
 ) -> Deal:
-    """Shuffle, let the dealer's right cut, deal 3 then 2 from the dealer's left (B3)."""
+    """Shuffle, let the dealer's right cut, deal 3 then 2 from the dealer's left (B3; P2).
+
+    The cut leaves at least ``profile.min_cut`` cards in each packet. The
+    packets go round clockwise from the dealer's left: three cards to each
+    seat, then the rest of the hand (two); the cards left over are unused (B4).
+    """
     n = len(players)
     size = profile.hand_size
     pack = list(FULL_PACK)
-    lo = profile.min_cut
-    if rng.__class__ is random.Random and _FAST_SHUFFLE_OK:
-        # the very same draws as rng.shuffle(pack) and rng.randint(lo, 52 - lo), faster
-        getrandbits = rng.getrandbits
-        _shuffle(pack, getrandbits)
-        cut = lo + _below(53 - 2 * lo, getrandbits)
-    else:
-        rng.shuffle(pack)
-        cut = rng.randint(lo, 52 - lo)
+    rng.shuffle(pack)
+    cut = rng.randint(profile.min_cut, 52 - profile.min_cut)
     pack = pack[cut:] + pack[:cut]
-    if size == 5:  # every profile so far: the same packets, read with cached index lists
-        hands = tuple([take(pack) for take in _packets(n, dealer)])
-        return _new_deal(tuple(players), dealer, hands, tuple(pack[5 * n:]), cut)
-    # Packets go round clockwise from the dealer's left: 3 cards each, then the rest (2).
     dealt: list[tuple[Card, ...]] = [()] * n
     first = 3 * n
     rest = size - 3
-    seat = dealer
-    for i in range(n):
-        seat = seat + 1 if seat + 1 < n else 0
+    for i, seat in enumerate(clockwise_from((dealer + 1) % n, n)):
         dealt[seat] = tuple(pack[3 * i: 3 * i + 3] + pack[first + rest * i: first + rest * (i + 1)])
-    return _new_deal(tuple(players), dealer, tuple(dealt), tuple(pack[first + rest * n:]), cut)
-
-
-_PACKETS: dict[tuple[int, int], tuple[Callable[[list[Card]], tuple[Card, ...]], ...]] = {}
-
-
-def _packets(n: int, dealer: int) -> tuple[Callable[[list[Card]], tuple[Card, ...]], ...]:
-    """For each seat, a getter of its five cards in the cut pack: 3 then 2, clockwise from the dealer's left."""
-    found = _PACKETS.get((n, dealer))
-    if found is None:
-        index: list[list[int]] = [[] for _ in range(n)]
-        seat = dealer
-        for i in range(n):
-            seat = seat + 1 if seat + 1 < n else 0
-            index[seat] = [3 * i, 3 * i + 1, 3 * i + 2, 3 * n + 2 * i, 3 * n + 2 * i + 1]
-        found = _PACKETS[(n, dealer)] = tuple(itemgetter(*idx) for idx in index)
-    return found
-
-
-_SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in range(51, 0, -1))
-
-
-def _shuffle(pack: list[Card], getrandbits: Callable[[int], int]) -> None:
-    """Fisher-Yates exactly as CPython's ``random.shuffle`` draws it, inlined for speed.
-
-    Only used when a self-check at import time shows the result is identical
-    to ``Random.shuffle`` on this Python, so seeded deals never change.
-    """
-    for i, k in _SHUFFLE_STEPS:
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        pack[i], pack[j] = pack[j], pack[i]
-
-
-def _below(n: int, getrandbits: Callable[[int], int]) -> int:
-    """A number in range(n) drawn as CPython's ``Random.randrange(n)`` draws it."""
-    k = n.bit_length()
-    r = getrandbits(k)
-    while r >= n:
-        r = getrandbits(k)
-    return r
-
-
-def _fast_shuffle_matches() -> bool:
-    for seed in ("nap-teach:check:0", "nap-teach:check:1", 12345):
-        for lo in (1, 4):
-            a, b = random.Random(seed), random.Random(seed)
-            x, y = list(FULL_PACK), list(FULL_PACK)
-            a.shuffle(x)
-            cut_a = a.randint(lo, 52 - lo)
-            _shuffle(y, b.getrandbits)
-            cut_b = lo + _below(53 - 2 * lo, b.getrandbits)
-            if x != y or cut_a != cut_b or a.getrandbits(64) != b.getrandbits(64):
-                return False
-    return True
-
-
-_FAST_SHUFFLE_OK = _fast_shuffle_matches()
-
-
-def _new_deal(players: tuple[str, ...], dealer: int, hands: tuple[tuple[Card, ...], ...],
-              unused: tuple[Card, ...], cut: int) -> Deal:
-    """``Deal(players, dealer, hands, unused, cut)`` without the frozen dataclass's per-field setattr."""
-    deal = object.__new__(Deal)
-    deal.__dict__.update(players=players, dealer=dealer, hands=hands, unused=unused, cut=cut)
-    return deal
+    return Deal(tuple(players), dealer, tuple(dealt), tuple(pack[first + rest * n:]), cut)
 
 
 @dataclass(frozen=True)
@@ -182,8 +135,8 @@ def draw_first_dealer(players: Sequence[str], rng: random.Random, profile: Profi
         rng.shuffle(pack)
         drawn = {seat: pack[i] for i, seat in enumerate(in_draw)}
         rounds.append(drawn)
-        low = min(_ace_low(c) for c in drawn.values())
-        in_draw = [s for s, c in drawn.items() if _ace_low(c) == low]
+        low = min(ace_low(c) for c in drawn.values())
+        in_draw = [s for s, c in drawn.items() if ace_low(c) == low]
         if len(in_draw) == 1:
             seat = in_draw[0]
             return FirstDealerDraw(
@@ -194,5 +147,6 @@ def draw_first_dealer(players: Sequence[str], rng: random.Random, profile: Profi
             )
 
 
-def _ace_low(card: Card) -> int:
+def ace_low(card: Card) -> int:
+    """A card's value when players draw for the first dealer: its rank, with the Ace lowest (1) (P1)."""
     return 1 if card.rank is Rank.ACE else int(card.rank)

@@ -3,20 +3,46 @@
 One :class:`Translator` per language turns explanations, cards, suits, calls
 and amounts into text. The catalogues live in ``nap_teach/locale`` and are
 managed with Babel (see the README); English is the source language.
+
+This module sits below the rest of the engine: it knows cards, and it reads
+explanations and calls by their shape (:class:`Explainable`, :class:`CallLike`),
+so that :mod:`nap_teach.explain` can put an explanation into words without an
+import cycle (explain -> i18n, never back).
 """
 from __future__ import annotations
 
 import gettext as _gettext
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Protocol, runtime_checkable
 
-from .auction import Call
 from .cards import Card, Rank, Suit
-from .explain import Explanation
 from .messages import MESSAGES, RULE_TITLES, Plural
 
-__all__ = ["Translator", "translator", "LANGUAGES", "DOMAIN", "LOCALE_DIR", "normalize_lang"]
+__all__ = ["Translator", "translator", "LANGUAGES", "DOMAIN", "LOCALE_DIR", "normalize_lang", "Explainable",
+           "CallLike"]
+
+
+@runtime_checkable
+class Explainable(Protocol):
+    """What the translator reads of an :class:`~nap_teach.explain.Explanation`: a message key and facts."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def facts(self) -> Mapping[str, Any]: ...
+
+
+@runtime_checkable
+class CallLike(Protocol):
+    """What the translator reads of a :class:`~nap_teach.auction.Call`: its record name."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def is_pass(self) -> bool: ...
 
 DOMAIN = "nap_teach"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -100,7 +126,7 @@ class Translator:
         return self.gettext(title) if title else rule
 
     # -- explanations
-    def explain(self, explanation: Explanation) -> str:
+    def explain(self, explanation: Explainable) -> str:
         """The explanation in this language, facts filled in."""
         entry = MESSAGES.get(explanation.key)
         facts = self.format_facts(explanation.facts)
@@ -132,13 +158,13 @@ class Translator:
             return self.card(value)
         if isinstance(value, Suit):
             return self.suit(value)
-        if isinstance(value, Explanation):
+        if isinstance(value, Explainable):
             return self.explain(value)
         if value is None:
             return self.gettext("none")
         if isinstance(value, bool):
             return self.gettext("yes") if value else self.gettext("no")
-        if isinstance(value, Call):
+        if isinstance(value, CallLike):
             return self.call(value.name)
         if key in ("call", "highest", "needed", "contract"):
             return self.call(str(value))

@@ -13,7 +13,8 @@ twenty cards are played. The steps are:
 - ``had_fewer``: what would have happened with one trick fewer than needed.
 
 "What if?": :meth:`Lesson.what_if` replaces the card of a step by another legal
-card of the same seat and lets a simple, deterministic chooser play the rest;
+card of the same seat and lets a bot (by default the "simple" bot with a fixed
+seed, so every line is the same each time) play the rest;
 :class:`LessonWalk` keeps the learner's place, and ``back_to_book()`` returns
 to the book line.
 
@@ -34,7 +35,7 @@ from importlib import resources
 from typing import Iterable, Mapping, Sequence
 
 from .auction import Call
-from .bots.base import Bot, Decision
+from .bots import Bot, get_bot
 from .cards import Card, CardParseError, Suit
 from .explain import Explanation, IllegalAction
 from .i18n import Translator, translator
@@ -42,12 +43,11 @@ from .narrate import explain_action, explain_settlement
 from .records import load_hand
 from .settlement import settle
 from .state import DealResult, DealState, error_for
-from .tricks import Trick
-from .views import SeatView
+from .tricks import Trick, winning_index
 
 __all__ = [
     "TABLE", "CALL", "CARD", "RESULT", "HAD_FEWER", "SECTIONS",
-    "LessonStep", "TableMarks", "PlayedCard", "WhatIf", "Lesson", "LessonWalk", "CheapChooser",
+    "LessonStep", "TableMarks", "PlayedCard", "WhatIf", "Lesson", "LessonWalk",
     "load_worked_deal", "default_lesson", "lesson_rules", "settlement_line", "whatif_chooser",
 ]
 
@@ -168,59 +168,10 @@ class WhatIf:
 
 
 # ------------------------------------------------------------------ chooser
-class CheapChooser:
-    """The lesson's own simple player: deterministic, sees only its seat's view.
-
-    Leading: a card that is the highest still unseen in its suit, else the
-    highest card outside trumps (ties: diamonds, clubs, hearts, spades). Following: the lowest card when a partner (a fellow defender)
-    is already winning; else the cheapest card that wins; else the lowest card,
-    keeping trumps.
-    """
-
-    name = "cheap"
-
-    def decide(self, view: SeatView) -> Decision:
-        card = self.choose(view)
-        return Decision(card, Explanation("bot", "bot.cheap", {"player": view.name, "card": card}))
-
-    @staticmethod
-    def choose(view: SeatView) -> Card:
-        legal = list(view.legal_cards)
-        if not legal:
-            raise ValueError(f"{view.name} has no card to play now")
-        trump = view.trump
-
-        def low(c: Card) -> tuple[bool, int, int]:
-            return (c.suit is trump, int(c.rank), int(c.suit))
-
-        current = view.current
-        if current is None:
-            unseen = set(view.unseen())
-            tops = [c for c in legal if not any(u.suit is c.suit and u.rank > c.rank for u in unseen)]
-            if tops:
-                return min(tops, key=lambda c: (-int(c.rank), c.suit is not trump, int(c.suit)))
-            return max(legal, key=lambda c: (c.suit is not trump, int(c.rank), int(c.suit)))
-        win_seat, win_card, led = current.winning, current.winning_card, current.led
-        declarer = view.declarer
-        if declarer is not None and view.seat != declarer and win_seat != declarer:
-            return min(legal, key=low)
-        beaters = [c for c in legal if c.beats(win_card, led, trump)]
-        if beaters:
-            return min(beaters, key=lambda c: (c.suit is not led, int(c.rank), int(c.suit)))
-        return min(legal, key=low)
-
-
 def whatif_chooser() -> Bot:
-    """The player for what-if lines: the shared "simple" bot if present, else :class:`CheapChooser`.
-
-    A fixed seed keeps every what-if line the same each time it is asked for.
-    """
-    try:
-        from .bots.base import get_bot
-
-        return get_bot("simple", random.Random(0))
-    except Exception:  # no simple bot (or a broken one): the lesson still works
-        return CheapChooser()
+    """The player for what-if lines: the "simple" bot with a fixed seed, so that
+    every what-if line is the same each time it is asked for."""
+    return get_bot("simple", random.Random(0))
 
 
 # ------------------------------------------------------------------- lesson
@@ -324,7 +275,7 @@ class Lesson:
         if book.outcome() and contract.min_tricks > 0:
             fewer = contract.min_tricks - 1
             amounts = self._had_fewer_amounts()
-            notes = (
+            fewer_notes = (
                 Explanation(p.rule("stakes"), "lesson.had_fewer",
                             {"declarer": declarer, "won": fewer, "call": contract.name,
                              "needed": contract.min_tricks}),
@@ -334,7 +285,7 @@ class Lesson:
                 Explanation(p.rule("balances"), "explain.zero_sum",
                             {"amounts": tuple((name, amounts[name]) for name in players)}),
             )
-            yield LessonStep(index, HAD_FEWER, last, None, self.declarer, None, None, notes)
+            yield LessonStep(index, HAD_FEWER, last, None, self.declarer, None, None, fewer_notes)
 
     def _call_notes(self, i: int, call: Call, before: DealState) -> list[Explanation]:
         p = before.profile
@@ -402,13 +353,7 @@ class Lesson:
             seats = seats + ((seats[-1] + 1) % self.n,)
             cards.append(None)
         played = [c for c in cards if c is not None]
-        win: int | None = None
-        if played:
-            best = played[0]
-            win = 0
-            for i, c in enumerate(played[1:], start=1):
-                if c.beats(best, played[0].suit, state.trump):
-                    best, win = c, i
+        win = winning_index(played, state.trump) if played else None
         return TableMarks(number, seats, tuple(cards), played[0].suit if played else None, state.trump, win, complete)
 
     def completed_tricks(self, index: int) -> tuple[Trick, ...]:
@@ -540,20 +485,11 @@ class Lesson:
             chooser = chooser or whatif_chooser()
             name = getattr(chooser, "name", type(chooser).__name__)
             state = start.copy()
-            state.apply(card, seat)
-            for _ in range(len(self.book.actions)):
-                if state.is_over:
-                    break
+            state.push(card)  # checked above
+            while not state.is_over:
                 actor = state.to_act
                 assert actor is not None
-                view = state.view(actor)
-                try:
-                    action = chooser.decide(view).action
-                except Exception:  # a failing bot must not break the lesson
-                    action = None
-                if not isinstance(action, Card) or not state.is_legal(action, actor):
-                    action = CheapChooser.choose(view)
-                state.apply(action, actor)
+                state.push(chooser.decide(state.view(actor)).action)  # a bot chooses among the legal cards
         plays = []
         offset = len(state.calls)
         for a in range(point, len(state.actions)):

@@ -24,11 +24,10 @@ def explain_action(state: "DealState", index: int) -> list[Explanation]:
     """Explanations for action ``index`` of ``state`` (replays up to it)."""
     before = state.__class__(state.players, state.dealer, state.hands, state.profile, state.unused)
     for a in state.actions[:index]:
-        before._push(a)
-    before.actions = list(state.actions[:index])
+        before.push(a)  # the state's own actions: already checked
     action = state.actions[index]
     after = before.copy()
-    after._push(action)
+    after.push(action)
     if isinstance(action, Call):
         return explain_call(before, after, action)
     if isinstance(action, Card):

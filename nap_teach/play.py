@@ -33,12 +33,11 @@ import json
 import logging
 import random
 import re
-from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, NamedTuple
 
 from .auction import Auction, Call
-from .bots import Decision, get_bot
-from .bots.base import BOTS
+from .bots import BOTS, Bot, Decision, get_bot, hint
 from .cards import Card, CardParseError
 from .dealing import draw_first_dealer
 from .explain import Explanation, IllegalAction, IllegalCall, IllegalCard, RecordError, RuleError
@@ -69,22 +68,11 @@ _NAME_OK = re.compile(r"^[^\x00-\x1f\x7f<>]{1,%d}$" % MAX_NAME)
 
 
 def bot_levels() -> list[str]:
-    """Bot levels that exist now, strongest first ("simple" once it is installed, "random")."""
-    levels = []
-    try:
-        get_bot("simple", random.Random(0))
-        levels.append("simple")
-    except (ImportError, KeyError):
-        pass
-    levels.extend(name for name in BOTS if name not in levels)
-    return levels
+    """The bot levels, strongest first ("simple", "random")."""
+    return list(BOTS)
 
 
-def _default_bots() -> str:
-    return bot_levels()[0]
-
-
-DEFAULT_BOTS = _default_bots()
+DEFAULT_BOTS = bot_levels()[0]
 
 
 class SetupError(IllegalAction):
@@ -113,6 +101,20 @@ def _as_int(value: object) -> int | None:
 
 
 # --------------------------------------------------------------------- setup
+class _SetupFields(NamedTuple):
+    """The fields of a :class:`TableSetup`, in its order, once checked."""
+
+    players: int
+    seat: int
+    name: str
+    deals: int | None
+    rotations: int | None
+    bots: str
+    seed: int | None
+    profile: str
+    misere_stakes: str | None
+
+
 @dataclass(frozen=True)
 class TableSetup:
     """A checked table setup. ``seat`` is 1-based, as the learner sees it."""
@@ -122,29 +124,32 @@ class TableSetup:
     name: str = "Sam"
     deals: int | None = DEFAULT_DEALS
     rotations: int | None = None
-    bots: str = field(default_factory=_default_bots)
+    bots: str = DEFAULT_BOTS
     seed: int | None = None
     profile: str = "british"
     misere_stakes: str | None = None
     """Table option of the pub rules: "3/3" (default) or "10/5" (P5)."""
 
     def __post_init__(self) -> None:
-        checked = TableSetup.check(self.players, self.seat, self.name,
-                                   "rotations" if self.rotations is not None else "deals",
-                                   self.rotations if self.rotations is not None else self.deals,
-                                   self.bots, self.seed, self.profile, _build=False,
-                                   misere_stakes=self.misere_stakes)
-        for key, value in checked.items():
-            object.__setattr__(self, key, value)
+        checked = TableSetup._clean(self.players, self.seat, self.name,
+                                    "rotations" if self.rotations is not None else "deals",
+                                    self.rotations if self.rotations is not None else self.deals,
+                                    self.bots, self.seed, self.profile, self.misere_stakes)
+        for key, value in checked._asdict().items():
+            object.__setattr__(self, key, value)  # a frozen dataclass cleans its own fields this way
 
     @staticmethod
     def check(players: object, seat: object, name: object, length_kind: object, length: object,
-              bots: object, seed: object, profile: object = "british", _build: bool = True,
-              misere_stakes: object = None) -> Any:
-        """Check raw widget values; refuse the first bad one with a clear reason.
+              bots: object, seed: object, profile: object = "british",
+              misere_stakes: object = None) -> "TableSetup":
+        """Check raw widget values; refuse the first bad one with a clear reason."""
+        return TableSetup(*TableSetup._clean(players, seat, name, length_kind, length, bots, seed, profile,
+                                             misere_stakes))
 
-        Returns a :class:`TableSetup` (or, internally, the cleaned fields).
-        """
+    @staticmethod
+    def _clean(players: object, seat: object, name: object, length_kind: object, length: object,
+               bots: object, seed: object, profile: object, misere_stakes: object) -> "_SetupFields":
+        """The fields of a setup from raw values, cleaned; refuses the first bad one."""
         n = _as_int(players)
         if n is None or not 3 <= n <= 7:
             raise _bad("play.players", "B1", SetupError, count=players if n is None else n)
@@ -190,11 +195,7 @@ class TableSetup:
             if misere_stakes not in rules.option_choices["misere_stakes"]:
                 raise _bad("record.option", "P5", SetupError, detail=f"misere_stakes={str(misere_stakes)[:20]}")
             stakes = str(misere_stakes)
-        fields = dict(players=n, seat=s, name=clean_name, deals=deals, rotations=rotations, bots=bots,
-                      seed=clean_seed, profile=prof, misere_stakes=stakes)
-        if not _build:
-            return fields
-        return TableSetup(**fields)
+        return _SetupFields(n, s, clean_name, deals, rotations, bots, clean_seed, prof, stakes)
 
     @classmethod
     def from_params(cls, params: Mapping[str, str], base: "TableSetup | None" = None
@@ -207,15 +208,15 @@ class TableSetup:
         problems: list[Explanation] = []
         # each parameter is tried on its own, so one bad value does not spoil the rest
         trials: list[tuple[str, Callable[[TableSetup, str], TableSetup]]] = [
-            ("players", lambda s, v: replace(s, players=_as_int(v), seat=min(s.seat, _as_int(v) or 1))),
-            ("seat", lambda s, v: replace(s, seat=_as_int(v))),
-            ("name", lambda s, v: replace(s, name=v)),
-            ("deals", lambda s, v: replace(s, deals=_as_int(v), rotations=None)),
-            ("rotations", lambda s, v: replace(s, rotations=_as_int(v), deals=None)),
-            ("bots", lambda s, v: replace(s, bots=v)),
-            ("seed", lambda s, v: replace(s, seed=_as_int(v) if _as_int(v) is not None else v)),
-            ("profile", lambda s, v: replace(s, profile=v.strip().lower(), misere_stakes=None)),
-            ("misere", lambda s, v: replace(s, misere_stakes=v.strip())),
+            ("players", lambda s, v: s._with(players=_as_int(v), seat=min(s.seat, _as_int(v) or 1))),
+            ("seat", lambda s, v: s._with(seat=_as_int(v))),
+            ("name", lambda s, v: s._with(name=v)),
+            ("deals", lambda s, v: s._with(deals=_as_int(v), rotations=None)),
+            ("rotations", lambda s, v: s._with(rotations=_as_int(v), deals=None)),
+            ("bots", lambda s, v: s._with(bots=v)),
+            ("seed", lambda s, v: s._with(seed=_as_int(v) if _as_int(v) is not None else v)),
+            ("profile", lambda s, v: s._with(profile=v.strip().lower(), misere_stakes=None)),
+            ("misere", lambda s, v: s._with(misere_stakes=v.strip())),
         ]
         for key, change in trials:
             if key not in params:
@@ -225,6 +226,17 @@ class TableSetup:
             except RuleError as e:
                 problems.append(e.explanation)
         return setup, problems
+
+    def _with(self, **raw: object) -> "TableSetup":
+        """This setup with some fields replaced by raw values, checked as :meth:`check` checks them."""
+        values = self._fields()._asdict() | raw
+        kind = "rotations" if values["rotations"] is not None else "deals"
+        return TableSetup.check(values["players"], values["seat"], values["name"], kind, values[kind],
+                                values["bots"], values["seed"], values["profile"], values["misere_stakes"])
+
+    def _fields(self) -> "_SetupFields":
+        return _SetupFields(self.players, self.seat, self.name, self.deals, self.rotations, self.bots, self.seed,
+                            self.profile, self.misere_stakes)
 
     @property
     def length_kind(self) -> str:
@@ -294,17 +306,9 @@ def for_learner(why: Explanation) -> Explanation:
     return why
 
 
-def coach_hint(view: SeatView, rng: random.Random | None = None) -> Decision:
-    """A suggestion for the learner: the coach's ``hint(view)`` if present, else the best bot's choice."""
-    for module, attr in (("coach", "hint"), ("simple", "hint")):
-        try:
-            mod = __import__(f"nap_teach.bots.{module}", fromlist=[attr])
-        except ImportError:
-            continue
-        fn = getattr(mod, attr, None)
-        if callable(fn):
-            return fn(view)
-    return get_bot(bot_levels()[0], rng or random.Random(0)).decide(view)
+def coach_hint(view: SeatView) -> Decision:
+    """A suggestion for the learner: the coach's hint (the simple bot's choice, said to "you")."""
+    return hint(view)
 
 
 # --------------------------------------------------------------------- table
@@ -327,7 +331,7 @@ class PlayTable:
         self.intro: list[Explanation] = []
         self._recorded = False
         self._played_on = False
-        self._bots: dict[int, Any] = {}
+        self._bots: dict[int, Bot] = {}
         self._moves = 0
         self._learner_mark = 0
         """Index into :attr:`events` of the learner's last action (the "latest" slice starts there)."""
@@ -524,10 +528,11 @@ class PlayTable:
         self._check_token(token)
         st = self._live_state()
         if isinstance(card, str):
+            text = card
             try:
-                card = Card.parse(card)
+                card = Card.parse(text)
             except CardParseError:
-                raise _bad("action.unknown", st.profile.rule("deal"), IllegalCard, action=card[:40]) from None
+                raise _bad("action.unknown", st.profile.rule("deal"), IllegalCard, action=text[:40]) from None
         if not isinstance(card, Card):
             raise _bad("action.unknown", st.profile.rule("deal"), IllegalCard, action=repr(card)[:40])
         if st.phase == "auction":
@@ -608,7 +613,7 @@ class PlayTable:
             if seat is None or seat == self.you:
                 break
             decision = self._decide(seat)
-            st.apply(decision.action, seat)
+            st.push(decision.action)  # checked by _decide
             self.events.append(self._event(seat, decision.reason))
             out.append(self.events[-1])
         return out
@@ -661,7 +666,7 @@ class PlayTable:
         if you is None or st.to_act != you:
             raise _bad("you.not_your_turn", st.profile.rule("auction_order"),
                        turn=st.players[st.to_act] if st.to_act is not None else "?")
-        return coach_hint(st.view(you), random.Random(self._moves))
+        return coach_hint(st.view(you))
 
     # ---------------------------------------------------------------- replay
     def played_deals(self) -> list[tuple[int, DealState]]:
@@ -742,8 +747,3 @@ class PlayTable:
             raise RecordError(Explanation("record", "record.format", {"format": "?", "expected": SESSION_FORMAT}))
         return cls.from_record(record, **kwargs)
 
-
-def settlement_sum(amounts: Mapping[str, int] | Sequence[int]) -> tuple[list[int], int]:
-    """The payments in seat order and their total (always 0: B16)."""
-    values = list(amounts.values()) if isinstance(amounts, Mapping) else list(amounts)
-    return values, sum(values)

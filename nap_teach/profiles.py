@@ -78,12 +78,15 @@ class Profile:
     options: Mapping[str, object] = field(default_factory=dict)
     """Table options chosen for this profile (see :meth:`with_options`)."""
     option_choices: Mapping[str, tuple[object, ...]] = field(default_factory=dict)
+    _by_name: Mapping[str, Contract] = field(init=False, repr=False, compare=False)
+    """Every record and display name of the ladder, in lower case -> its contract (from ``ladder``)."""
 
     def __post_init__(self) -> None:
+        # a frozen dataclass sets its own derived fields this way (the instance is not yet shared)
         object.__setattr__(self, "rules", MappingProxyType(dict(self.rules)))
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
         object.__setattr__(self, "option_choices", MappingProxyType(dict(self.option_choices)))
-        object.__setattr__(self, "_by_name", {a.lower(): c for c in self.ladder for a in c.aliases})
+        object.__setattr__(self, "_by_name", MappingProxyType({a.lower(): c for c in self.ladder for a in c.aliases}))
 
     def __hash__(self) -> int:
         return hash((self.name, tuple(sorted((k, repr(v)) for k, v in self.options.items()))))
@@ -93,15 +96,19 @@ class Profile:
         found = self.rules.get(topic)
         return found if found is not None else _BRITISH_RULES[topic]
 
+    def find_contract(self, name: str) -> Contract | None:
+        """The contract called ``name`` (record or display name, any case), or None."""
+        return self._by_name.get(name.strip().lower())
+
     def contract(self, name: str) -> Contract:
-        """Look a contract up by its record or display name (any case)."""
-        found = self._by_name.get(name.strip().lower())  # type: ignore[attr-defined]
+        """Look a contract up by its record or display name (any case); ``KeyError`` if there is none."""
+        found = self.find_contract(name)
         if found is None:
             raise KeyError(name)
         return found
 
     def has_contract(self, name: str) -> bool:
-        return name.strip().lower() in self._by_name  # type: ignore[attr-defined]
+        return self.find_contract(name) is not None
 
     def unused_cards(self, players: int) -> int:
         """Cards that stay face down and never enter play (B4)."""
@@ -127,10 +134,6 @@ class Profile:
         """Chips every player antes at the start (0: balances start at zero, B16)."""
         value = self.options.get("ante", 0)
         return value if isinstance(value, int) and not isinstance(value, bool) else 0
-
-    def option(self, key: str, default: object = None) -> object:
-        """A table option's value (``default`` when the profile has no such option)."""
-        return self.options.get(key, default)
 
     def _ladder_for(self, options: Mapping[str, object]) -> tuple[Contract, ...]:
         if options.get("misere_stakes") == "10/5":

@@ -25,9 +25,10 @@ from .auction import Auction, Call
 from .cards import FULL_PACK, Card, Rank, Suit
 from .explain import Explanation, IllegalAction, RecordError, RuleError
 from .i18n import translator
-from .profiles import BRITISH, Profile
+from .profiles import BRITISH, Contract, Profile
 from .session import Session
 from .state import DealState
+from .tricks import beats
 from .trainers import (
     NAMES, PositionError, auction_options, build_position, calls_for, example_deal, follow_options,
     judge_misere_trick, judge_trick, random_calls, random_session, refusal_of, renege_settlement, rotation, said,
@@ -200,7 +201,7 @@ def _q_players(rng: random.Random, p: Profile) -> Question:
 def _q_rank(rng: random.Random, p: Profile) -> Question:
     suit = rng.choice(list(Suit))
     a, b = (Card(r, suit) for r in rng.sample(list(Rank), 2))
-    high, low = (a, b) if a.beats(b, suit, None) else (b, a)
+    high, low = (a, b) if beats(a, b, None) else (b, a)
     rule = p.rule("rank")
     prompt = Explanation(rule, "quiz.rank", {"suit": suit, "cards": (a, b)})
     choices = tuple(Choice(c.code, Explanation(rule, "choice.value", {"value": c})) for c in (a, b))
@@ -456,9 +457,9 @@ def _q_settle(rng: random.Random, p: Profile) -> Question:
                     str(answer), expl, players, extra=report.explanations[1:])
 
 
-def calls_for_safe(p: Profile, contract: object, n: int) -> list[str]:
+def calls_for_safe(p: Profile, contract: Contract, n: int) -> list[str]:
     try:
-        return calls_for(p, contract, n)  # type: ignore[arg-type]
+        return calls_for(p, contract, n)
     except PositionError:
         return []
 

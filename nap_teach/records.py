@@ -126,7 +126,7 @@ def _hands(record: Mapping[str, Any], players: Sequence[str]) -> list[tuple[Card
         raise _bad("record.hand_owner", detail=", ".join(
             [f"missing {p}" for p in missing] + [f"unknown {h}" for h in extra]))
     seen: set[Card] = set()
-    out = []
+    out: list[tuple[Card, ...]] = []
     for p in players:
         cards = hands[p]
         if not isinstance(cards, list):

@@ -171,9 +171,9 @@ class Scorekeeper:
 
     def add(self, calls: Sequence[CallEntry], tricks: int | None = None, renege: str | None = None) -> LedgerRow:
         """Record the next deal (its tricks, or who reneged, P7); a refused entry changes nothing."""
-        plain = self._calls(calls, self.deals_entered) if isinstance(calls, (list, tuple)) else calls
-        self.check(calls, tricks, renege=renege)
-        return self.session.add_scored(plain, tricks, renege)  # type: ignore[arg-type]
+        plain = self._calls(calls, self.deals_entered) if isinstance(calls, (list, tuple)) else []
+        self.check(calls, tricks, renege=renege)  # refuses anything but a list or tuple of calls
+        return self.session.add_scored(plain, tricks, renege)
 
     def misdeal(self) -> LedgerRow:
         """Record a misdeal (P2): the same dealer deals again; no payment; not a deal of the session."""

@@ -26,11 +26,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from pathlib import Path
 from typing import Sequence, TextIO
 
-__all__ = ["serve", "TEMPLATE", "SHARE_DIR", "LANDING_NOTEBOOK", "voila_argv"]
+__all__ = ["serve", "TEMPLATE", "SHARE_DIR", "LANDING_NOTEBOOK", "voila_argv", "add_arguments", "run"]
 
 LANDING_NOTEBOOK = "index.ipynb"
 """The page ``/`` opens."""
@@ -111,7 +110,7 @@ def serve(notebooks: Path, host: str = "127.0.0.1", port: int = 8866, extra: Seq
     return 0
 
 
-def _serve_args(p: argparse.ArgumentParser) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--notebooks", default="notebooks", help="folder of the app's pages (default: ./notebooks)")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (0.0.0.0: every network of this machine; see the README)")
@@ -119,7 +118,7 @@ def _serve_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("voila_args", nargs=argparse.REMAINDER, help="further Voila options, after --")
 
 
-def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+def run(args: argparse.Namespace, out: TextIO) -> int:
     notebooks = Path(args.notebooks)
     if not (notebooks / LANDING_NOTEBOOK).is_file():
         raise ValueError(f"{notebooks}: no {LANDING_NOTEBOOK} here; give the app's folder with --notebooks")
@@ -130,17 +129,3 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     out.flush()
     return serve(notebooks, args.host, args.port, extra)
 
-
-def register() -> None:
-    """Add ``serve`` to the command line (see :data:`nap_teach.cli.SUBCOMMANDS`)."""
-    from .cli import SUBCOMMANDS
-
-    SUBCOMMANDS["serve"] = ("serve the app with Voila (what `make app` runs)", _serve_args, _cmd_serve)
-
-
-register()
-
-if __name__ == "__main__":  # pragma: no cover - `python -m nap_teach.server` works too
-    from .cli import main
-
-    sys.exit(main(["serve", *sys.argv[1:]]))

@@ -35,8 +35,8 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence, Union
 
 from .auction import Auction, Call
-from .cards import Card, Rank
-from .dealing import deal_rng, draw_first_dealer, shuffle_and_deal
+from .cards import Card
+from .dealing import ace_low, deal_rng, draw_first_dealer, shuffle_and_deal
 from .explain import Explanation, IllegalAction, RecordError
 from .profiles import BRITISH, Contract, Profile
 from .settlement import check_zero_sum, settle, settle_renege
@@ -171,7 +171,7 @@ class LedgerRow:
 
 
 @dataclass(frozen=True)
-class _Table:
+class _SessionPoint:
     """Where a session stands after some entries (computed, never stored)."""
 
     active: tuple[int, ...]
@@ -199,11 +199,8 @@ def first_dealer_from_cards(players: Sequence[str], cards: Mapping[str, Card] | 
     if set(drawn) != set(players) or len(set(drawn.values())) != len(drawn):
         raise IllegalAction(Explanation(rule, "first_dealer.bad_draw", {"players": tuple(players)}))
 
-    def low(c: Card) -> int:
-        return 1 if c.rank is Rank.ACE else int(c.rank)
-
-    lowest = min(low(c) for c in drawn.values())
-    tied = [p for p in players if low(drawn[p]) == lowest]
+    lowest = min(ace_low(c) for c in drawn.values())
+    tied = [p for p in players if ace_low(drawn[p]) == lowest]
     if len(tied) > 1:
         raise IllegalAction(Explanation(rule, "first_dealer.tie",
                                         {"names": tuple(tied), "rank": drawn[tied[0]].rank.word}))
@@ -239,7 +236,7 @@ class Session:
                 raise RecordError(Explanation(self.profile.rule("session"), "record.length", {}))
         if self.rotations is not None:
             self.deals_target = None
-        self._walk_cache: tuple[tuple[DealEntry, ...], tuple[list[LedgerRow], _Table]] | None = None
+        self._walk_cache: tuple[tuple[DealEntry, ...], tuple[list[LedgerRow], _SessionPoint]] | None = None
 
     # -------------------------------------------------------------- structure
     @classmethod
@@ -270,12 +267,12 @@ class Session:
         return self.profile.ante
 
     # ------------------------------------------------------------- the walk
-    def _start(self) -> _Table:
+    def _start(self) -> _SessionPoint:
         ante = 1 if self.ante else 0
-        return _Table(tuple(range(self.n)), self.first_dealer, 0, {p: 0 for p in self.players},
+        return _SessionPoint(tuple(range(self.n)), self.first_dealer, 0, {p: 0 for p in self.players},
                       {p: ante for p in self.players}, (), False)
 
-    def _main_over(self, t: _Table) -> bool:
+    def _main_over(self, t: _SessionPoint) -> bool:
         return t.deals >= self.total_deals or len(t.active) < self.profile.min_players
 
     def _tied(self, balances: Mapping[str, int]) -> tuple[int, ...]:
@@ -297,7 +294,7 @@ class Session:
     def _seat_or_next(self, seat: int, among: Sequence[int]) -> int:
         return seat if seat in among else self._next_seat(seat, among)
 
-    def _expected(self, t: _Table, number: int) -> tuple[str, tuple[int, ...], int]:
+    def _expected(self, t: _SessionPoint, number: int) -> tuple[str, tuple[int, ...], int]:
         """(kind, seats, dealer seat) of entry ``number`` when the session stands at ``t``."""
         if self._main_over(t):
             if not t.tie_break:
@@ -307,7 +304,7 @@ class Session:
             return TIE_BREAK, seats, self._seat_or_next(t.dealer, seats)
         return DEAL, t.active, t.dealer
 
-    def _check_entry(self, t: _Table, number: int, entry: DealEntry) -> tuple[str, tuple[int, ...], int]:
+    def _check_entry(self, t: _SessionPoint, number: int, entry: DealEntry) -> tuple[str, tuple[int, ...], int]:
         """Refuse an entry that is not dealt by the right dealer among the right players."""
         kind, seats, dealer = self._expected(t, number)
         names = tuple(self.players[s] for s in seats)
@@ -325,7 +322,7 @@ class Session:
             raise IllegalAction(Explanation(p.rule("rotation"), "session.wrong_dealer", facts))
         return kind, seats, dealer
 
-    def _walk(self, entries: Sequence[DealEntry] | None = None) -> tuple[list[LedgerRow], _Table]:
+    def _walk(self, entries: Sequence[DealEntry] | None = None) -> tuple[list[LedgerRow], _SessionPoint]:
         """Check every entry in order and derive the ledger and where the session stands."""
         entries = tuple(self.entries if entries is None else entries)
         cache = self._walk_cache
@@ -360,11 +357,11 @@ class Session:
                 if ante and kind == DEAL:
                     for s in active:
                         p = self.players[s]
-                        chips = ante * antes[p] + balances[p]
-                        if chips > 0:
+                        left = ante * antes[p] + balances[p]
+                        if left > 0:
                             continue
                         if bust == "re-ante":
-                            again = (-chips) // ante + 1
+                            again = (-left) // ante + 1
                             antes[p] += again
                             re_antes[p] = again
                         else:
@@ -384,16 +381,16 @@ class Session:
                 settlement=amounts, balances=dict(balances), kind=row_kind,
                 deal_number=deals if row_kind == DEAL else None, players=names, renege=renege, chips=chips,
                 out=tuple(out), re_antes=re_antes, tie_break=kind == TIE_BREAK))
-            t = _Table(active, next_dealer, deals, balances, antes, (), row_kind == MISDEAL)
+            t = _SessionPoint(active, next_dealer, deals, balances, antes, (), row_kind == MISDEAL)
             if self._main_over(t):
-                t = _Table(active, next_dealer, deals, balances, antes, self._tied(balances), t.last_misdeal)
+                t = _SessionPoint(active, next_dealer, deals, balances, antes, self._tied(balances), t.last_misdeal)
         result = (rows, t)
         if len(entries) == len(self.entries) and all(a is b for a, b in zip(entries, self.entries)):
             self._walk_cache = (entries, result)
         return result
 
     @property
-    def _table(self) -> _Table:
+    def _table(self) -> _SessionPoint:
         return self._walk()[1]
 
     # --------------------------------------------------------- who deals next

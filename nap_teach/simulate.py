@@ -17,8 +17,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Sequence, TextIO
 
-from .bots.base import Bot, bot_names, get_bot
-from .cli import SUBCOMMANDS
+from .bots import Bot, bot_names, get_bot
 from .dealing import deal_rng, shuffle_and_deal
 from .i18n import Translator, translator
 from .profiles import PROFILES, Profile, get_profile
@@ -26,9 +25,10 @@ from .session import Session
 from .state import DealState
 
 __all__ = ["SimulationError", "SimulationReport", "ContractStats", "simulate", "play_deal", "parse_bots",
-           "report_json", "report_lines"]
+           "report_json", "report_lines", "add_arguments", "run"]
 
-PLAYER_NAMES = ("P1", "P2", "P3", "P4", "P5", "P6", "P7")
+PLAYER_NAMES = tuple(f"seat{i}" for i in range(1, 8))
+"""The simulated players, named by seat ("seat1" ... "seat7"; never like the rule ids P1..P9)."""
 MAX_DEALS = 1_000_000
 
 
@@ -85,13 +85,16 @@ def parse_bots(text: str, players: int, tr: Translator | None = None) -> tuple[s
 
 
 def play_deal(state: DealState, bots: Sequence[Bot]) -> DealState:
-    """Let the bots call and play the deal to its end (all five tricks)."""
+    """Let the bots call and play the deal to its end (all five tricks).
+
+    Each bot chooses among its seat's legal actions, so its choice is made
+    with the unchecked :meth:`~nap_teach.state.DealState.push`.
+    """
     while True:
         seat = state.to_act
         if seat is None:
             return state
-        decision = bots[seat].decide(state.view(seat))
-        state.apply(decision.action, seat)
+        state.push(bots[seat].decide(state.view(seat)).action)
 
 
 def simulate(players: int, deals: int, bots: Sequence[str], seed: object = 0,
@@ -222,7 +225,8 @@ def _check(args: argparse.Namespace, tr: Translator) -> tuple[int, int, tuple[st
     return players, deals, parse_bots(args.bots, players, tr), prof
 
 
-def _add_arguments(p: argparse.ArgumentParser) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of ``python -m nap_teach simulate``."""
     # plain strings, checked by _check: every mistake gets one line, not argparse's usage block
     p.add_argument("--players", default="4", help="players at the table, 3 to 7 (default 4)")
     p.add_argument("--deals", default="100", help="number of deals (default 100)")
@@ -235,7 +239,8 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print JSON instead of words")
 
 
-def _run(args: argparse.Namespace, out: TextIO) -> int:
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """``python -m nap_teach simulate``: the report in words or JSON; exit code 0."""
     tr = translator(getattr(args, "lang", "en"))
     players, deals, bots, prof = _check(args, tr)
     report = simulate(players, deals, bots, args.seed, prof)
@@ -245,6 +250,3 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
     else:
         out.write("\n".join(report_lines(report, tr)) + "\n")
     return 0
-
-
-SUBCOMMANDS["simulate"] = ("play bot-only deals and count contracts and balances", _add_arguments, _run)

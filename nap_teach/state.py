@@ -1,9 +1,19 @@
 """One deal from the first call to the last trick: the heart of the engine.
 
 :class:`DealState` follows python-chess's board: ``legal_calls``/``legal_cards``
-queries, actions pushed one at a time with :meth:`apply`, :meth:`undo`, and
-replay from the action list. A refused action raises a :class:`RuleError`
-that names the broken rule and leaves the state exactly as it was.
+queries, actions made one at a time, :meth:`undo`, and replay from the
+action list. As in python-chess, there are two ways to make an action:
+
+- :meth:`DealState.apply` checks it first (a person's click, a file, a
+  command line): a refused action raises a :class:`RuleError` that names the
+  broken rule and leaves the state exactly as it was;
+- :meth:`DealState.push` makes it without asking, for callers that took it
+  from :meth:`~DealState.legal_actions`, :meth:`~DealState.legal_calls` or
+  :meth:`~DealState.legal_cards` of the same position (bots, simulations,
+  what-if lines, the solver's search). Pushing anything else leaves the state
+  inconsistent; the rules themselves are checked in one place either way
+  (following suit: :func:`~nap_teach.tricks.playable`; the trick's winner:
+  :func:`~nap_teach.tricks.winning_index`).
 """
 from __future__ import annotations
 
@@ -15,7 +25,10 @@ from .cards import FULL_PACK, Card, Suit
 from .dealing import Deal
 from .explain import Explanation, IllegalAction, IllegalCall, IllegalCard, RuleError
 from .profiles import BRITISH, Contract, Profile
-from .tricks import Trick, make_trick, winning_index
+from .narrate import explain_action
+from .settlement import settle
+from .tricks import Trick, playable, winning_index
+from .views import SeatView
 
 __all__ = ["DealState", "Stop", "STOP", "Action", "DealResult"]
 
@@ -68,6 +81,7 @@ class DealState:
         self.hands: tuple[tuple[Card, ...], ...] = tuple(map(tuple, hands))
         self.unused: tuple[Card, ...] | None = tuple(unused) if unused is not None else None
         self.actions: list[Action] = []
+        self._undealt: frozenset[Card] | None = None
         self._reset()
 
     @classmethod
@@ -81,7 +95,6 @@ class DealState:
         self._calls: list[Call] = []
         self._high: tuple[int, Contract] | None = None
         self._node = start_node(self.profile)  # where the auction stands on the ladder (legal calls)
-        self._legal_cards: list[Card] | None = None  # what legal_cards() last said, while still true
         self._auction: Auction | None = None
         self._phase = "auction"
         self.declarer: int | None = None
@@ -100,7 +113,7 @@ class DealState:
     @property
     def phase(self) -> str:
         """"auction", "play" or "over" (passed out, five tricks, or stopped)."""
-        return self._phase  # kept up to date by _push and _reset
+        return self._phase  # kept up to date by push and _reset
 
     @property
     def is_over(self) -> bool:
@@ -145,7 +158,7 @@ class DealState:
             trump = self.trump
             for k in range(len(made), len(done)):
                 seats, cards = done[k]
-                made.append(make_trick(k + 1, tuple(seats), tuple(cards), trump))
+                made.append(Trick(k + 1, tuple(seats), tuple(cards), trump))
         return made
 
     @property
@@ -180,24 +193,10 @@ class DealState:
 
     def legal_cards(self, seat: int | None = None) -> list[Card]:
         """Cards ``seat`` (default: the seat to play) may play now (B10, B11)."""
-        if self._phase != "play":
-            return []
         to_play = self._to_play
-        if seat is not None and seat != to_play:
+        if self._phase != "play" or to_play is None or (seat is not None and seat != to_play):
             return []
-        hand = self.held[to_play]  # type: ignore[index]
-        trick = self.trick_cards
-        if trick:
-            led = trick[0].suit
-            follow = []
-            for c in hand:  # (a plain loop: faster than a comprehension on Python 3.11)
-                if c.suit is led:
-                    follow.append(c)
-            if follow:
-                self._legal_cards = follow  # remembered until the next action, for apply()
-                return follow[:]
-        self._legal_cards = hand  # any card held is legal
-        return hand[:]
+        return playable(self.held[to_play], self.trick_cards[0].suit if self.trick_cards else None)
 
     def legal_actions(self) -> list[Action]:
         if self.phase == "auction":
@@ -226,27 +225,6 @@ class DealState:
                 and self.outcome() is not None)
 
     # ------------------------------------------------------------- refusals
-    def _card_ok(self, card: Card, seat: int | None) -> bool:
-        """True for a legal card, without building explanations; False means "ask refusal()"."""
-        if self._phase != "play":
-            return False
-        to_play = self._to_play
-        if seat is not None and seat != to_play:
-            return False
-        hand = self.held[to_play]  # type: ignore[index]
-        if card not in hand:
-            return False
-        trick = self.trick_cards
-        if not trick:
-            return True
-        led = trick[0].suit
-        if card.suit is led:
-            return True
-        for c in hand:
-            if c.suit is led:
-                return False
-        return True
-
     def _call_ok(self, call: Call, seat: int | None) -> bool:
         """True for a legal call, without building explanations; False means "ask refusal()"."""
         if self._phase != "auction":
@@ -255,17 +233,17 @@ class DealState:
             return False
         return call.name in self._node.names
 
-    def _allowed_fast(self, action: object, seat: int | None) -> bool:
-        cls = action.__class__
-        if cls is Card:
-            return self._card_ok(action, seat)  # type: ignore[arg-type]
-        if cls is Call:
-            return self._call_ok(action, seat)  # type: ignore[arg-type]
+    def _allowed(self, action: object, seat: int | None) -> bool:
+        """True for a legal card or call, without building explanations; False means "ask refusal()"."""
+        if isinstance(action, Card):
+            return action in self.legal_cards(seat)
+        if isinstance(action, Call):
+            return self._call_ok(action, seat)
         return False
 
     def refusal(self, action: Action, seat: int | None = None) -> Explanation | None:
         """Why ``action`` (by ``seat``, default the seat to act) is refused, or None."""
-        if self._allowed_fast(action, seat):
+        if self._allowed(action, seat):
             return None
         p = self.profile
         phase = self.phase
@@ -313,18 +291,17 @@ class DealState:
             return Explanation(p.rule("deal"), "card.not_held", {"player": self.players[seat], "card": action})
         if self.trick_cards:
             led = self.trick_cards[0].suit
-            if action.suit is not led:
-                follow = tuple(c for c in hand if c.suit is led)
-                if follow:
-                    return Explanation(p.rule("follow"), "card.must_follow",
-                                       {"player": self.players[seat], "card": action, "led": led,
-                                        "held": follow})
+            follow = playable(hand, led)
+            if action not in follow:
+                return Explanation(p.rule("follow"), "card.must_follow",
+                                   {"player": self.players[seat], "card": action, "led": led,
+                                    "held": tuple(follow)})
         return None
 
     @property
     def undealt(self) -> frozenset[Card]:
         """The cards that stay face down all deal (B4): ``unused`` when given, else every card not dealt."""
-        found = self.__dict__.get("_undealt")
+        found = self._undealt
         if found is None:
             if self.unused is not None:
                 found = frozenset(self.unused)
@@ -339,39 +316,11 @@ class DealState:
 
     # --------------------------------------------------------------- actions
     def apply(self, action: Action | str, seat: int | None = None) -> None:
-        """Make a call, play a card or stop; refuse (unchanged) when a rule forbids it."""
-        # the common case first: a legal card or call, checked without building explanations
-        cls = action.__class__
-        if cls is Card:
-            known = self._legal_cards  # set by legal_cards() for the current position
-            if known is not None and action in known and (seat is None or seat == self._to_play):
-                self._push_card(action)  # type: ignore[arg-type]
-                self.actions.append(action)  # type: ignore[arg-type]
-                return
-            # inline copy of _card_ok (this is the engine's hottest line)
-            if self._phase == "play":
-                to_play = self._to_play
-                if seat is None or seat == to_play:
-                    hand = self.held[to_play]  # type: ignore[index]
-                    if action in hand:
-                        trick = self.trick_cards
-                        ok = True
-                        if trick:
-                            led = trick[0].suit
-                            if action.suit is not led:  # type: ignore[union-attr]
-                                for c in hand:
-                                    if c.suit is led:
-                                        ok = False
-                                        break
-                        if ok:
-                            self._push_card(action)  # type: ignore[arg-type]
-                            self.actions.append(action)  # type: ignore[arg-type]
-                            return
-        elif cls is Call:
-            if self._call_ok(action, seat):  # type: ignore[arg-type]
-                self._push_call(action)  # type: ignore[arg-type]
-                self.actions.append(action)  # type: ignore[arg-type]
-                return
+        """Make a call, play a card or stop, checked: refused (state unchanged) when a rule forbids it.
+
+        ``action`` may also be text ("Pass", "Four", "10H", "Stop"); ``seat``,
+        when given, must be the seat to act.
+        """
         if isinstance(action, str):
             action = self.parse_action(action)
         elif isinstance(action, Call):
@@ -379,7 +328,27 @@ class DealState:
         why = self.refusal(action, seat)
         if why is not None:
             raise error_for(why)
-        self._push(action)
+        self.push(action)
+
+    def push(self, action: Action) -> None:
+        """Make ``action`` without checking it (python-chess's ``push``, where ``apply`` is ``push`` checked).
+
+        Only for an action taken from :meth:`legal_actions`, :meth:`legal_calls`
+        or :meth:`legal_cards` of this very position, as bots, simulations,
+        what-if lines and searches do: it skips the rule checks and the
+        explanations that :meth:`apply` prepares. Anything else (a card not
+        held, a renege, a call below the last bid) leaves the state
+        inconsistent; use :meth:`apply` for actions that come from people or files.
+        """
+        if isinstance(action, Card):
+            self._play_card(action)
+        elif isinstance(action, Call):
+            self._make_call(action)
+        elif isinstance(action, Stop):
+            self.stopped = True
+            self._phase = "over"
+        else:
+            raise TypeError(f"not an action: {action!r}")
         self.actions.append(action)
 
     def parse_action(self, text: str) -> Action:
@@ -394,20 +363,7 @@ class DealState:
         except ValueError:
             return Call.parse(t, self.profile)
 
-    def _push(self, action: Action) -> None:
-        """Make a checked action (no questions asked: callers check first)."""
-        if action.__class__ is Card:
-            self._push_card(action)  # type: ignore[arg-type]
-        elif isinstance(action, Call):
-            self._push_call(action)
-        elif isinstance(action, Stop):
-            self.stopped = True
-            self._phase = "over"
-            self._legal_cards = None
-        else:
-            raise TypeError(f"not an action: {action!r}")
-
-    def _push_call(self, call: Call) -> None:
+    def _make_call(self, call: Call) -> None:
         calls = self._calls
         if call.name != "Pass":  # a pass leaves the auction where it was
             contract, self._node = self._node.bid(call.name)
@@ -422,9 +378,9 @@ class DealState:
             else:
                 self._phase = "over"
 
-    def _push_card(self, card: Card) -> None:
-        self._legal_cards = None
-        seat: int = self._to_play  # type: ignore[assignment]
+    def _play_card(self, card: Card) -> None:
+        seat = self._to_play
+        assert seat is not None and self.contract is not None, "a card before the auction ended"
         self.held[seat].remove(card)
         trick_cards = self.trick_cards
         trick_cards.append(card)
@@ -433,7 +389,7 @@ class DealState:
         n = self.n
         if count < n:
             if count == 1 and not self._done:  # the first card of the deal sets trump (B10)
-                self.trump = card.suit if self.contract.trumps else None  # type: ignore[union-attr]
+                self.trump = card.suit if self.contract.trumps else None
             self._to_play = seat + 1 if seat + 1 < n else 0
             return
         seats = self.trick_seats
@@ -451,10 +407,11 @@ class DealState:
         """Take back the last action and return it (replays the rest: exact and simple)."""
         if not self.actions:
             raise IllegalAction(Explanation("B5", "undo.nothing", {}))
-        last = self.actions.pop()
+        *earlier, last = self.actions
         self._reset()
-        for a in self.actions:
-            self._push(a)
+        self.actions = []
+        for a in earlier:
+            self.push(a)
         return last
 
     def replay(self, actions: Iterable[Action | str]) -> "DealState":
@@ -466,15 +423,12 @@ class DealState:
     def copy(self) -> "DealState":
         other = DealState(self.players, self.dealer, self.hands, self.profile, self.unused)
         for a in self.actions:
-            other._push(a)
-        other.actions = list(self.actions)
+            other.push(a)
         return other
 
     # ---------------------------------------------------------------- result
     def result(self) -> DealResult:
         """Declarer, contract, tricks and, once decided, made and the settlement."""
-        from .settlement import settle
-
         made = self.outcome()
         if self.passed_out:
             return DealResult(None, None, tuple(self.tricks_won), None, {p: 0 for p in self.players})
@@ -486,16 +440,12 @@ class DealState:
     def hands_by_name(self) -> dict[str, tuple[Card, ...]]:
         return {p: h for p, h in zip(self.players, self.hands)}
 
-    def view(self, seat: int):  # -> SeatView (import cycle kept out of module load)
+    def view(self, seat: int) -> SeatView:
         """What ``seat`` may see: its own hand, the calls and the cards played."""
-        from .views import SeatView
-
         return SeatView.of(self, seat)
 
     def explain_last(self) -> list[Explanation]:
         """Why the last action was allowed and what it brought about."""
-        from .narrate import explain_action
-
         if not self.actions:
             return []
         return explain_action(self, len(self.actions) - 1)

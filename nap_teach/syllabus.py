@@ -141,8 +141,9 @@ def _card_not_dealt(p: Profile) -> Exception:
 @_scenario("unused_card")
 def _unused_card(p: Profile) -> Exception:
     state = _declared(p)
-    assert state.unused
-    return _expect(lambda: state.copy().apply(state.unused[0]))
+    unused = state.unused
+    assert unused
+    return _expect(lambda: state.copy().apply(unused[0]))
 
 
 @_scenario("call_out_of_turn")
@@ -347,9 +348,11 @@ def enforcements(profile: Profile = BRITISH) -> list[Enforcement]:
         result = scenario(profile)
         if isinstance(result, Enforcement):
             out.append(result)
-        else:
-            expl = result.explanation  # type: ignore[attr-defined]
+        elif isinstance(result, (RuleError, RecordError)):
+            expl = result.explanation
             out.append(Enforcement(expl.rule, name, "refusal", type(result).__name__, expl))
+        else:  # a scenario that failed in an unplanned way: a bug, shown as such
+            raise result
     return out
 
 

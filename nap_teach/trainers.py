@@ -30,7 +30,7 @@ from .explain import Explanation, RuleError
 from .profiles import BRITISH, Contract, Profile
 from .session import Session
 from .settlement import check_zero_sum
-from .state import STOP, DealState
+from .state import STOP, Action, DealState
 
 __all__ = [
     "NAMES", "table_names", "build_position", "DealTurn", "rotation", "CallOption", "AuctionReport",
@@ -216,10 +216,11 @@ def rotation(players: Sequence[str], first_dealer: int, deals: int, profile: Pro
         deal = Deal(session.players, dealer, (), ())
         auction = Auction(session.players, dealer, (), profile)
         order = tuple(session.players[auction.speaker(j)] for j in range(session.n))
-        names = {"number": i + 1, "dealer": session.players[dealer], "cutter": session.players[deal.cutter],
-                 "eldest": session.players[deal.eldest]}
-        out.append(DealTurn(i + 1, names["dealer"], names["cutter"], names["eldest"], order,
-                            Explanation(profile.rule("rotation"), "trainer.rotation", names)))
+        dealer_name, cutter, eldest = (session.players[dealer], session.players[deal.cutter],
+                                       session.players[deal.eldest])
+        facts = {"number": i + 1, "dealer": dealer_name, "cutter": cutter, "eldest": eldest}
+        out.append(DealTurn(i + 1, dealer_name, cutter, eldest, order,
+                            Explanation(profile.rule("rotation"), "trainer.rotation", facts)))
     return out
 
 
@@ -476,10 +477,10 @@ def example_deal(players: Sequence[str], dealer: int, seed: object = 0, profile:
     return shuffle_and_deal(tuple(players), dealer, deal_rng(seed, 0), profile)
 
 
-def refusal_of(state: DealState, action: object, seat: int | None = None) -> RuleError | None:
+def refusal_of(state: DealState, action: Action | str, seat: int | None = None) -> RuleError | None:
     """The engine's refusal of ``action`` as the error a learner would see, or None."""
     try:
-        state.copy().apply(action, seat)  # type: ignore[arg-type]
+        state.copy().apply(action, seat)
     except RuleError as e:
         return e
     return None
@@ -810,6 +811,7 @@ class TwoTariffs:
 def two_tariffs(players: Sequence[str], declarer: int, contract: str, tricks: int,
                 first: Profile, second: Profile) -> TwoTariffs:
     """The same deal (declarer, contract, tricks) settled under both profiles."""
-    reports = tuple(settlement(players, declarer, contract, tricks, p) if p.has_contract(contract) else None
-                    for p in (first, second))
-    return TwoTariffs((first, second), reports)  # type: ignore[arg-type]
+    def report(p: Profile) -> SettlementReport | None:
+        return settlement(players, declarer, contract, tricks, p) if p.has_contract(contract) else None
+
+    return TwoTariffs((first, second), (report(first), report(second)))

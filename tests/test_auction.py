@@ -159,7 +159,7 @@ def test_legal_calls_for_agrees_with_refusal():
                 continue
             expected = [c for c in ladder if a.refusal(c) is None]
             assert a.legal_calls() == expected
-            high, bids = a._derived()
+            high, bids = a._derived
             assert list(legal_calls_for(profile, high, bids)) == expected
             frontier.extend(a.after(c) for c in expected)
 

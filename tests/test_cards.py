@@ -133,16 +133,6 @@ def test_cards_are_interned_and_immutable():
         card.rank = Rank.ACE  # type: ignore[misc]
 
 
-def test_beats_follows_B12():
-    h, s = Suit.HEARTS, Suit.SPADES
-    ah, kh, two_s, ks = (Card.parse(t) for t in ("AH", "KH", "2S", "KS"))
-    assert ah.beats(kh, led=h, trump=None)
-    assert not kh.beats(ah, led=h, trump=s)
-    assert two_s.beats(ah, led=h, trump=s)  # any trump beats a card of the suit led
-    assert not ks.beats(ah, led=h, trump=None)  # another suit never wins
-    assert not ks.beats(ah, led=h, trump=Suit.CLUBS)
-
-
 def test_sort_hand_by_suit_then_high_to_low():
     hand = parse_cards("2C AS 10H KH 3S JD")
     assert format_cards(sort_hand(hand), symbols=False) == "AS 3S KH 10H 2C JD"

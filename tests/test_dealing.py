@@ -1,6 +1,7 @@
 """The deal (B2-B4; P1, P2): first dealer, shuffle, cut, packets of 3 then 2."""
 from __future__ import annotations
 
+import hashlib
 import random
 
 import pytest
@@ -82,11 +83,8 @@ def test_B3_shuffle_every_deal_and_seeded_deals_repeat():
     assert a.hands != c.hands
 
 
-def test_fast_shuffle_is_the_same_permutation_as_random_shuffle():
-    # the dealer uses an inlined shuffle for speed: it must deal exactly what Random.shuffle deals
-    from nap_teach import dealing
-
-    assert dealing._FAST_SHUFFLE_OK
+def test_B3_the_deal_is_random_shuffle_then_the_cut():
+    # the dealer draws exactly Random.shuffle, then Random.randint for the cut
     for seed in range(50):
         r1, r2 = random.Random(seed), random.Random(seed)
         pack = list(FULL_PACK)
@@ -97,6 +95,19 @@ def test_fast_shuffle_is_the_same_permutation_as_random_shuffle():
         assert deal.hands[0] == tuple(pack[0:3] + pack[9:11])  # A is the dealer's left
         assert deal.unused == tuple(pack[15:])
         assert r1.random() == r2.random()  # the generator has moved on exactly as far
+
+
+def test_B3_seeded_deals_never_change():
+    """2,000 seeded deals (3 to 7 players, both profiles) hash to the value they had when
+    the deal was first written: a teacher's seed gives the class the same deals in every version."""
+    digest = hashlib.sha256()
+    for profile in (BRITISH, PUB):
+        for n in range(3, 8):
+            for k in range(200):
+                deal = shuffle_and_deal(NAMES[:n], k % n, deal_rng("pinned", k), profile)
+                cards = " ".join(" ".join(c.code for c in hand) for hand in deal.hands + (deal.unused,))
+                digest.update(cards.encode() + b"|%d;" % deal.cut)
+    assert digest.hexdigest() == "3e5906558720d9792128c10846dd5b706527cdc0a67f3d216bce0f9c4fe09928"
 
 
 def test_deal_accessors():
@@ -145,3 +156,15 @@ def test_P1_lowest_card_deals_aces_low_ties_redraw():
         redraws += len(draw.rounds) - 1
         assert draw.explanation.facts["redraws"] == len(draw.rounds) - 1
     assert redraws > 0  # ties happen in 300 draws, and were redrawn
+
+
+@pytest.mark.parametrize("length", [0, 1, 2, 3, 13, 52, 100])
+def test_B3_deal_random_shuffles_exactly_as_random_does(length):
+    """The dealer's generator shuffles faster, with the very draws of ``random.Random.shuffle``."""
+    for seed in range(40):
+        ours, theirs = deal_rng(seed, length), random.Random(f"nap-teach:{seed}:{length}")
+        a, b = list(range(length)), list(range(length))
+        ours.shuffle(a)
+        theirs.shuffle(b)
+        assert a == b
+        assert ours.getrandbits(64) == theirs.getrandbits(64)  # and the generator has moved on as far

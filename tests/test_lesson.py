@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from nap_teach import Card, DealState, IllegalCard, RuleError, Suit, settle
+from nap_teach import Card, DealState, Explanation, IllegalCard, RuleError, Suit, settle
+from nap_teach.bots import Decision, SimpleBot
 from nap_teach.lesson import (
-    CALL, CARD, HAD_FEWER, RESULT, SECTIONS, TABLE, CheapChooser, Lesson, LessonWalk, default_lesson,
+    CALL, CARD, HAD_FEWER, RESULT, SECTIONS, TABLE, Lesson, LessonWalk, default_lesson,
     lesson_rules, load_worked_deal, settlement_line, whatif_chooser,
 )
 from nap_teach.i18n import translator
@@ -265,11 +266,21 @@ def test_forced_line_at_trick_four_keeps_the_result(lesson):
     assert wi.result.made and not wi.changed
 
 
-def test_cheap_chooser_line_where_a_fails(lesson):
-    # 2C first: clubs trump, B wins trick 1 (forced). The cheap chooser has no
-    # sure winner for B and leads its highest card, K♦ (diamonds before spades);
-    # A has neither diamonds nor trumps, so B wins again; A takes the last three.
-    wi = lesson.what_if(0, C("2C"), chooser=CheapChooser())
+class HighestCard:
+    """A chooser for what-if lines that always plays its highest legal card."""
+
+    name = "highest"
+
+    def decide(self, view):
+        card = max(view.legal_cards, key=lambda c: (int(c.rank), int(c.suit)))
+        return Decision(card, Explanation("bot", "bot.random", {"player": view.name, "action": card}))
+
+
+def test_given_chooser_line_where_a_fails(lesson):
+    # 2C first: clubs trump, B wins trick 1 (forced). Playing high, B leads
+    # K♦; A has neither diamonds nor trumps, so B wins again; A takes the last three.
+    wi = lesson.what_if(0, C("2C"), chooser=HighestCard())
+    assert wi.chooser == "highest"
     assert wi.tricks[1].cards[0] is C("KD") and wi.tricks[1].winning == 1
     assert wi.result.tricks_won[0] == 3 and wi.result.made is False and wi.changed
     assert wi.settlement == {"A": -12, "B": 4, "C": 4, "D": 4}
@@ -289,7 +300,7 @@ def test_whatif_point_and_options(lesson):
 
 def test_whatif_chooser_is_a_bot():
     bot = whatif_chooser()
-    assert hasattr(bot, "decide")
+    assert isinstance(bot, SimpleBot) and hasattr(bot, "decide")
 
 
 # --------------------------------------------------------------------- walk

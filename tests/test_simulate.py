@@ -40,8 +40,8 @@ def test_the_report_in_words():
     assert [line.split()[0] for line in lines[3:7]] == ["Three", "Four", "Nap", "Wellington"]
     assert lines[7].startswith("Passed out: ") and lines[7].endswith(" of 60 deals.")
     assert lines[8] == "Balances per seat:"
-    assert [line.split()[:2] for line in lines[9:13]] == [["P1", "simple"], ["P2", "random"], ["P3", "simple"],
-                                                          ["P4", "random"]]
+    assert [line.split()[:2] for line in lines[9:13]] == [["seat1", "simple"], ["seat2", "random"],
+                                                          ["seat3", "simple"], ["seat4", "random"]]
     assert lines[13] == "Total per bot level:"
     assert lines[14].startswith("  simple: ") and lines[15].startswith("  random: ")
     assert "on 2 seats" in lines[14] and "per seat per deal" in lines[14]
@@ -62,7 +62,7 @@ def test_the_figures_add_up():
         assert 0 <= c["made"] <= c["bid"]
         assert c["made_pct"] == (round(100 * c["made"] / c["bid"], 1) if c["bid"] else None)
     seats = data["seats"]
-    assert [s["player"] for s in seats] == ["P1", "P2", "P3", "P4", "P5"]
+    assert [s["player"] for s in seats] == ["seat1", "seat2", "seat3", "seat4", "seat5"]
     assert all(s["bot"] == "simple" for s in seats)
     assert sum(s["balance"] for s in seats) == 0  # B16
     assert data["levels"]["simple"]["balance"] == 0 and data["levels"]["simple"]["seats"] == 5
@@ -79,7 +79,7 @@ def test_the_same_seed_gives_the_same_figures():
 
 def test_the_deals_are_those_of_a_seeded_session():
     """Playing ``Session.new(seed=S)`` deal by deal with the same bots gives the same balances."""
-    names, bots_list, seed = ("P1", "P2", "P3", "P4"), ["simple", "random", "simple", "random"], 5
+    names, bots_list, seed = ("seat1", "seat2", "seat3", "seat4"), ["simple", "random", "simple", "random"], 5
     report = simulate(4, 24, bots_list, seed)
     session = Session.new(names, seed=seed, deals=24)
     bots = [get_bot(b, random.Random(f"nap-teach:{seed}:bot:{i}")) for i, b in enumerate(bots_list)]

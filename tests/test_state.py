@@ -1,6 +1,7 @@
 """One deal, call by call and card by card (DealState): B4-B13 and refusals."""
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -464,3 +465,38 @@ def test_P4_misere_has_no_trump_and_fails_on_the_first_trick():
     assert state.tricks_won[0] == 0
     assert state.result().made is True
     assert dict(state.result().settlement) == {"A": 9, "B": -3, "C": -3, "D": -3}
+
+
+def test_B11_push_makes_a_legal_action_exactly_as_apply_does():
+    """push() is apply() without the checks: the same legal choices give the same deal."""
+    for k in range(30):
+        deal = shuffle_and_deal(PLAYERS, k % 4, deal_rng("push", k))
+        checked, unchecked = DealState.from_deal(deal), DealState.from_deal(deal)
+        rng = random.Random(k)
+        while not checked.is_over:
+            action = rng.choice(checked.legal_actions())
+            assert unchecked.legal_actions() == checked.legal_actions()
+            checked.apply(action)
+            unchecked.push(action)
+        assert unchecked.is_over and unchecked.actions == checked.actions
+        assert unchecked.result() == checked.result() and unchecked.tricks == checked.tricks
+
+
+def test_B11_apply_refuses_a_renege_that_push_would_not_check():
+    for k in range(200):  # the first deal where the second player could renege on the first lead
+        state = DealState.from_deal(shuffle_and_deal(PLAYERS, 0, deal_rng("renege", k)))
+        state.apply("Three")
+        for _ in range(3):
+            state.apply("Pass")
+        state.apply(state.legal_cards()[0])
+        legal = state.legal_cards()
+        wrong = [c for c in state.held[state.to_act] if c not in legal]
+        if wrong:
+            break
+    assert wrong
+    before = (list(state.actions), [list(h) for h in state.held])
+    with pytest.raises(IllegalCard) as err:
+        state.apply(wrong[0])
+    assert err.value.rule == "B11" and err.value.key == "card.must_follow"
+    assert set(err.value.facts["held"]) == set(legal)
+    assert (list(state.actions), [list(h) for h in state.held]) == before

@@ -1,10 +1,10 @@
-"""Who wins a trick (B12; P4)."""
+"""Which cards may be played (B11) and who wins a trick (B12; P4)."""
 from __future__ import annotations
 
 import pytest
 
-from nap_teach.cards import Suit, parse_cards
-from nap_teach.tricks import Trick, make_trick, winning_index
+from nap_teach.cards import Card, Suit, parse_cards
+from nap_teach.tricks import Trick, beats, playable, winning_index
 
 H, S, C, D = Suit.HEARTS, Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS
 
@@ -44,8 +44,27 @@ def test_trick_value():
         trick.number = 4  # type: ignore[misc]
 
 
-def test_make_trick_is_the_same_value_as_the_constructor():
-    args = (5, (1, 2, 0), parse_cards("2C AC 3H"), H)
-    fast, slow = make_trick(*args), Trick(*args)
-    assert fast == slow and hash(fast) == hash(slow) and repr(fast) == repr(slow)
-    assert fast.winning == 0
+def test_B12_beats():
+    h, s = Suit.HEARTS, Suit.SPADES
+    ah, kh, two_s, ks = (Card.parse(t) for t in ("AH", "KH", "2S", "KS"))
+    assert beats(ah, kh, trump=None)
+    assert not beats(kh, ah, trump=s)
+    assert beats(two_s, ah, trump=s)  # any trump beats a card of the suit led
+    assert not beats(ks, ah, trump=None)  # another suit never wins
+    assert not beats(ks, ah, trump=Suit.CLUBS)
+    assert not beats(Card.parse("AH"), Card.parse("2S"), trump=s)  # nor beats a trump
+
+
+@pytest.mark.parametrize("hand,led,legal", [
+    ("AH 2S 3S", None, "AH 2S 3S"),     # the lead: any card
+    ("AH 2S 3S", S, "2S 3S"),           # holding the suit led: follow it
+    ("AH 2S 3S", H, "AH"),
+    ("AH 2S 3S", D, "AH 2S 3S"),        # void in the suit led: any card
+    ("", H, ""),
+])
+def test_B11_playable(hand, led, legal):
+    cards = list(parse_cards(hand))
+    found = playable(cards, led)
+    assert found == list(parse_cards(legal))
+    found.append(Card.parse("KC"))  # a new list: the hand is not changed through it
+    assert cards == list(parse_cards(hand))

@@ -6,9 +6,10 @@ the simple bot's reasoning as a hint for the learner's seat.
 """
 from __future__ import annotations
 
-from .base import BOTS, Bot, Decision, bot_names, get_bot
+from .base import Bot, Decision
 from .coach import hint
 from .random_bot import RandomBot
+from .registry import BOTS, bot_names, get_bot
 from .simple import SimpleBot
 
 __all__ = ["Bot", "Decision", "RandomBot", "SimpleBot", "BOTS", "get_bot", "bot_names", "hint"]

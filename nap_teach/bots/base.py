@@ -1,15 +1,14 @@
 """The bot interface: a view in, an action with its reason out."""
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
-from typing import Callable, Protocol
+from typing import Protocol
 
 from ..explain import Explanation
 from ..state import Action
 from ..views import SeatView
 
-__all__ = ["Bot", "Decision", "BOTS", "get_bot", "bot_names", "register"]
+__all__ = ["Bot", "Decision"]
 
 
 @dataclass(frozen=True)
@@ -24,32 +23,9 @@ class Bot(Protocol):
     name: str
 
     def decide(self, view: SeatView) -> Decision:
-        """Choose a legal call or card for ``view.seat`` (it must be that seat's turn)."""
+        """Choose a legal call or card for ``view.seat`` (it must be that seat's turn).
+
+        The action comes from ``view.legal_calls`` or ``view.legal_cards``, so
+        callers may make it with :meth:`~nap_teach.state.DealState.push`.
+        """
         ...
-
-
-BOTS: dict[str, Callable[[random.Random], Bot]] = {}
-"""Bot level name -> factory taking a random generator."""
-
-
-def register(name: str) -> Callable[[Callable[[random.Random], Bot]], Callable[[random.Random], Bot]]:
-    def deco(factory: Callable[[random.Random], Bot]) -> Callable[[random.Random], Bot]:
-        BOTS[name] = factory
-        return factory
-
-    return deco
-
-
-def bot_names() -> list[str]:
-    """The known bot levels, sorted by name ("random", "simple", ...)."""
-    from . import random_bot, simple  # noqa: F401  (bots register on import)
-
-    return sorted(BOTS)
-
-
-def get_bot(name: str, rng: random.Random | None = None) -> Bot:
-    """A bot by level name ("random", "simple"); unknown names raise ``KeyError``."""
-    if name not in BOTS:
-        # bots register on import; the simple bot lives in its own module
-        from . import simple  # noqa: F401
-    return BOTS[name](rng or random.Random())

@@ -4,8 +4,9 @@ from __future__ import annotations
 import random
 
 from ..explain import Explanation
+from ..state import Action
 from ..views import SeatView
-from .base import Decision, register
+from .base import Decision
 
 __all__ = ["RandomBot"]
 
@@ -17,14 +18,9 @@ class RandomBot:
         self.rng = rng or random.Random()
 
     def decide(self, view: SeatView) -> Decision:
-        if view.phase == "auction":
-            options = list(view.legal_calls)
-        else:
-            options = list(view.legal_cards)
+        options: list[Action] = list(view.legal_calls) if view.phase == "auction" else list(view.legal_cards)
         if not options:
             raise ValueError(f"{view.name} has nothing to do now")
         action = self.rng.choice(options)
         return Decision(action, Explanation("bot", "bot.random", {"player": view.name, "action": action}))
 
-
-register("random")(lambda rng: RandomBot(rng))

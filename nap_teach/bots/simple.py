@@ -36,8 +36,9 @@ from ..auction import PASS, Call
 from ..cards import FULL_PACK, Card, Suit
 from ..explain import Explanation
 from ..profiles import Contract
+from ..tricks import beats
 from ..views import SeatView
-from .base import Decision, register
+from .base import Decision
 
 __all__ = ["SimpleBot", "REASON_KEYS", "HandPlan", "plan_hand", "trick_chance", "misere_chance", "in_play_chance",
            "make_chance_needed", "COUNT_THRESHOLD"]
@@ -251,7 +252,7 @@ def _highest(cards: Iterable[Card]) -> Card:
     return max(cards, key=lambda c: (c.rank, -c.suit.value))
 
 
-class _Table:
+class _CardsSeen:
     """What the seat knows about the cards, computed once per decision."""
 
     def __init__(self, view: SeatView) -> None:
@@ -314,7 +315,7 @@ class _Table:
 
     def beats(self, card: Card) -> bool:
         assert self.winning_card is not None and self.led is not None
-        return card.beats(self.winning_card, self.led, self.trump)
+        return beats(card, self.winning_card, self.trump)
 
 
 # ------------------------------------------------------------------------ bot
@@ -387,7 +388,7 @@ class SimpleBot:
 
     # ---------------------------------------------------------------- play
     def _card(self, view: SeatView) -> Decision:
-        t = _Table(view)
+        t = _CardsSeen(view)
         contract = view.contract
         assert contract is not None
         if len(t.legal) == 1:
@@ -408,7 +409,7 @@ class SimpleBot:
     def _say(self, view: SeatView, key: str, card: Card, rule: str = "bot", **facts: object) -> Decision:
         return Decision(card, Explanation(rule, key, {"player": view.name, "card": card, **facts}))
 
-    def _lead(self, view: SeatView, t: _Table) -> Decision:
+    def _lead(self, view: SeatView, t: _CardsSeen) -> Decision:
         p = view.profile
         legal = t.legal
         trump = t.trump
@@ -423,9 +424,9 @@ class SimpleBot:
         trumps = [c for c in legal if c.suit is trump]
         side = [c for c in legal if c.suit is not trump]
         if view.is_declarer:
-            if trumps and t.master(max(trumps, key=lambda c: c.rank)):
+            if trump is not None and trumps and t.master(max(trumps, key=lambda c: c.rank)):
                 card = max(trumps, key=lambda c: c.rank)
-                if t.unseen_count[trump] > 0:  # type: ignore[index]
+                if t.unseen_count[trump] > 0:
                     return self._say(view, "bot.draw_trumps", card, p.rule("trick"), suit=trump)
                 return self._say(view, "bot.cash_trump", card, p.rule("trick"), suit=trump)
             masters = [c for c in side if t.master(c)]
@@ -449,7 +450,7 @@ class SimpleBot:
         pool = safe_side or side or trumps
         return self._say(view, "bot.lead_low", _lowest(pool, trump))
 
-    def _follow(self, view: SeatView, t: _Table) -> Decision:
+    def _follow(self, view: SeatView, t: _CardsSeen) -> Decision:
         p = view.profile
         legal = t.legal
         trump = t.trump
@@ -492,13 +493,13 @@ class SimpleBot:
                              declarer=view.players[declarer], winning=winning)
         return self._low(view, t)
 
-    def _win(self, view: SeatView, t: _Table, card: Card) -> Decision:
+    def _win(self, view: SeatView, t: _CardsSeen, card: Card) -> Decision:
         rule = view.profile.rule("trick")
         if card.suit is not t.led:
             return self._say(view, "bot.ruff", card, rule, led=t.led, winning=t.winning_card)
         return self._say(view, "bot.win_cheaply", card, rule, winning=t.winning_card)
 
-    def _low(self, view: SeatView, t: _Table) -> Decision:
+    def _low(self, view: SeatView, t: _CardsSeen) -> Decision:
         card = _lowest(t.legal, t.trump)
         rule = view.profile.rule("follow")
         if card.suit is t.led:
@@ -506,7 +507,7 @@ class SimpleBot:
         return self._say(view, "bot.discard_low", card, rule, led=t.led)
 
     # -------------------------------------------------------------- misère
-    def _misere(self, view: SeatView, t: _Table) -> Decision:
+    def _misere(self, view: SeatView, t: _CardsSeen) -> Decision:
         rule = view.profile.rule("misere")
         legal = t.legal
         declarer = view.declarer
@@ -545,5 +546,3 @@ class SimpleBot:
             return self._say(view, "bot.forced_over", _lowest(legal, None), rule, winning=winning)
         return self._say(view, "bot.misere_defend_low", _lowest(legal, None), rule, declarer=decl_name)
 
-
-register("simple")(lambda rng: SimpleBot(rng))
