@@ -188,7 +188,7 @@ class Auction:
         p = self.profile
         seat = self.to_speak
         if seat is None:
-            return Explanation(p.rule("pass_final"), "call.auction_over", {"call": call.name})
+            return self.spoken_again(self.speaker(len(self.calls)), over=True)
         if call.is_pass:
             return None
         if not p.has_contract(call.name):
@@ -222,15 +222,26 @@ class Auction:
             raise (IllegalAction if why.key == "call.auction_over" else IllegalCall)(why)
         return Auction(self.players, self.dealer, self.calls + (call,), self.profile)
 
+    def spoken_again(self, seat: int, over: bool = False) -> Explanation:
+        """Why ``seat``, who has already spoken, may not call again.
+
+        After a pass: a pass is final (B8). After a bid: every player speaks
+        exactly once (B5). ``over``: said of a call after the whole auction.
+        """
+        p = self.profile
+        said = self.calls[(seat - self.dealer - 1) % self.n]
+        facts = {"player": self.players[seat], "call": said.name}
+        if said.is_pass:
+            return Explanation(p.rule("pass_final"), "call.auction_over" if over else "call.already_spoken", facts)
+        return Explanation(p.rule("auction_order"), "call.auction_over_bid" if over else "call.already_bid", facts)
+
     def check_turn(self, seat: int) -> None:
         expected = self.to_speak
-        if expected is None:
-            raise IllegalAction(Explanation(self.profile.rule("pass_final"), "call.already_spoken",
-                                            {"player": self.players[seat]}))
-        if seat != expected:
-            spoken = {self.speaker(i) for i in range(len(self.calls))}
-            key = "call.already_spoken" if seat in spoken else "call.out_of_turn"
-            raise IllegalAction(Explanation(self.profile.rule("auction_order"), key,
+        spoken = {self.speaker(i) for i in range(len(self.calls))}
+        if seat in spoken:
+            raise IllegalAction(self.spoken_again(seat))
+        if expected is not None and seat != expected:
+            raise IllegalAction(Explanation(self.profile.rule("auction_order"), "call.out_of_turn",
                                             {"player": self.players[seat], "turn": self.players[expected]}))
 
     @classmethod
@@ -240,8 +251,11 @@ class Auction:
         auction = cls(tuple(players), dealer, (), profile)
         for c in calls:
             call = c if isinstance(c, Call) else Call.parse(c, profile)
-            if auction.is_complete:
-                raise IllegalAction(Explanation(profile.rule("pass_final"), "call.too_many",
-                                                {"players": len(players), "call": call.name}))
+            if auction.is_complete:  # the first speaker again: after a pass B8, after a bid B5
+                again = auction.spoken_again(auction.speaker(len(auction.calls)))
+                raise IllegalAction(Explanation(again.rule, "call.too_many" if again.rule == profile.rule("pass_final")
+                                                else "call.too_many_bid",
+                                                {"players": len(players), "call": call.name,
+                                                 "player": again.facts["player"], "said": again.facts["call"]}))
             auction = auction.after(call)
         return auction

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["N_", "Plural", "MESSAGES", "RULE_TITLES"]
+__all__ = ["N_", "Np_", "Plural", "MESSAGES", "RULE_TITLES", "PROFILE_NAMES", "PROFILE_NAMES_IN_TEXT",
+           "VARIATION_NAMES", "BOT_LEVEL_NAMES"]
 
 
 def N_(message: str) -> str:
@@ -46,22 +47,29 @@ MESSAGES: dict[str, str | Plural] = {
     "first_dealer.bad_draw": N_("Each of {players} draws exactly one card, and no card twice."),
     # --- refused calls
     "call.unknown": N_("“{call}” is not a call in this game: say Pass or a bid from the ladder."),
-    "call.auction_over": N_("The auction is over: everyone has spoken once, so no more calls."),
+    "call.auction_over": N_("The auction is over, and {player} has passed: a pass is final, so {player} cannot call again."),
+    "call.auction_over_bid": N_("The auction is over: {player} has already bid {call}, and each player speaks exactly once."),
     "call.not_higher": N_("{player} cannot bid {call}: a bid must be higher than {highest}, which {bidder} has bid."),
     "call.requires": N_("{player} cannot bid {call}: {call} is only allowed after someone has bid {needed}."),
-    "call.already_spoken": N_("{player} has already spoken: each player calls once, and a pass is final."),
+    "call.already_spoken": N_("{player} has passed, and a pass is final: {player} cannot call again in this auction."),
+    "call.already_bid": N_("{player} has already bid {call}: each player speaks exactly once, so {player} cannot speak again."),
     "call.out_of_turn": N_("It is {turn}'s turn to call, not {player}'s: calls go clockwise from the dealer's left."),
     "call.too_many": Plural(
-        Np_("Too many calls: with {players} player each speaks once, so there is {players} call.",
-            "Too many calls: with {players} players each speaks once, so there are {players} calls."),
+        Np_("Too many calls: with {players} player there is {players} call, and {player} has passed: a pass is final.",
+            "Too many calls: with {players} players there are {players} calls, and {player} has passed: a pass is final."),
+        "players"),
+    "call.too_many_bid": Plural(
+        Np_("Too many calls: with {players} player there is {players} call; {player} has already bid {said}, and each player speaks exactly once.",
+            "Too many calls: with {players} players there are {players} calls; {player} has already bid {said}, and each player speaks exactly once."),
         "players"),
     # --- refused cards and actions
     "card.auction_first": N_("No card may be played yet: the auction comes first."),
-    "card.declarer_leads": N_("{turn} is the declarer and leads to the first trick, not {player}."),
-    "card.winner_leads": N_("{turn} won the last trick and leads now, not {player}."),
-    "card.out_of_turn": N_("It is {turn}'s turn to play, not {player}'s: play goes clockwise."),
+    "card.declarer_leads": N_("It is {turn}'s turn to lead, not {player}'s: {turn} is the declarer, and the declarer leads to the first trick."),
+    "card.winner_leads": N_("It is {turn}'s turn to lead, not {player}'s: {turn} won the last trick, and the winner leads the next one."),
+    "card.out_of_turn": N_("It is {turn}'s turn to play, not {player}'s: the trick goes round clockwise."),
     "card.unused": N_("{card} is one of the unused cards: they stay face down and never enter play."),
-    "card.not_held": N_("{player} does not hold {card}."),
+    "card.not_held": N_("{player} does not hold {card}: a player plays only the cards in their own hand."),
+    "card.already_played": N_("{card} was already played, in trick {trick}: {player} does not hold it."),
     "card.must_follow": N_("{player} holds {held}: {led} were led, so {player} must follow suit and cannot play {card}."),
     "action.passed_out": N_("Everyone passed: this deal is over, with no play and no payment."),
     "action.deal_over": N_("This deal is over: all the tricks are decided."),
@@ -87,11 +95,14 @@ MESSAGES: dict[str, str | Plural] = {
     "explain.lead": N_("{player} leads {card}; any card may be led."),
     "explain.follow": N_("{player} follows suit with {card}."),
     "explain.ruff": N_("{player} has no {led} and trumps with {card}: allowed, though never required."),
-    "explain.discard": N_("{player} has no {led}, so any card is allowed: {player} throws {card}."),
+    "explain.discard": N_("{player} has no {led}, so any card is allowed: {player} throws {card}, which is not a trump and cannot win."),
     "explain.no_duty_to_trump": N_("{player} could have trumped, but need not: there is no duty to trump."),
-    "explain.discard_no_trump": N_("{player} has no {led}, so any card is allowed: {player} throws {card}, which cannot win."),
+    "explain.discard_no_trump": N_("{player} has no {led}, so any card is allowed: {player} throws {card}, which cannot win: only a card of the suit led can."),
     "explain.trick_led": N_("{winner} takes trick {number} with {card}, the highest card of the suit led ({led})."),
-    "explain.trick_trumped": N_("{winner} takes trick {number} with {card}: a trump beats every card of another suit."),
+    "explain.trick_trumped": N_("{winner} takes trick {number} with {card}, the highest trump played: a trump beats every card of another suit."),
+    "explain.trick_trump_led": N_("{winner} takes trick {number} with {card}, the highest trump played."),
+    "explain.misere_trick_won": N_("{winner} takes trick {number} with {card}, the highest card of the suit led ({led}): in Misère there is no trump."),
+    "explain.misere_lost": N_("{declarer} has taken a trick: in Misère the declarer must take none, so the contract is lost."),
     "explain.winner_leads": N_("{winner} won the trick, so {winner} leads next."),
     "explain.made_certain": Plural(
         Np_("{declarer} has {won} trick, enough for {call}: the contract is now certain to be made.",
@@ -100,6 +111,14 @@ MESSAGES: dict[str, str | Plural] = {
     "explain.failed_certain": Plural(
         Np_("{declarer} has {won} trick and can no longer reach what {call} needs: the contract has failed.",
             "{declarer} has {won} tricks and can no longer reach what {call} needs: the contract has failed."),
+        "won"),
+    "explain.made_certain_play_on": Plural(
+        Np_("{declarer} has {won} trick, enough for {call}: the contract is now sure to be made, and all five tricks are still played.",
+            "{declarer} has {won} tricks, enough for {call}: the contract is now sure to be made, and all five tricks are still played."),
+        "won"),
+    "explain.failed_certain_play_on": Plural(
+        Np_("{declarer} has {won} trick and can no longer reach what {call} needs: the contract is lost, and all five tricks are still played.",
+            "{declarer} has {won} tricks and can no longer reach what {call} needs: the contract is lost, and all five tricks are still played."),
         "won"),
     "explain.stop": N_("The result is certain and the table agrees to stop here."),
     # --- settlement
@@ -129,7 +148,7 @@ MESSAGES: dict[str, str | Plural] = {
     "demo.draw_round": N_("Draw {number}: {cards}."),
     "demo.cut": N_("{cutter} cuts {cut} cards off the top, leaving {rest}: each packet holds at least {least} cards."),
     "demo.result_certain": N_("{declarer} has taken {won} tricks, enough for {call}, after three tricks: the result is certain."),
-    "demo.variations": N_("The pub page also names {names}. Each changes the deal or the bids so much that it would be a set of rules of its own; the rules here are {known}."),
+    "demo.variations": N_("The pub page also names {variations}. Each changes the deal or the bids so much that it would be a set of rules of its own; the rules here are {known_profiles}."),
     # --- the worked-deal lesson (nap_teach/lesson.py)
     "lesson.seats": N_("{players} sit clockwise round the table and play with one pack of 52 cards; aces are high."),
     "lesson.dealer": N_("{dealer} deals this time. After the hand the deal passes to the left, to {next_dealer}."),
@@ -255,7 +274,7 @@ MESSAGES: dict[str, str | Plural] = {
     "record.hand_size": N_("{player} must hold exactly five cards, not {count}."),
     "record.hand_owner": N_("The hands must belong to the players, one each: {detail}."),
     "record.profile": N_("Unknown profile “{profile}”: known profiles are {known}."),
-    "record.profile_mismatch": N_("The record is for the {profile} rules, not the {expected} rules asked for."),
+    "record.profile_mismatch": N_("The record follows {profile}, not {expected_profile} as asked."),
     "record.call": N_("“{call}” is not a call."),
     "record.tricks": N_("The declarer's tricks must be a whole number from 0 to 5, not {value}."),
     "record.tricks_passed": N_("Everyone passed in this deal, so there are no declarer's tricks to enter."),
@@ -270,11 +289,28 @@ MESSAGES: dict[str, str | Plural] = {
     "where.deal": N_("deal {deal}"),
     "where.deal_call": N_("deal {deal}, call {index}, by {player}"),
     "where.deal_card": N_("deal {deal}, card {index} (trick {trick}), by {player}"),
+    "where.card_nobody": N_("card {index} (trick {trick})"),
+    "where.deal_card_nobody": N_("deal {deal}, card {index} (trick {trick})"),
     # --- sessions
+    "session.won": Plural(
+        Np_("Winner: {names}.", "Winners, sharing the win: {names}."),
+        "count"),
+    "session.leads": Plural(
+        Np_("The session is not over: {names} leads with {top}, and {left} deal is still to play.",
+            "The session is not over: {names} leads with {top}, and {left} deals are still to play."),
+        "left"),
+    "session.leads_level": Plural(
+        Np_("The session is not over: {names} are level in the lead with {top}, and {left} deal is still to play.",
+            "The session is not over: {names} are level in the lead with {top}, and {left} deals are still to play."),
+        "left"),
+    "session.level": Plural(
+        Np_("The session is not over: everyone is level, and {left} deal is still to play.",
+            "The session is not over: everyone is level, and {left} deals are still to play."),
+        "left"),
     "session.deal_undecided": N_("This deal is not decided yet, so it cannot be settled."),
     "session.wrong_dealer": N_("That deal does not follow the rotation: {dealer} deals next."),
-    "session.wrong_profile": N_("That deal was played under the {deal_profile} rules with their stakes, "
-                                "but this session keeps the {profile} rules: it cannot be settled here."),
+    "session.wrong_profile": N_("That deal was played under {deal_profile}, with their stakes, "
+                                "but this session keeps {profile}: it cannot be settled here."),
     "session.auction_incomplete": N_("The auction is not finished: {turn} has not spoken yet."),
     "session.misdeal_redeal": N_("After a misdeal the same dealer deals again: {dealer} deals, not {player}."),
     "session.misdeal_not_recorded": N_("These rules keep no misdeals in the record: the dealer just deals again."),
@@ -282,9 +318,9 @@ MESSAGES: dict[str, str | Plural] = {
     "session.wrong_players": N_("This deal is played by the players still in the session: {names}."),
     "renege.passed_out": N_("Everyone passed, so nobody played a card and nobody can have reneged."),
     "renege.not_player": N_("{player} did not play in this deal, so {player} cannot have reneged."),
-    "record.renege_profile": N_("Reneges are recorded under the pub rules only, not under the {profile} rules."),
+    "record.renege_profile": N_("Reneges are recorded under the pub rules only, not under {profile}."),
     "record.tricks_renege": N_("Play stops at a renege: enter the renege by {player} and no tricks."),
-    "record.variation": N_("“{name}” is a variation of Nap with rules of its own; it is not one of the profiles here ({known})."),
+    "record.variation": N_("{variation} is a variation of Nap with rules of its own; the rules here are {known_profiles}."),
     "record.not_tie_break": N_("This deal is marked as the extra hand among tied players, but no extra hand is due here."),
     "record.tie_break_due": N_("The agreed deals are over and {names} are level: the next deal is their extra hand (mark it \"tie_break\": true)."),
     # --- quizzes, trainers and the syllabus (nap_teach/quiz.py, trainers.py, syllabus.py)
@@ -367,6 +403,25 @@ MESSAGES: dict[str, str | Plural] = {
     "play.file_none": N_("Choose one session file (.json) to load."),
     "play.learner_missing": N_("The record names {learner} as the learner, but {learner} is not one of its players."),
 }
+
+
+PROFILE_NAMES: dict[str, str] = {"british": N_("British rules"), "pub": N_("Pub rules")}
+"""Each rules profile as a label for people (buttons, headings); the keys are internal names."""
+
+PROFILE_NAMES_IN_TEXT: dict[str, str] = {"british": N_("the British rules"), "pub": N_("the pub rules")}
+"""Each rules profile as it is named inside a sentence."""
+
+VARIATION_NAMES: dict[str, str] = {
+    "seven-card": N_("Seven-card Nap"), "purchase": N_("Purchase Nap"), "peep": N_("Peep Nap"),
+    "ecarte": N_("Écarté Nap"), "misere-only": N_("Misère-only Nap"), "no-misere": N_("Nap without Misère"),
+}
+"""The variations of Nap that would be profiles of their own (P9), by their names for people."""
+
+BOT_LEVEL_NAMES: dict[str, str] = {
+    "simple": N_("Simple: estimates its likely tricks"),
+    "random": N_("Random: any legal choice"),
+}
+"""Each bot level with what it does, for people choosing one."""
 
 
 RULE_TITLES: dict[str, str] = {

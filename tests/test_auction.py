@@ -102,7 +102,7 @@ def test_B8_a_pass_is_final():
     with pytest.raises(IllegalAction) as info:
         a.after(Call("Four"), seat=0)
     assert info.value.key == "call.already_spoken"
-    assert info.value.rule == "B5"
+    assert info.value.rule == "B8"  # A passed: a pass is final (issue 11: was B5)
     a = a.after(PASS)
     with pytest.raises(IllegalAction) as info:
         a.after(Call("Nap"), seat=0)

@@ -1023,9 +1023,9 @@ class LedgerView(Component):
         _ = self._
         esc = html_escape
         s = table.session
-        if not s.is_over:
-            left = s.total_deals - len(s.entries)
-            return f"<p>{esc(self.tr.ngettext('{n} deal to go.', '{n} deals to go.', left).format(n=left))}</p>"
+        if not s.is_over:  # who leads and how many deals are left; nobody has won yet (B17, P8)
+            standing = s.standing()
+            return f"<p>{self.badge(standing.rule)}{esc(self.tr.explain(standing))}</p>"
         winners = s.winners()
         best = s.balances[winners[0]]
         names = self.tr.join(winners)

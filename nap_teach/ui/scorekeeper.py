@@ -545,14 +545,8 @@ class LedgerView(Part):
         if ending is not None and (keeper.tie_break_due or keeper.is_over):
             self.winners.value = (f"<p class='nap-sk-lead nap-sk-ending'>{self.badge(ending.rule)}"
                                   f"<strong>{esc(self.tr.explain(ending))}</strong></p>")
-        elif rows:
-            winners = keeper.winners()
-            if keeper.is_over:
-                text = self.tr.ngettext("Winner: {names}.", "Winners, sharing the win: {names}.",
-                                        len(winners)).format(names=self.tr.join(winners))
-            else:
-                text = self.tr.ngettext("In the lead: {names}.", "In the lead, level: {names}.",
-                                        len(winners)).format(names=self.tr.join(winners))
+        elif rows:  # finished: the winners; otherwise who leads and how many deals are left (B17, P8)
+            text = self.tr.explain(keeper.session.standing())
             self.winners.value = f"<p class='nap-sk-lead'>{self.badge(keeper.profile.rule('session'))}<strong>{esc(text)}</strong></p>"
         else:
             self.winners.value = ""
