@@ -37,11 +37,22 @@ class Call:
             return PASS
         if profile.has_contract(t):
             return cls(profile.contract(t).name)
-        raise IllegalCall(Explanation(profile.rule("ladder"), "call.unknown",
-                                      {"call": t, "profile": profile.name}))
+        raise IllegalCall(unknown_call(t, profile))
 
 
 PASS = Call("Pass")
+
+
+def unknown_call(name: str, profile: Profile = BRITISH) -> Explanation:
+    """Why ``name`` is not a call here (B6/P3): a bid of other rules is named as such (Misère in British rules)."""
+    from .profiles import PROFILES
+
+    for other in PROFILES.values():
+        if other.name != profile.name and other.has_contract(name):
+            return Explanation(profile.rule("ladder"), "call.other_profile",
+                               {"call": other.contract(name).name, "profile": profile.name,
+                                "other_profile": other.name})
+    return Explanation(profile.rule("ladder"), "call.unknown", {"call": name, "profile": profile.name})
 
 
 def canonical_call(call: Call, profile: Profile = BRITISH) -> Call:
@@ -192,7 +203,7 @@ class Auction:
         if call.is_pass:
             return None
         if not p.has_contract(call.name):
-            return Explanation(p.rule("ladder"), "call.unknown", {"call": call.name, "profile": p.name})
+            return unknown_call(call.name, p)
         contract = p.contract(call.name)
         player = self.players[seat]
         high, bids = self._derived()

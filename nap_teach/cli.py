@@ -133,7 +133,11 @@ def narrate_deal(state: DealState, tr: Translator) -> list[str]:
         lines.append(_("The record stops here; the result is not decided yet."))
     elif state.phase == "play":
         result = state.result()
-        if result.settlement is not None:
+        if result.settlement is None:  # certain, but these rules play all five tricks (P6): no settlement
+            why = Explanation(state.profile.rule("five_tricks"), "session.play_all_five",
+                              {"played": len(state.tricks)})
+            lines.append(_("The record stops here.") + f" {tr.explain(why)} [{why.rule}]")
+        else:
             lines.append(_("The record stops here; the result is already certain."))
             lines.append(_("Settlement: {amounts}.").format(
                 amounts=", ".join(f"{p} {tr.amount(v)}" for p, v in result.settlement.items())))

@@ -196,7 +196,7 @@ class Translator:
 
 _AMOUNT_KEYS = frozenset({"top"})
 """Facts that are signed ledger amounts (+6, −4)."""
-_PROFILE_KEYS = frozenset({"profile", "deal_profile", "expected_profile", "known_profiles"})
+_PROFILE_KEYS = frozenset({"profile", "deal_profile", "expected_profile", "other_profile", "known_profiles"})
 _VARIATION_KEYS = frozenset({"variation", "variations"})
 _CHOICE_KEYS = frozenset({"bids"})
 """Facts that list alternatives ("Three, Four or Nap"), not things taken together."""

@@ -47,6 +47,7 @@ MESSAGES: dict[str, str | Plural] = {
     "first_dealer.bad_draw": N_("Each of {players} draws exactly one card, and no card twice."),
     # --- refused calls
     "call.unknown": N_("“{call}” is not a call in this game: say Pass or a bid from the ladder."),
+    "call.other_profile": N_("“{call}” is not a bid under {profile}: {call} belongs to {other_profile}, and this ladder has no such bid."),
     "call.auction_over": N_("The auction is over, and {player} has passed: a pass is final, so {player} cannot call again."),
     "call.auction_over_bid": N_("The auction is over: {player} has already bid {call}, and each player speaks exactly once."),
     "call.not_higher": N_("{player} cannot bid {call}: a bid must be higher than {highest}, which {bidder} has bid."),
@@ -90,7 +91,7 @@ MESSAGES: dict[str, str | Plural] = {
     "explain.passed_out": N_("Everyone passed: no play, no payment. The deal still counts and {next_dealer} deals next."),
     "explain.declarer": N_("The auction is over: {declarer} is the declarer with {call} and leads to the first trick."),
     # --- why accepted cards are fine
-    "explain.first_lead_trump": N_("{player} leads {card}. The first card of the deal sets trump: {suit} are trump until the deal ends."),
+    "explain.first_lead_trump": N_("{player} leads {card}. The first card played in a deal sets trump: {suit} are trump until the deal ends."),
     "explain.first_lead_no_trump": N_("{player} leads {card}. In Misère there is no trump: this lead only opens the play."),
     "explain.lead": N_("{player} leads {card}; any card may be led."),
     "explain.follow": N_("{player} follows suit with {card}."),
@@ -170,22 +171,24 @@ MESSAGES: dict[str, str | Plural] = {
         Np_("Suppose {declarer} had taken only {won} trick. {call} needs at least {needed}, so it would have failed.",
             "Suppose {declarer} had taken only {won} tricks. {call} needs at least {needed}, so it would have failed."),
         "won"),
+    "lesson.would_pay": N_("Then {declarer} would pay {stake} to each opponent, {total} in all."),
+    "lesson.would_zero_sum": N_("The payments would be {amounts}: they would add up to zero, as payments always do."),
     "lesson.session": N_("In a session these amounts are added to each player's balance; after the agreed number of deals the highest balance wins."),
     # --- bots
     "bot.random": N_("{player} picks a legal choice at random."),
     "bot.cheap": N_("{player} wins as cheaply as possible, or else plays the lowest card."),
     # simple bot (nap_teach.bots.simple): bids
     "bot.bid_sure_tricks": Plural(
-        Np_("{player} bids {call}: with {suit} as trump, {player} counts on {count} trick: {cards}.",
-            "{player} bids {call}: with {suit} as trump, {player} counts on {count} tricks: {cards}."),
+        Np_("{player} bids {call}: with {suit} as trump, {player} expects {count} trick from {cards}, and estimates the chance of making {call} at about {chance}%.",
+            "{player} bids {call}: with {suit} as trump, {player} expects {count} tricks from {cards}, and estimates the chance of making {call} at about {chance}%."),
         "count"),
-    "bot.bid_misere": N_("{player} bids {call}: only low cards ({cards}), so {player} hopes to lose every trick."),
-    "bot.pass_no_tricks": N_("{player} passes: no card to count on as a trick, and {needed} needs {tricks}."),
+    "bot.bid_misere": N_("{player} bids {call}: holding {cards}, {player} estimates the chance of losing every trick at about {chance}%."),
+    "bot.pass_no_tricks": N_("{player} passes: no card is more likely than not to win a trick, and {needed} needs {tricks}."),
     "bot.pass_few_tricks": Plural(
-        Np_("{player} passes: only {count} trick to count on ({cards}), and {needed} needs {tricks}.",
-            "{player} passes: only {count} tricks to count on ({cards}), and {needed} needs {tricks}."),
+        Np_("{player} passes: only {count} card is more likely than not to win a trick ({cards}), and {needed} needs {tricks}.",
+            "{player} passes: only {count} cards are more likely than not to win a trick ({cards}), and {needed} needs {tricks}."),
         "count"),
-    "bot.pass_risky": N_("{player} passes: {cards} might win, but not surely enough for {needed}."),
+    "bot.pass_risky": N_("{player} passes: {cards} may well win, but the chance of making {needed} is too small."),
     "bot.pass_outbid": N_("{player} passes: the hand is worth {supported}, but the bidding is already at {highest}."),
     # simple bot: leads
     "bot.lead_trump_suit": N_("{player} leads {card} from the strongest suit: {suit} become trump."),
@@ -220,16 +223,16 @@ MESSAGES: dict[str, str | Plural] = {
     "bot.throw_high": N_("{player} has no {led} and throws {card}, keeping low cards to stay under the declarer."),
     # the coach: the simple bot's reasons, said to the learner
     "hint.bid_sure_tricks": Plural(
-        Np_("Bid {call}: with {suit} as trump you can count on {count} trick: {cards}.",
-            "Bid {call}: with {suit} as trump you can count on {count} tricks: {cards}."),
+        Np_("Bid {call}: with {suit} as trump you can expect {count} trick from {cards}; the chance of making {call} is about {chance}% (an estimate).",
+            "Bid {call}: with {suit} as trump you can expect {count} tricks from {cards}; the chance of making {call} is about {chance}% (an estimate)."),
         "count"),
-    "hint.bid_misere": N_("Bid {call}: you hold only low cards ({cards}), so you may lose every trick."),
-    "hint.pass_no_tricks": N_("Pass: no card of yours can be counted as a trick, and {needed} needs {tricks}."),
+    "hint.bid_misere": N_("Bid {call}: holding {cards}, you have about {chance}% chance of losing every trick (an estimate)."),
+    "hint.pass_no_tricks": N_("Pass: none of your cards is more likely than not to win a trick, and {needed} needs {tricks}."),
     "hint.pass_few_tricks": Plural(
-        Np_("Pass: you can count on only {count} trick ({cards}), and {needed} needs {tricks}.",
-            "Pass: you can count on only {count} tricks ({cards}), and {needed} needs {tricks}."),
+        Np_("Pass: only {count} of your cards is more likely than not to win a trick ({cards}), and {needed} needs {tricks}.",
+            "Pass: only {count} of your cards are more likely than not to win a trick ({cards}), and {needed} needs {tricks}."),
         "count"),
-    "hint.pass_risky": N_("Pass: {cards} might win, but not surely enough for {needed}."),
+    "hint.pass_risky": N_("Pass: {cards} may well win, but the chance of making {needed} is too small."),
     "hint.pass_outbid": N_("Pass: your hand is worth {supported}, but the bidding is already at {highest}."),
     "hint.lead_trump_suit": N_("Lead {card} from your strongest suit: {suit} become trump."),
     "hint.draw_trumps": N_("Lead {card}, the highest trump still out, to pull trumps from the other hands."),
@@ -308,6 +311,10 @@ MESSAGES: dict[str, str | Plural] = {
             "The session is not over: everyone is level, and {left} deals are still to play."),
         "left"),
     "session.deal_undecided": N_("This deal is not decided yet, so it cannot be settled."),
+    "session.play_all_five": Plural(
+        Np_("Only {played} trick has been played: these rules play all five tricks, even when the result is already certain, so the deal cannot be settled yet.",
+            "Only {played} tricks have been played: these rules play all five tricks, even when the result is already certain, so the deal cannot be settled yet."),
+        "played"),
     "session.wrong_dealer": N_("That deal does not follow the rotation: {dealer} deals next."),
     "session.wrong_profile": N_("That deal was played under {deal_profile}, with their stakes, "
                                 "but this session keeps {profile}: it cannot be settled here."),

@@ -22,9 +22,9 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping, Sequence
 
-from .auction import Call
+from .auction import Call, unknown_call
 from .cards import Card, CardParseError
-from .explain import Explanation, RecordError, RuleError
+from .explain import Explanation, IllegalCall, RecordError, RuleError
 from .profiles import PROFILES, VARIATIONS, Profile, UnknownProfile, get_profile
 from .session import MisdealEntry, PlayedDeal, ScoredDeal, Session
 from .state import DealState
@@ -146,10 +146,11 @@ def _hands(record: Mapping[str, Any], players: Sequence[str]) -> list[tuple[Card
     return out
 
 
-def _calls(record: Mapping[str, Any], profile: Profile) -> list[Call]:
+def _calls(record: Mapping[str, Any], profile: Profile, players: Sequence[str] = (), dealer: int = 0,
+           deal: int | None = None) -> list[Call]:
     calls = _field(record, "auction", list, "a list of calls")
     out = []
-    for c in calls:
+    for i, c in enumerate(calls):
         if not isinstance(c, str):
             raise _bad("record.call", call=repr(c))
         t = c.strip()
@@ -158,7 +159,15 @@ def _calls(record: Mapping[str, Any], profile: Profile) -> list[Call]:
         elif profile.has_contract(t):
             out.append(Call(profile.contract(t).name))
         else:
-            raise _bad("record.call", call=c)
+            why = unknown_call(t, profile)
+            if why.key == "call.unknown":
+                raise _bad("record.call", call=c)
+            err = IllegalCall(why)  # a bid of the other rules (Misère in a British record): B6
+            if players:
+                err.location = Explanation("record", "where.call" if deal is None else "where.deal_call",
+                                           {"index": i + 1, "player": players[(dealer + 1 + i) % len(players)],
+                                            "deal": deal})
+            raise err
     return out
 
 
@@ -194,7 +203,7 @@ def hand_from_record(record: Any, profile_name: str | None = None) -> DealState:
     players = _players(record)
     dealer = _dealer(record, players)
     hands = _hands(record, players)
-    calls = _calls(record, profile)
+    calls = _calls(record, profile, players, dealer)
     play = _play(record)
     state = DealState(players, dealer, hands, profile)
     replay_into(state, calls, play)
@@ -294,7 +303,7 @@ def _add_deal(session: Session, deal: Any, number: int) -> None:
         session.add_misdeal()
     elif "hands" in deal:
         hands = _hands(deal, players)
-        calls = _calls(deal, profile)
+        calls = _calls(deal, profile, players, dealer, number)
         play = _play(deal)
         state = DealState(players, dealer, hands, profile)
         replay_into(state, calls, play, deal=number)
@@ -303,7 +312,8 @@ def _add_deal(session: Session, deal: Any, number: int) -> None:
         renege = deal.get("renege")
         if renege is not None and not isinstance(renege, str):
             raise _bad("record.type", field="renege", expected="a player's name")
-        session.add_scored(_calls(deal, profile), deal.get("declarer_tricks"), renege=renege)
+        session.add_scored(_calls(deal, profile, players, dealer, number), deal.get("declarer_tricks"),
+                           renege=renege)
     else:
         raise _bad("record.deal_kind")
 

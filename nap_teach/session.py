@@ -78,7 +78,11 @@ class PlayedDeal:
     def settlement(self) -> dict[str, int]:
         result = self.state.result()
         if result.settlement is None:
-            raise IllegalAction(Explanation(self.state.profile.rule("five_tricks"), "session.deal_undecided", {}))
+            p = self.state.profile
+            if result.made is not None and not p.early_stop:  # certain, but P6 plays all five tricks
+                raise IllegalAction(Explanation(p.rule("five_tricks"), "session.play_all_five",
+                                                {"played": len(self.state.tricks)}))
+            raise IllegalAction(Explanation(p.rule("five_tricks"), "session.deal_undecided", {}))
         return dict(result.settlement)
 
     @property

@@ -491,7 +491,9 @@ class DealState:
         if self.passed_out:
             return DealResult(None, None, tuple(self.tricks_won), None, {p: 0 for p in self.players})
         settlement = None
-        if made is not None and self.contract is not None and self.declarer is not None:
+        # settled once certain (B13), or, where all five tricks are played (P6), once they are
+        settled = self.profile.early_stop or self._phase == "over"
+        if settled and made is not None and self.contract is not None and self.declarer is not None:
             settlement = settle(self.players, self.declarer, self.contract, made)
         return DealResult(self.declarer, self.contract, tuple(self.tricks_won), made, settlement)
 

@@ -176,9 +176,8 @@ class SetupPanel(Component):
         self.name.description = _("Your name")
         self.length_kind.options = [(_("deals"), "deals"), (_("dealer rotations"), "rotations")]
         self.length.description = _("Session length")
-        labels = {"simple": _("Simple: counts sure tricks"), "random": _("Random: any legal choice")}
         value = self.bots.value
-        self.bots.options = [(labels.get(lvl, lvl), lvl) for lvl in bot_levels()]
+        self.bots.options = [(self.tr.bot_level(lvl), lvl) for lvl in bot_levels()]
         if value in bot_levels():
             self.bots.value = value
         self.bots.description = _("Bots")
