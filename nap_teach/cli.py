@@ -43,7 +43,9 @@ def replay_json(state: DealState) -> dict[str, Any]:
         "tricks": tricks,
         "tricks_won": {p: n for p, n in zip(state.players, state.tricks_won)},
         "made": result.made,
-        "settlement": dict(result.settlement) if result.settlement is not None else None,
+        # where all five tricks are played (P6) a deal is settled only at its end
+        "settlement": dict(result.settlement) if result.settlement is not None and (
+            state.profile.early_stop or state.is_over) else None,
     }
 
 
@@ -133,11 +135,11 @@ def narrate_deal(state: DealState, tr: Translator) -> list[str]:
         lines.append(_("The record stops here; the result is not decided yet."))
     elif state.phase == "play":
         result = state.result()
-        if result.settlement is None:  # certain, but these rules play all five tricks (P6): no settlement
+        if not state.profile.early_stop:  # certain, but these rules play all five tricks (P6): no settlement
             why = Explanation(state.profile.rule("five_tricks"), "session.play_all_five",
                               {"played": len(state.tricks)})
             lines.append(_("The record stops here.") + f" {tr.explain(why)} [{why.rule}]")
-        else:
+        elif result.settlement is not None:
             lines.append(_("The record stops here; the result is already certain."))
             lines.append(_("Settlement: {amounts}.").format(
                 amounts=", ".join(f"{p} {tr.amount(v)}" for p, v in result.settlement.items())))

@@ -102,7 +102,7 @@ MESSAGES: dict[str, str | Plural] = {
     "explain.trick_led": N_("{winner} takes trick {number} with {card}, the highest card of the suit led ({led})."),
     "explain.trick_trumped": N_("{winner} takes trick {number} with {card}, the highest trump played: a trump beats every card of another suit."),
     "explain.trick_trump_led": N_("{winner} takes trick {number} with {card}, the highest trump played."),
-    "explain.misere_trick_won": N_("{winner} takes trick {number} with {card}, the highest card of the suit led ({led}): in Misère there is no trump."),
+    "explain.trick_no_trump": N_("{winner} takes trick {number} with {card}, the highest card of the suit led ({led}): in Misère there is no trump."),
     "explain.misere_lost": N_("{declarer} has taken a trick: in Misère the declarer must take none, so the contract is lost."),
     "explain.winner_leads": N_("{winner} won the trick, so {winner} leads next."),
     "explain.made_certain": Plural(

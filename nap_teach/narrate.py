@@ -110,7 +110,7 @@ def explain_card(before: "DealState", after: "DealState", card: Card) -> list[Ex
         win_card = trick.winning_card
         facts = {"winner": winner, "card": win_card, "number": trick.number, "led": trick.led, "trump": after.trump}
         if after.trump is None:  # Misère: no trump, the highest card of the suit led wins (P4)
-            out.append(Explanation(p.rule("misere"), "explain.misere_trick_won", facts))
+            out.append(Explanation(p.rule("misere"), "explain.trick_no_trump", facts))
         elif win_card.suit is after.trump:  # the highest trump wins, led or not (B12)
             key = "explain.trick_trumped" if trick.led is not after.trump else "explain.trick_trump_led"
             out.append(Explanation(p.rule("trick"), key, facts))

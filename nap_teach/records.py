@@ -141,7 +141,8 @@ def _hands(record: Mapping[str, Any], players: Sequence[str]) -> list[tuple[Card
                 raise _bad("record.duplicate", card=c.code)
             seen.add(c)
         if len(parsed) != 5:
-            raise _bad("record.hand_size", player=p, count=len(parsed))
+            # the deal gives everyone five cards (B3)
+            raise RecordError(Explanation("B3", "record.hand_size", {"player": p, "count": len(parsed)}))
         out.append(parsed)
     return out
 

@@ -77,11 +77,12 @@ class PlayedDeal:
 
     def settlement(self) -> dict[str, int]:
         result = self.state.result()
+        p = self.state.profile
+        if result.settlement is not None and not p.early_stop and not self.state.is_over:
+            # certain, but these rules play all five tricks (P6): no settlement before the end
+            raise IllegalAction(Explanation(p.rule("five_tricks"), "session.play_all_five",
+                                            {"played": len(self.state.tricks)}))
         if result.settlement is None:
-            p = self.state.profile
-            if result.made is not None and not p.early_stop:  # certain, but P6 plays all five tricks
-                raise IllegalAction(Explanation(p.rule("five_tricks"), "session.play_all_five",
-                                                {"played": len(self.state.tricks)}))
             raise IllegalAction(Explanation(p.rule("five_tricks"), "session.deal_undecided", {}))
         return dict(result.settlement)
 

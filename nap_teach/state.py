@@ -491,9 +491,7 @@ class DealState:
         if self.passed_out:
             return DealResult(None, None, tuple(self.tricks_won), None, {p: 0 for p in self.players})
         settlement = None
-        # settled once certain (B13), or, where all five tricks are played (P6), once they are
-        settled = self.profile.early_stop or self._phase == "over"
-        if settled and made is not None and self.contract is not None and self.declarer is not None:
+        if made is not None and self.contract is not None and self.declarer is not None:
             settlement = settle(self.players, self.declarer, self.contract, made)
         return DealResult(self.declarer, self.contract, tuple(self.tricks_won), made, settlement)
 
@@ -520,7 +518,7 @@ class DealState:
 
 
 _CARD_KEYS = {"card.must_follow", "card.not_held", "card.unused", "card.already_played"}
-_CALL_KEYS = {"call.unknown", "call.not_higher", "call.requires"}
+_CALL_KEYS = {"call.unknown", "call.other_profile", "call.not_higher", "call.requires"}
 
 
 def error_for(why: Explanation) -> RuleError:

@@ -130,7 +130,7 @@ def test_refused_calls_leave_the_auction_unchanged():
 def test_unknown_calls():
     with pytest.raises(IllegalCall) as info:
         Call.parse("Misere")
-    assert info.value.key == "call.unknown" and info.value.rule == "B6"
+    assert info.value.key == "call.other_profile" and info.value.rule == "B6"  # a pub bid, named as such
     with pytest.raises(IllegalCall):
         Call.parse(3)  # type: ignore[arg-type]
     with pytest.raises(IllegalCall) as info:

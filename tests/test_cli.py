@@ -52,7 +52,7 @@ def test_replay_narrates_the_worked_deal():
     assert "  A: A♠ A♥ K♥ Q♥ 2♣" in lines  # sorted by suit, high to low
     assert "  D: J♠ 7♥ 6♥ J♣ J♦" in lines
     assert "    A bids Four, promising to take at least 4 of the five tricks. [B6]" in lines
-    assert ("    A leads A♥. The first card of the deal sets trump: hearts are trump until the deal ends. [B10]"
+    assert ("    A leads A♥. The first card played in a deal sets trump: hearts are trump until the deal ends. [B10]"
             in lines)
     assert "    B takes trick 5 with A♣, the highest card of the suit led (clubs). [B12]" in lines
     assert lines[-1] == "    Payments: A +12, B −4, C −4, D −4. They add up to zero, as they must. [B16]"

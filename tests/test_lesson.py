@@ -100,7 +100,8 @@ def test_each_trick_names_its_winner_and_the_winner_leads(lesson):
     winners = []
     for trick in range(1, 6):
         last = step_of(lesson, trick, 4)
-        won = next(e for e in last.explanations if e.key in ("explain.trick_led", "explain.trick_trumped"))
+        won = next(e for e in last.explanations
+                   if e.key in ("explain.trick_led", "explain.trick_trumped", "explain.trick_trump_led"))
         assert won.rule == "B12"
         winners.append(won.facts["winner"])
         if trick < 5:

@@ -178,7 +178,6 @@ BAD_HANDS = [
     (dict(hands=[]), "record.type"),
     (dict(auction="Four"), "record.type"),
     (dict(auction=["Four", "Pass", "Pass", "Double"]), "record.call"),
-    (dict(auction=["Misere", "Pass", "Pass", "Pass"]), "record.call"),  # not on the British ladder
     (dict(auction=[4, "Pass", "Pass", "Pass"]), "record.call"),
     (dict(play="AH JH"), "record.type"),
     (dict(play=["AH", "JH", "XX"]), "record.play_card"),
