@@ -105,7 +105,7 @@ def options_line(profile: Profile, tr: Translator) -> str | None:
     parts.append(_("a reneging defender pays every opponent's share") if o.get("renege_share", "full") == "full"
                  else _("a reneging defender pays one share"))
     if profile.ante:
-        parts.append(_("ante {ante} chips each").format(ante=profile.ante))
+        parts.append(tr.ngettext("ante {ante} chip each", "ante {ante} chips each", profile.ante).format(ante=profile.ante))
         parts.append(_("a player out of chips leaves the session") if o.get("bust", "out") == "out"
                      else _("a player out of chips antes again"))
     return _("Table options: {options}.").format(options="; ".join(parts))

@@ -168,7 +168,8 @@ def report_lines(r: SimulationReport, tr: Translator) -> list[str]:
     for name, s in r.contracts.items():
         pct = f"{s.made_pct:.1f}" if s.made_pct is not None else "-"
         lines.append(f"  {tr.call(name):<{name_w}}  {s.bid:>6}  {s.made:>6}  {pct:>7}")
-    lines.append(_("Passed out: {count} of {deals} deals.").format(count=r.passed_out, deals=r.deals))
+    lines.append(tr.ngettext("Passed out: {count} of {deals} deal.", "Passed out: {count} of {deals} deals.",
+                             r.deals).format(count=r.passed_out, deals=r.deals))
     lines.append(_("Balances per seat:"))
     bot_w = max(len(b) for b in r.bots)
     for p, b in zip(r.players, r.bots):

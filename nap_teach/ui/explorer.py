@@ -1313,7 +1313,7 @@ class QuizPanel(Part):
         self.next.description = _("Next question")
         self.score.value = (f'<p role="status" aria-live="polite"><strong>'
                             f'{esc(_("Score: {score} of {answered}").format(score=self.run.score, answered=self.run.answered))}'
-                            f"</strong> · {esc(_('{total} questions').format(total=self.run.total))}</p>")
+                            f"</strong> · {esc(self.tr.ngettext('{total} question', '{total} questions', self.run.total).format(total=self.run.total))}</p>")
         self.progress.value = "<p>" + esc(_("Question {number} of {total}").format(
             number=self.index + 1, total=self.run.total)) + "</p>"
         self.prev.disabled = self.index == 0

@@ -338,7 +338,8 @@ class TrickView(Component):
             _("Dealer: {name}").format(name=esc(view.players[view.dealer])),
         ]
         if view.contract is not None and view.declarer is not None:
-            contract = _("Contract: {call} by {declarer} (needs {tricks})").format(
+            contract = (_("Contract: {call} by {declarer} (must take no trick)") if view.contract.max_tricks == 0
+                        else _("Contract: {call} by {declarer} (needs {tricks})")).format(
                 call=esc(tr.call(view.contract.name)), declarer=esc(view.players[view.declarer]),
                 tricks=view.contract.min_tricks)
         elif view.phase == "auction":
@@ -1006,8 +1007,10 @@ class LedgerView(Component):
                 what = esc(_("passed out"))
             else:
                 result = _("made") if r.made else _("failed")
-                what = esc(_("{declarer}: {call}, {won} tricks, {result}").format(
-                    declarer=r.declarer, call=tr.call(r.contract.name), won=r.declarer_tricks, result=result))
+                won = r.declarer_tricks or 0
+                what = esc(tr.ngettext("{declarer}: {call}, {won} trick, {result}",
+                                       "{declarer}: {call}, {won} tricks, {result}", won).format(
+                    declarer=r.declarer, call=tr.call(r.contract.name), won=won, result=result))
             cells = "".join(
                 f'<td data-player="{esc(p, quote=True)}">{esc(tr.amount(r.balances[p]))}'
                 f'<span class="nap-ledger-delta">{esc(tr.amount(r.settlement[p]))}</span></td>' for p in players)
