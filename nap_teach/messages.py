@@ -391,7 +391,7 @@ MESSAGES: dict[str, str | Plural] = {
     "trainer.rotation": N_("Deal {number}: {dealer} deals, {cutter} (on the dealer's right) cuts, and {eldest} (on the dealer's left) gets the first cards and speaks first."),
     "enforce.hidden": N_("{player}'s screen shows only {player}'s own cards and the cards played: the other hands, {hidden} cards, stay hidden."),
     "enforce.zero_sum": N_("Payments that do not add up to zero are refused as an error: these add up to {total}."),
-    "enforce.stakes": N_("Nobody types in a payment: the stake comes from the profile's table ({call} pays {stake} per opponent), so a wrong payment cannot be entered."),
+    "enforce.stakes": N_("Nobody types in a payment: the stake comes from the stakes table of the rules in force ({call} pays {stake} per opponent), so a wrong payment cannot be entered."),
     # --- the play table (nap_teach/play.py): refusals said to the learner
     "you.call.not_higher": N_("You cannot bid {call}: a bid must be higher than {highest}, which {bidder} has bid."),
     "you.call.requires": N_("You cannot bid {call} yet: {call} needs a {needed} before it in this auction."),

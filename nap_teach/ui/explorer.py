@@ -113,9 +113,10 @@ def rule_text(rule: str, profile: Profile, tr: Translator) -> list[str]:
                        "The scorekeeper records reneges made at a real table."))
         return paras
     if rule == _topic_rule(p, "variations"):
-        return [_("The pub rules also mention other ways to play: seven-card Nap, Purchase, Peep, Écarté, "
-                  "Misère only and No Misère. Each changes the deal or the bids so much that it is a game of its "
-                  "own, so none of them is part of the rules here.")]
+        from ..profiles import VARIATIONS
+        return [_("The pub rules also mention other ways to play: {variations}. Each changes the deal or the bids "
+                  "so much that it is a game of its own, so none of them is part of the rules here.").format(
+                      variations=tr.join(tr.variation_name(v) for v in VARIATIONS))]
     if rule == p.rule("deal"):
         return [_("The pack is shuffled before each deal and the player on the dealer's right cuts it. "
                   "The dealer then deals clockwise, starting on the left: three cards to each player, "
@@ -196,7 +197,7 @@ def rule_text(rule: str, profile: Profile, tr: Translator) -> list[str]:
                       "at the top, one extra hand among only them decides; two level players share the win.")]
         return [_("A session lasts an agreed number of deals (eight is usual, passed-out deals included) "
                   "or of full rounds of the deal. The highest balance wins; tied players share the win.")]
-    return [_("This rule is explained in the rules digest.")]
+    return [_("The example below shows this rule at work.")]
 
 
 class Part(BasePart):

@@ -374,8 +374,8 @@ class TrickView(Component):
             if view.current is not None:
                 led = view.current.led
                 if any(c.suit is led for c in view.hand):
-                    return html_escape(_("Your turn: {suit} were led, so follow with a {one}.").format(
-                        suit=self.tr.suit(led), one=self.tr.suit_singular(led)))
+                    return html_escape(_("Your turn: {suit} were led, so follow suit.").format(
+                        suit=self.tr.suit(led)))
                 return html_escape(_("Your turn: you have no {suit}, so any card may go.").format(
                     suit=self.tr.suit(led)))
             if not view.tricks:
