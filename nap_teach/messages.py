@@ -182,7 +182,7 @@ MESSAGES: dict[str, str | Plural] = {
     "lesson.session": N_("In a session these amounts are added to each player's balance; after the agreed number of deals the highest balance wins."),
     # --- bots
     "bot.random": N_("{player} picks a legal choice at random."),
-    "bot.cheap": N_("{player} wins with the lowest card that is enough, or else plays the lowest card."),
+    "bot.cheap": N_("{player} wins as cheaply as possible, or else plays the lowest card."),
     # simple bot (nap_teach.bots.simple): bids
     "bot.bid_sure_tricks": Plural(
         Np_("{player} bids {call}: with {suit} as trump, {player} expects {count} trick from {cards}, and estimates the chance of making {call} at about {chance}%.",
@@ -205,7 +205,7 @@ MESSAGES: dict[str, str | Plural] = {
     "bot.lead_low": N_("{player} leads {card}, the lowest card, having no sure winner to cash."),
     "bot.lead_high_trump": N_("{player} leads {card}, the highest trump in hand: only trumps are left."),
     # simple bot: following
-    "bot.win_cheaply": N_("{player} wins with {card}, just enough to beat {winning}."),
+    "bot.win_cheaply": N_("{player} wins cheaply with {card}: just enough to beat {winning}."),
     "bot.ruff": N_("{player} has no {led} and trumps with {card} to beat {winning}."),
     "bot.win_high": N_("{player} plays {card} to beat {winning}, high enough to make it hard for the players after."),
     "bot.defend_high": N_("{player} plays {card} high: {declarer}, the declarer, is still to play to this trick."),
@@ -247,7 +247,7 @@ MESSAGES: dict[str, str | Plural] = {
     "hint.lead_low_keep_trumps": N_("Lead {card}, your lowest card outside trumps, and keep your trumps to win tricks later."),
     "hint.lead_low": N_("Lead your lowest card, {card}: you have no sure winner to cash."),
     "hint.lead_high_trump": N_("Lead {card}, your highest trump: you have only trumps left."),
-    "hint.win_cheaply": N_("Win with {card}, just enough to beat {winning}."),
+    "hint.win_cheaply": N_("Win cheaply with {card}: just enough to beat {winning}."),
     "hint.ruff": N_("You have no {led}: trump with {card} to beat {winning}."),
     "hint.win_high": N_("Play {card} to beat {winning}, high enough to make it hard for the players after you."),
     "hint.defend_high": N_("Play {card} high: {declarer}, the declarer, is still to play to this trick."),
