@@ -97,9 +97,9 @@ def explain_card(before: "DealState", after: "DealState", card: Card) -> list[Ex
         elif after.trump is not None and card.suit is after.trump:
             out.append(Explanation(p.rule("follow"), "explain.ruff",
                                    {"player": player, "card": card, "led": led, "trump": after.trump}))
-        else:  # a card of another suit, not a trump: it cannot win the trick (B12, P4)
+        else:  # allowed when void (B11); a card of another suit, not a trump, cannot win (B12, P4)
             key = "explain.discard" if after.trump is not None else "explain.discard_no_trump"
-            out.append(Explanation(p.rule("follow") if after.trump is not None else p.rule("misere"), key,
+            out.append(Explanation(p.rule("follow"), key,
                                    {"player": player, "card": card, "led": led, "trump": after.trump}))
             if after.trump is not None and any(c.suit is after.trump for c in before.held[seat]):
                 out.append(Explanation(p.rule("follow"), "explain.no_duty_to_trump",

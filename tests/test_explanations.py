@@ -146,6 +146,24 @@ def test_p2_a_misdeal_is_not_numbered_as_a_deal(tmp_path):
     assert "Deal 3" not in "\n".join(lines)
 
 
+def test_p2_the_scorekeeper_numbers_only_the_deals_that_count():
+    from nap_teach.ui.scorekeeper import ScorekeeperApp
+
+    app = ScorekeeperApp.from_environment({"QUERY_STRING": "profile=pub&players=Ann,Ben,Cat,Dan"})
+    app.setup.first.value = "Dan"
+    app.setup.start.click()
+    app.deal.misdeal.click()
+    for (_who, what), call in zip(app.deal.rows, ["Four", "Pass", "Pass", "Pass"]):
+        what.value = call
+    app.deal.tricks.value = 4
+    app.deal.submit.click()
+    assert app.status.text.startswith("Deal 1 entered.")
+    body = app.ledger.table.value.split("<tbody>")[1]
+    assert re.findall(r"<tr class='nap-sk-row-\d+'><td>([^<]*)</td>", body) == ["—", "1"]
+    assert [label for label, _index in app.ledger.pick.options] == ["Deal 1"]
+    assert "Deal 2 of 8" in app.deal.heading.value
+
+
 # ------------------------------------------------------------ 3. Misère
 def misere_deal() -> DealState:
     hands = [parse_cards(h) for h in ("KH 2C 3D 4S 6C", "AS KS QS JS 10S", "9H 8H 7C 2D 3H")]
@@ -170,7 +188,8 @@ def test_p4_a_card_of_another_suit_in_misere_cannot_win():
     state = misere_deal().replay(["KH"])
     state.apply("AS")  # Ben has no hearts
     first = explain_action(state, len(state.actions) - 1)[0]
-    assert first.rule == "P4" and "cannot win" in EN.explain(first)
+    assert first.rule == "B11" and first.key == "explain.discard_no_trump"  # allowed when void (B11)
+    assert EN.explain(first).endswith("Ben throws A♠, which cannot win: only a card of the suit led can.")
 
 
 # ------------------------------------------------------------ 4. whose call, whose card
