@@ -952,7 +952,8 @@ class LedgerView(Component):
         _ = self._
         tr = self.tr
         esc = html_escape
-        head = esc(_("Settlement of deal {number}").format(number=row.number))
+        head = esc(_("Settlement of the extra hand") if row.kind == "tie_break"  # not a deal of the session (P8)
+                   else _("Settlement of deal {number}").format(number=row.number))
         if row.declarer is None or row.contract is None:
             nxt = table.players[table.session.dealer_for(row.number)]
             text = self.explain(Explanation(table.profile.rule("passed_out"), "explain.passed_out",
@@ -1014,7 +1015,8 @@ class LedgerView(Component):
             cells = "".join(
                 f'<td data-player="{esc(p, quote=True)}">{esc(tr.amount(r.balances[p]))}'
                 f'<span class="nap-ledger-delta">{esc(tr.amount(r.settlement[p]))}</span></td>' for p in players)
-            body.append(f'<tr data-deal="{r.number}"><td>{r.number}</td><td>{esc(r.dealer)}</td>'
+            shown = r.number if r.kind == "deal" else esc(_("Extra hand"))  # an extra hand is not a deal of the session
+            body.append(f'<tr data-deal="{r.number}"><td>{shown}</td><td>{esc(r.dealer)}</td>'
                         f'<td class="nap-ledger-what">{what}</td>{cells}<td>{sum(r.balances.values())}</td></tr>')
         caption = esc(_("The ledger: balance after each deal (payment of that deal in small print)"))
         return (f'<div class="nap-scroll"><table class="nap-table-grid nap-play-ledger-table"><caption>{caption}'
