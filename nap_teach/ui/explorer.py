@@ -978,12 +978,8 @@ class SessionTrainer(Trainer):
         for row in s.ledger():
             rows.append(f"<tr><td>{row.number}</td>" + "".join(
                 f"<td>{esc(self.tr.amount(row.balances[p]))}</td>" for p in players) + "</tr>")
-        winners = s.winners()
-        text = self.tr.ngettext("Winner: {names}.", "Winners, sharing the win: {names}.", len(winners)).format(
-            names=self.tr.join(winners))
-        if s.tie_break_due:  # three or more level under P8: an extra hand decides
-            text = self.tr.explain(Explanation(self.profile.rule("tie_break"), "explain.tie_break_due",
-                                               {"names": s.tie_break_due}))
+        # the winners, or under P8 the extra hand due among three or more level players (Session.standing)
+        text = self.tr.explain(s.standing())
         self.out.value = (f'<div class="nap-scroll"><table class="nap-table-grid">{head}{"".join(rows)}</table></div>'
                           f'<p class="nap-ex-winners">{self.badge(self.profile.rule("session"))}{esc(text)}</p>')
 
