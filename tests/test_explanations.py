@@ -20,11 +20,11 @@ from nap_teach.bots.coach import hint
 from nap_teach.bots.simple import SimpleBot
 from nap_teach.cards import parse_cards
 from nap_teach.cli import main
-from nap_teach.explain import IllegalAction, IllegalCall, RecordError, RuleError
+from nap_teach.explain import IllegalAction, IllegalCall, RecordError
 from nap_teach.i18n import translator
 from nap_teach.lesson import HAD_FEWER, default_lesson
 from nap_teach.narrate import explain_action
-from nap_teach.profiles import BRITISH, PUB, VARIATIONS
+from nap_teach.profiles import PUB, VARIATIONS
 from nap_teach.quiz import generate
 from nap_teach.records import hand_from_record, load_hand
 from nap_teach.session import Session
