@@ -497,3 +497,11 @@ def test_b15_spanish_stakes_have_one_name(spanish):
     stakes = [es for en, es, _ctx in _pairs(spanish) if re.search(r"\bstakes?\b|tariff", en, re.I)]
     assert stakes and not any("tarifa" in es.lower() for es in stakes)
     assert ES.gettext("Stakes") == "Pagos" and ES.gettext("Stakes in ledger points, per opponent").startswith("Pagos")
+
+
+def test_p9_spanish_no_table_options_is_ninguna():
+    from nap_teach.ui.explorer import ExplorerApp
+
+    table = ExplorerApp(lang="es", profile=PUB, section="compare").compare.table.value
+    row = re.search(r"Opciones de mesa</th><td>([^<]*)</td>", table)
+    assert row is not None and row.group(1) == "ninguna"  # British rules: no table options

@@ -1453,7 +1453,8 @@ class ComparePanel(Part):
         if topic == "tie_break":
             return _("3 or more level: one extra hand") if value else _("level players share")
         if topic == "options":
-            return ", ".join(self._option_name(o) for o in value) or _("none")  # type: ignore[union-attr]
+            return ", ".join(self._option_name(o) for o in value) or self.tr.pgettext(  # type: ignore[union-attr]
+                "table options", "none")  # Spanish "ninguna" (opciones), not "ninguno"
         return str(value)
 
     def _option_name(self, key: object) -> str:
