@@ -230,7 +230,7 @@ class Auction:
         call = canonical_call(call, self.profile)
         why = self.refusal(call)
         if why is not None:
-            raise (IllegalAction if why.key == "call.auction_over" else IllegalCall)(why)
+            raise (IllegalAction if why.key in ("call.auction_over", "call.auction_over_bid") else IllegalCall)(why)
         return Auction(self.players, self.dealer, self.calls + (call,), self.profile)
 
     def spoken_again(self, seat: int, over: bool = False) -> Explanation:

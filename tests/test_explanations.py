@@ -16,6 +16,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 import nap_teach
+from nap_teach.auction import PASS
 from nap_teach.bots.coach import hint
 from nap_teach.bots.simple import SimpleBot
 from nap_teach.cards import parse_cards
@@ -229,6 +230,9 @@ def test_b5_a_second_call_after_a_bid_cites_b5_not_a_pass_is_final():
     with pytest.raises(IllegalAction) as info:
         state.apply("Pass")  # A again, after the auction
     assert info.value.rule == "B5" and "pass is final" not in info.value.text()
+    with pytest.raises(IllegalAction) as info:
+        state.auction.after(PASS)  # the same refusal from the auction value
+    assert info.value.rule == "B5" and info.value.key == "call.auction_over_bid"
 
 
 # ------------------------------------------------------------ 6. the highest trump
