@@ -84,7 +84,7 @@ clean-venv:
 # they are translated) and compile the catalogues the app loads.
 LOCALE := nap_teach/locale
 i18n: $(APP_STAMP)
-	cd $(ROOT) && $(BIN)/pybabel extract -F babel.cfg -k N_ -k Np_:1,2 --no-location --sort-output \
+	cd $(ROOT) && $(BIN)/pybabel extract -F babel.cfg -k N_ -k Np_:1,2 -k pgettext:1c,2 --no-location --sort-output \
 	  --project nap_teach --version 0.1 -o $(LOCALE)/nap_teach.pot nap_teach
 	cd $(ROOT) && $(BIN)/pybabel update -i $(LOCALE)/nap_teach.pot -d $(LOCALE) -D nap_teach \
 	  --no-fuzzy-matching --ignore-obsolete

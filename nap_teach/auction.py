@@ -38,11 +38,22 @@ class Call:
             return PASS
         if profile.has_contract(t):
             return cls(profile.contract(t).name)
-        raise IllegalCall(Explanation(profile.rule("ladder"), "call.unknown",
-                                      {"call": t, "profile": profile.name}))
+        raise IllegalCall(unknown_call(t, profile))
 
 
 PASS = Call("Pass")
+
+
+def unknown_call(name: str, profile: Profile = BRITISH) -> Explanation:
+    """Why ``name`` is not a call here (B6/P3): a bid of other rules is named as such (Misère in British rules)."""
+    from .profiles import PROFILES
+
+    for other in PROFILES.values():
+        if other.name != profile.name and other.has_contract(name):
+            return Explanation(profile.rule("ladder"), "call.other_profile",
+                               {"call": other.contract(name).name, "profile": profile.name,
+                                "other_profile": other.name})
+    return Explanation(profile.rule("ladder"), "call.unknown", {"call": name, "profile": profile.name})
 
 
 def canonical_call(call: Call, profile: Profile = BRITISH) -> Call:
@@ -175,11 +186,11 @@ class Auction:
         p = self.profile
         seat = self.to_speak
         if seat is None:
-            return Explanation(p.rule("pass_final"), "call.auction_over", {"call": call.name})
+            return self.spoken_again(self.speaker(len(self.calls)), over=True)
         if call.is_pass:
             return None
         if not p.has_contract(call.name):
-            return Explanation(p.rule("ladder"), "call.unknown", {"call": call.name, "profile": p.name})
+            return unknown_call(call.name, p)
         contract = p.contract(call.name)
         player = self.players[seat]
         high, bids = self._derived
@@ -206,18 +217,29 @@ class Auction:
         call = canonical_call(call, self.profile)
         why = self.refusal(call)
         if why is not None:
-            raise (IllegalAction if why.key == "call.auction_over" else IllegalCall)(why)
+            raise (IllegalAction if why.key in ("call.auction_over", "call.auction_over_bid") else IllegalCall)(why)
         return Auction(self.players, self.dealer, self.calls + (call,), self.profile)
+
+    def spoken_again(self, seat: int, over: bool = False) -> Explanation:
+        """Why ``seat``, who has already spoken, may not call again.
+
+        After a pass: a pass is final (B8). After a bid: every player speaks
+        exactly once (B5). ``over``: said of a call after the whole auction.
+        """
+        p = self.profile
+        said = self.calls[(seat - self.dealer - 1) % self.n]
+        facts = {"player": self.players[seat], "call": said.name}
+        if said.is_pass:
+            return Explanation(p.rule("pass_final"), "call.auction_over" if over else "call.already_spoken", facts)
+        return Explanation(p.rule("auction_order"), "call.auction_over_bid" if over else "call.already_bid", facts)
 
     def check_turn(self, seat: int) -> None:
         expected = self.to_speak
-        if expected is None:
-            raise IllegalAction(Explanation(self.profile.rule("pass_final"), "call.already_spoken",
-                                            {"player": self.players[seat]}))
-        if seat != expected:
-            spoken = {self.speaker(i) for i in range(len(self.calls))}
-            key = "call.already_spoken" if seat in spoken else "call.out_of_turn"
-            raise IllegalAction(Explanation(self.profile.rule("auction_order"), key,
+        spoken = {self.speaker(i) for i in range(len(self.calls))}
+        if seat in spoken:
+            raise IllegalAction(self.spoken_again(seat))
+        if expected is not None and seat != expected:
+            raise IllegalAction(Explanation(self.profile.rule("auction_order"), "call.out_of_turn",
                                             {"player": self.players[seat], "turn": self.players[expected]}))
 
     @classmethod
@@ -227,8 +249,11 @@ class Auction:
         auction = cls(tuple(players), dealer, (), profile)
         for c in calls:
             call = c if isinstance(c, Call) else Call.parse(c, profile)
-            if auction.is_complete:
-                raise IllegalAction(Explanation(profile.rule("pass_final"), "call.too_many",
-                                                {"players": len(players), "call": call.name}))
+            if auction.is_complete:  # the first speaker again: after a pass B8, after a bid B5
+                again = auction.spoken_again(auction.speaker(len(auction.calls)))
+                raise IllegalAction(Explanation(again.rule, "call.too_many" if again.rule == profile.rule("pass_final")
+                                                else "call.too_many_bid",
+                                                {"players": len(players), "call": call.name,
+                                                 "player": again.facts["player"], "said": again.facts["call"]}))
             auction = auction.after(call)
         return auction

@@ -45,13 +45,17 @@ def replay_json(state: DealState) -> dict[str, Any]:
         "tricks": tricks,
         "tricks_won": {p: n for p, n in zip(state.players, state.tricks_won)},
         "made": result.made,
-        "settlement": dict(result.settlement) if result.settlement is not None else None,
+        # where all five tricks are played (P6) a deal is settled only at its end
+        "settlement": dict(result.settlement) if result.settlement is not None and (
+            state.profile.early_stop or state.is_over) else None,
     }
 
 
 def session_json(session: Session) -> dict[str, Any]:
     """The session as the documented ``session --json`` object.
 
+    ``finished`` tells a finished session (``winners``) from one still being
+    played (``leaders``, with ``deals_left`` of the agreed length still to play).
     Every deal has ``dealer``, ``declarer``, ``contract``, ``settlement`` and
     ``balances``. Pub sessions add, where they apply: ``kind`` ("misdeal" or
     "tie_break"), ``players`` (who took part, when not everyone), ``renege``,
@@ -80,7 +84,12 @@ def session_json(session: Session) -> dict[str, Any]:
     if session.profile.name != "british" or session.profile.options:
         out["profile"] = session.profile.name
         out["options"] = dict(session.profile.options)
-    out.update({"deals": deals, "balances": session.balances, "winners": session.winners()})
+    out.update({"deals": deals, "balances": session.balances, "finished": session.is_over,
+                "deals_played": session.deals_played, "deals_left": session.deals_left})
+    if session.is_over:
+        out["winners"] = session.winners()
+    else:  # nobody has won a session that is still being played (B17, P8)
+        out["leaders"] = session.leaders()
     if session.chips is not None:
         out["chips"] = session.chips
     if session.tie_break_due:
@@ -98,7 +107,7 @@ def options_line(profile: Profile, tr: Translator) -> str | None:
     parts.append(_("a reneging defender pays every opponent's share") if o.get("renege_share", "full") == "full"
                  else _("a reneging defender pays one share"))
     if profile.ante:
-        parts.append(_("ante {ante} chips each").format(ante=profile.ante))
+        parts.append(tr.ngettext("ante {ante} chip each", "ante {ante} chips each", profile.ante).format(ante=profile.ante))
         parts.append(_("a player out of chips leaves the session") if o.get("bust", "out") == "out"
                      else _("a player out of chips antes again"))
     return _("Table options: {options}.").format(options="; ".join(parts))
@@ -107,8 +116,8 @@ def options_line(profile: Profile, tr: Translator) -> str | None:
 def narrate_deal(state: DealState, tr: Translator) -> list[str]:
     """The deal in words, step by step, each line ending with its rule id."""
     _ = tr.gettext
-    lines = [_("Profile: {profile}. Players clockwise: {players}. {dealer} deals.").format(
-        profile=state.profile.name, players=", ".join(state.players), dealer=state.players[state.dealer])]
+    lines = [_("Rules: {profile}. Players clockwise: {players}. {dealer} deals.").format(
+        profile=tr.profile_name(state.profile), players=", ".join(state.players), dealer=state.players[state.dealer])]
     options = options_line(state.profile, tr)
     if options:
         lines.append(options)
@@ -128,7 +137,11 @@ def narrate_deal(state: DealState, tr: Translator) -> list[str]:
         lines.append(_("The record stops here; the result is not decided yet."))
     elif state.phase == "play":
         result = state.result()
-        if result.settlement is not None:
+        if not state.profile.early_stop:  # certain, but these rules play all five tricks (P6): no settlement
+            why = Explanation(state.profile.rule("five_tricks"), "session.play_all_five",
+                              {"played": len(state.tricks)})
+            lines.append(_("The record stops here.") + f" {tr.explain(why)} [{why.rule}]")
+        elif result.settlement is not None:
             lines.append(_("The record stops here; the result is already certain."))
             lines.append(_("Settlement: {amounts}.").format(
                 amounts=", ".join(f"{p} {tr.amount(v)}" for p, v in result.settlement.items())))
@@ -138,16 +151,14 @@ def narrate_deal(state: DealState, tr: Translator) -> list[str]:
 def narrate_session(session: Session, tr: Translator) -> list[str]:
     """The ledger deal by deal, then the balances and the winners."""
     _ = tr.gettext
-    lines = [_("Profile: {profile}. Players clockwise: {players}.").format(
-        profile=session.profile.name, players=", ".join(session.players))]
+    lines = [_("Rules: {profile}. Players clockwise: {players}.").format(
+        profile=tr.profile_name(session.profile), players=", ".join(session.players))]
     options = options_line(session.profile, tr)
     if options:
         lines.append(options)
     for row in session.ledger():
-        if row.kind == "misdeal":
-            lines.append(_("Deal {number} ({dealer} deals): misdeal. {explanation}").format(
-                number=row.number, dealer=row.dealer,
-                explanation=tr.explain(Explanation("P2", "explain.misdeal", {"dealer": row.dealer}))))
+        if row.kind == "misdeal":  # not a deal of the session: no number (P2)
+            lines.append(tr.explain(Explanation("P2", "explain.misdeal", {"dealer": row.dealer})))
             continue
         if row.declarer is None:
             what = _("everyone passed")
@@ -158,14 +169,19 @@ def narrate_session(session: Session, tr: Translator) -> list[str]:
         else:
             assert row.contract is not None
             status = _("made") if row.made else _("failed")
-            what = _("{declarer} {call}, {tricks} tricks, {status}").format(
-                declarer=row.declarer, call=tr.call(row.contract.name), tricks=row.declarer_tricks, status=status)
-        if row.kind == "tie_break":
-            what = _("extra hand among {names}: {what}").format(names=tr.join(row.players), what=what)
+            tricks = row.declarer_tricks or 0
+            what = tr.ngettext("{declarer} {call}, {tricks} trick, {status}",
+                               "{declarer} {call}, {tricks} tricks, {status}", tricks).format(
+                declarer=row.declarer, call=tr.call(row.contract.name), tricks=tricks, status=status)
         pays = ", ".join(f"{p} {tr.amount(v)}" for p, v in row.settlement.items())
         bal = ", ".join(f"{p} {tr.amount(v)}" for p, v in row.balances.items())
-        lines.append(_("Deal {number} ({dealer} deals): {what}. Payments: {pays}. Balances: {balances}.").format(
-            number=row.number, dealer=row.dealer, what=what, pays=pays, balances=bal))
+        if row.kind == "tie_break":  # after the agreed deals, among the tied players (P8)
+            lines.append(_("Extra hand among {names} ({dealer} deals): {what}. Payments: {pays}. "
+                           "Balances: {balances}.").format(names=tr.join(row.players), dealer=row.dealer,
+                                                          what=what, pays=pays, balances=bal))
+        else:
+            lines.append(_("Deal {number} ({dealer} deals): {what}. Payments: {pays}. Balances: {balances}.").format(
+                number=row.deal_number, dealer=row.dealer, what=what, pays=pays, balances=bal))
         if row.chips is not None:
             lines.append("  " + _("Chips: {chips}.").format(
                 chips=", ".join(f"{p} {v}" for p, v in row.chips.items())))
@@ -175,15 +191,14 @@ def narrate_session(session: Session, tr: Translator) -> list[str]:
         for p in row.out:
             lines.append("  " + tr.explain(Explanation("P8", "explain.bust_out", {"player": p})))
     bal = ", ".join(f"{p} {tr.amount(v)}" for p, v in session.balances.items())
-    lines.append(_("Final balances: {balances}.").format(balances=bal))
+    if session.is_over:
+        lines.append(_("Final balances: {balances}.").format(balances=bal))
+    else:
+        lines.append(_("Balances so far: {balances}.").format(balances=bal))
     if session.chips is not None:
-        lines.append(_("Final chips: {chips}.").format(chips=", ".join(f"{p} {v}" for p, v in session.chips.items())))
-    if session.tie_break_due:
-        lines.append(tr.explain(Explanation("P8", "explain.tie_break_due", {"names": session.tie_break_due})))
-        return lines
-    winners = session.winners()
-    lines.append(tr.ngettext("Winner: {names}.", "Winners, sharing the win: {names}.", len(winners)).format(
-        names=tr.join(winners)))
+        chips = ", ".join(f"{p} {v}" for p, v in session.chips.items())
+        lines.append((_("Final chips: {chips}.") if session.is_over else _("Chips so far: {chips}.")).format(chips=chips))
+    lines.append(tr.explain(session.standing()))
     return lines
 
 

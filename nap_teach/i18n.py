@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Protocol, runtime_checkable
 
 from .cards import Card, Rank, Suit
-from .messages import MESSAGES, RULE_TITLES, Plural
+from .messages import (BOT_LEVEL_NAMES, MESSAGES, PROFILE_NAMES, PROFILE_NAMES_IN_TEXT, RULE_TITLES,
+                       VARIATION_NAMES, Plural)
 
 __all__ = ["Translator", "translator", "LANGUAGES", "DOMAIN", "LOCALE_DIR", "normalize_lang", "Explainable",
            "CallLike"]
@@ -80,6 +81,38 @@ class Translator:
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return self._t.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        """A message whose translation depends on ``context`` (e.g. the gender of the noun it stands for)."""
+        return self._t.pgettext(context, message)
+
+    # -- names for people (never the internal identifiers)
+    def profile_name(self, name: object, in_text: bool = False) -> str:
+        """A rules profile as people call it: "British rules" (a label) or "the British rules" (``in_text``).
+
+        Takes a :class:`~nap_teach.profiles.Profile` or its name; the internal name ("british")
+        never reaches a reader. An unknown name is returned as it was given.
+        """
+        key = str(getattr(name, "name", name))
+        found = (PROFILE_NAMES_IN_TEXT if in_text else PROFILE_NAMES).get(key)
+        return self.gettext(found) if found is not None else key
+
+    def variation_name(self, name: str) -> str:
+        """A variation of Nap that is not a profile here ("Seven-card Nap"), by its name for people."""
+        found = VARIATION_NAMES.get(name)
+        return self.gettext(found) if found is not None else name
+
+    def bot_level(self, name: str) -> str:
+        """A bot level with what it does ("Simple: estimates its likely tricks")."""
+        found = BOT_LEVEL_NAMES.get(name)
+        return self.gettext(found) if found is not None else name
+
+    def join_or(self, items: Iterable[str]) -> str:
+        """ "a, b or c" in this language (a choice, not a list)."""
+        items = list(items)
+        if len(items) <= 1:
+            return "".join(items)
+        return self.gettext("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
     # -- game words
     def suit(self, suit: Suit) -> str:
@@ -166,14 +199,33 @@ class Translator:
             return self.gettext("yes") if value else self.gettext("no")
         if isinstance(value, CallLike):
             return self.call(value.name)
-        if key in ("call", "highest", "needed", "contract"):
+        if key in ("call", "highest", "needed", "contract", "said"):
             return self.call(str(value))
+        if key in _AMOUNT_KEYS and isinstance(value, int) and not isinstance(value, bool):
+            return self.amount(value)
+        if key in _PROFILE_KEYS:
+            if isinstance(value, (tuple, list)):
+                return self.join_or(self.profile_name(v, in_text=True) for v in value)
+            return self.profile_name(value, in_text=True)
+        if key in _VARIATION_KEYS:
+            if isinstance(value, (tuple, list)):
+                return self.join(self.variation_name(str(v)) for v in value)
+            return self.variation_name(str(value))
+        if key in _CHOICE_KEYS and isinstance(value, (tuple, list)):
+            return self.join_or(self.fact(key, v) for v in value)
         if key == "amounts":
             return ", ".join(f"{name} {self.amount(v)}" for name, v in value)
         if isinstance(value, (tuple, list)):
             return self.join(self.fact(key, v) for v in value)
         return str(value)
 
+
+_AMOUNT_KEYS = frozenset({"top"})
+"""Facts that are signed ledger amounts (+6, −4)."""
+_PROFILE_KEYS = frozenset({"profile", "deal_profile", "expected_profile", "other_profile", "known_profiles"})
+_VARIATION_KEYS = frozenset({"variation", "variations"})
+_CHOICE_KEYS = frozenset({"bids"})
+"""Facts that list alternatives ("Three, Four or Nap"), not things taken together."""
 
 _SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds"}
 _SUIT_SINGULAR = {Suit.SPADES: "spade", Suit.HEARTS: "heart", Suit.CLUBS: "club", Suit.DIAMONDS: "diamond"}
@@ -186,7 +238,7 @@ def _mark_for_extraction() -> None:  # pragma: no cover - never called; lists wo
     _("spade"), _("heart"), _("club"), _("diamond")
     _("two"), _("three"), _("four"), _("five"), _("six"), _("seven"), _("eight")
     _("nine"), _("ten"), _("jack"), _("queen"), _("king"), _("ace")
-    _("{rank} of {suit}"), _("{items} and {last}"), _("Pass"), _("none"), _("yes"), _("no")
+    _("{rank} of {suit}"), _("{items} and {last}"), _("{items} or {last}"), _("Pass"), _("none"), _("yes"), _("no")
 
 
 @lru_cache(maxsize=None)

@@ -279,10 +279,10 @@ class Lesson:
                 Explanation(p.rule("stakes"), "lesson.had_fewer",
                             {"declarer": declarer, "won": fewer, "call": contract.name,
                              "needed": contract.min_tricks}),
-                Explanation(p.rule("stakes"), "explain.failed",
+                Explanation(p.rule("stakes"), "lesson.would_pay",  # a hypothesis, said as one
                             {"declarer": declarer, "call": contract.name, "won": fewer, "stake": contract.failed,
                              "total": abs(amounts[declarer]), "opponents": self.n - 1}),
-                Explanation(p.rule("balances"), "explain.zero_sum",
+                Explanation(p.rule("balances"), "lesson.would_zero_sum",
                             {"amounts": tuple((name, amounts[name]) for name in players)}),
             )
             yield LessonStep(index, HAD_FEWER, last, None, self.declarer, None, None, fewer_notes)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["N_", "Plural", "MESSAGES", "RULE_TITLES"]
+__all__ = ["N_", "Np_", "Plural", "MESSAGES", "RULE_TITLES", "PROFILE_NAMES", "PROFILE_NAMES_IN_TEXT",
+           "VARIATION_NAMES", "BOT_LEVEL_NAMES"]
 
 
 def N_(message: str) -> str:
@@ -46,29 +47,37 @@ MESSAGES: dict[str, str | Plural] = {
     "first_dealer.bad_draw": N_("Each of {players} draws exactly one card, and no card twice."),
     # --- refused calls
     "call.unknown": N_("“{call}” is not a call in this game: say Pass or a bid from the ladder."),
-    "call.auction_over": N_("The auction is over: everyone has spoken once, so no more calls."),
+    "call.other_profile": N_("“{call}” is not a bid under {profile}: {call} belongs to {other_profile}, and this ladder has no such bid."),
+    "call.auction_over": N_("The auction is over, and {player} has passed: a pass is final, so {player} cannot call again."),
+    "call.auction_over_bid": N_("The auction is over: {player} has already bid {call}, and each player speaks exactly once."),
     "call.not_higher": N_("{player} cannot bid {call}: a bid must be higher than {highest}, which {bidder} has bid."),
     "call.requires": N_("{player} cannot bid {call}: {call} is only allowed after someone has bid {needed}."),
-    "call.already_spoken": N_("{player} has already spoken: each player calls once, and a pass is final."),
+    "call.already_spoken": N_("{player} has passed, and a pass is final: {player} cannot call again in this auction."),
+    "call.already_bid": N_("{player} has already bid {call}: each player speaks exactly once, so {player} cannot speak again."),
     "call.out_of_turn": N_("It is {turn}'s turn to call, not {player}'s: calls go clockwise from the dealer's left."),
     "call.too_many": Plural(
-        Np_("Too many calls: with {players} player each speaks once, so there is {players} call.",
-            "Too many calls: with {players} players each speaks once, so there are {players} calls."),
+        Np_("Too many calls: with {players} player there is {players} call, and {player} has passed: a pass is final.",
+            "Too many calls: with {players} players there are {players} calls, and {player} has passed: a pass is final."),
+        "players"),
+    "call.too_many_bid": Plural(
+        Np_("Too many calls: with {players} player there is {players} call; {player} has already bid {said}, and each player speaks exactly once.",
+            "Too many calls: with {players} players there are {players} calls; {player} has already bid {said}, and each player speaks exactly once."),
         "players"),
     # --- refused cards and actions
     "card.auction_first": N_("No card may be played yet: the auction comes first."),
-    "card.declarer_leads": N_("{turn} is the declarer and leads to the first trick, not {player}."),
-    "card.winner_leads": N_("{turn} won the last trick and leads now, not {player}."),
-    "card.out_of_turn": N_("It is {turn}'s turn to play, not {player}'s: play goes clockwise."),
+    "card.declarer_leads": N_("It is {turn}'s turn to lead, not {player}'s: {turn} is the declarer, and the declarer leads to the first trick."),
+    "card.winner_leads": N_("It is {turn}'s turn to lead, not {player}'s: {turn} won the last trick, and the winner leads the next one."),
+    "card.out_of_turn": N_("It is {turn}'s turn to play, not {player}'s: the trick goes round clockwise."),
     "card.unused": N_("{card} is one of the unused cards: they stay face down and never enter play."),
-    "card.not_held": N_("{player} does not hold {card}."),
+    "card.not_held": N_("{player} does not hold {card}: a player plays only the cards in their own hand."),
+    "card.already_played": N_("{card} was already played, in trick {trick}: {player} does not hold it."),
     "card.must_follow": N_("{player} holds {held}: {led} were led, so {player} must follow suit and cannot play {card}."),
     "action.passed_out": N_("Everyone passed: this deal is over, with no play and no payment."),
     "action.deal_over": N_("This deal is over: all the tricks are decided."),
     "action.unknown": N_("That is neither a call nor a card: {action}."),
     "seat.unknown": N_("There is no player called {player} at this table."),
     "stop.not_now": N_("The deal can only be stopped during the play."),
-    "stop.not_allowed": N_("This profile plays all five tricks: no early stop."),
+    "stop.not_allowed": N_("These rules play all five tricks: there is no early stop."),
     "stop.mid_trick": N_("Finish the trick first: the table may stop only between tricks."),
     "stop.not_certain": N_("The result is not certain yet, so all must play on."),
     "undo.nothing": N_("There is nothing to take back."),
@@ -82,16 +91,19 @@ MESSAGES: dict[str, str | Plural] = {
     "explain.passed_out": N_("Everyone passed: no play, no payment. The deal still counts and {next_dealer} deals next."),
     "explain.declarer": N_("The auction is over: {declarer} is the declarer with {call} and leads to the first trick."),
     # --- why accepted cards are fine
-    "explain.first_lead_trump": N_("{player} leads {card}. The first card of the deal sets trump: {suit} are trump until the deal ends."),
+    "explain.first_lead_trump": N_("{player} leads {card}. The first card played in a deal sets trump: {suit} are trump until the deal ends."),
     "explain.first_lead_no_trump": N_("{player} leads {card}. In Misère there is no trump: this lead only opens the play."),
     "explain.lead": N_("{player} leads {card}; any card may be led."),
     "explain.follow": N_("{player} follows suit with {card}."),
     "explain.ruff": N_("{player} has no {led} and trumps with {card}: allowed, though never required."),
-    "explain.discard": N_("{player} has no {led}, so any card is allowed: {player} throws {card}."),
+    "explain.discard": N_("{player} has no {led}, so any card is allowed: {player} throws {card}, which is not a trump and cannot win."),
     "explain.no_duty_to_trump": N_("{player} could have trumped, but need not: there is no duty to trump."),
-    "explain.discard_no_trump": N_("{player} has no {led}, so any card is allowed: {player} throws {card}, which cannot win."),
+    "explain.discard_no_trump": N_("{player} has no {led}, so any card is allowed: {player} throws {card}, which cannot win: only a card of the suit led can."),
     "explain.trick_led": N_("{winner} takes trick {number} with {card}, the highest card of the suit led ({led})."),
-    "explain.trick_trumped": N_("{winner} takes trick {number} with {card}: a trump beats every card of another suit."),
+    "explain.trick_trumped": N_("{winner} takes trick {number} with {card}, the highest trump played: a trump beats every card of another suit."),
+    "explain.trick_trump_led": N_("{winner} takes trick {number} with {card}, the highest trump played."),
+    "explain.trick_no_trump": N_("{winner} takes trick {number} with {card}, the highest card of the suit led ({led}): in Misère there is no trump."),
+    "explain.misere_lost": N_("{declarer} has taken a trick: in Misère the declarer must take none, so the contract is lost."),
     "explain.winner_leads": N_("{winner} won the trick, so {winner} leads next."),
     "explain.made_certain": Plural(
         Np_("{declarer} has {won} trick, enough for {call}: the contract is now certain to be made.",
@@ -100,6 +112,14 @@ MESSAGES: dict[str, str | Plural] = {
     "explain.failed_certain": Plural(
         Np_("{declarer} has {won} trick and can no longer reach what {call} needs: the contract has failed.",
             "{declarer} has {won} tricks and can no longer reach what {call} needs: the contract has failed."),
+        "won"),
+    "explain.made_certain_play_on": Plural(
+        Np_("{declarer} has {won} trick, enough for {call}: the contract is now sure to be made, and all five tricks are still played.",
+            "{declarer} has {won} tricks, enough for {call}: the contract is now sure to be made, and all five tricks are still played."),
+        "won"),
+    "explain.failed_certain_play_on": Plural(
+        Np_("{declarer} has {won} trick and can no longer reach what {call} needs: the contract is lost, and all five tricks are still played.",
+            "{declarer} has {won} tricks and can no longer reach what {call} needs: the contract is lost, and all five tricks are still played."),
         "won"),
     "explain.stop": N_("The result is certain and the table agrees to stop here."),
     # --- settlement
@@ -121,15 +141,21 @@ MESSAGES: dict[str, str | Plural] = {
     "explain.tie_shared": N_("{names} are level at the top. With fewer than three tied players no extra hand can be dealt, so they share the win."),
     "explain.tie_break_hand": N_("This was the extra hand among the tied players ({names}); the others took no part and paid nothing."),
     "explain.bust_out": N_("{player} has no chips left and is out of the session; the next deals are among the others."),
-    "explain.re_ante": N_("{player} ran out of chips and antes again ({count} × {ante} chips)."),
+    "explain.re_ante": Plural(
+        Np_("{player} ran out of chips and antes again, {count} time {ante}.",
+            "{player} ran out of chips and antes again, {count} times {ante}."),
+        "count"),
     "explain.chips": N_("Chips on the table: {chips}. They add up to {total}, the chips of the {antes} antes paid."),
     "explain.misere_trick": N_("Nothing is trump in Misère: {winner} takes the trick with {card}, the highest card of the suit led ({led})."),
     "explain.misere_trick_offsuit": N_("Nothing is trump in Misère: {winner} takes the trick with {card}, the highest card of the suit led ({led}); {others}, of another suit, cannot win however high."),
     # --- pub demonstrations in the rules explorer (nap_teach/trainers.py)
     "demo.draw_round": N_("Draw {number}: {cards}."),
     "demo.cut": N_("{cutter} cuts {cut} cards off the top, leaving {rest}: each packet holds at least {least} cards."),
-    "demo.result_certain": N_("{declarer} has taken {won} tricks, enough for {call}, after three tricks: the result is certain."),
-    "demo.variations": N_("The pub page also names {names}. Each changes the deal or the bids so much that it would be a set of rules of its own; the rules here are {known}."),
+    "demo.result_certain": Plural(
+        Np_("{declarer} has taken {won} trick, enough for {call}, after three tricks: the result is certain.",
+            "{declarer} has taken {won} tricks, enough for {call}, after three tricks: the result is certain."),
+        "won"),
+    "demo.variations": N_("The pub page also names {variations}. Each changes the deal or the bids so much that it would be a set of rules of its own; the rules here are {known_profiles}."),
     # --- the worked-deal lesson (nap_teach/lesson.py)
     "lesson.seats": N_("{players} sit clockwise round the table and play with one pack of 52 cards; aces are high."),
     "lesson.dealer": N_("{dealer} deals this time. After the hand the deal passes to the left, to {next_dealer}."),
@@ -151,26 +177,28 @@ MESSAGES: dict[str, str | Plural] = {
         Np_("Suppose {declarer} had taken only {won} trick. {call} needs at least {needed}, so it would have failed.",
             "Suppose {declarer} had taken only {won} tricks. {call} needs at least {needed}, so it would have failed."),
         "won"),
+    "lesson.would_pay": N_("Then {declarer} would pay {stake} to each opponent, {total} in all."),
+    "lesson.would_zero_sum": N_("The payments would be {amounts}: they would add up to zero, as payments always do."),
     "lesson.session": N_("In a session these amounts are added to each player's balance; after the agreed number of deals the highest balance wins."),
     # --- bots
     "bot.random": N_("{player} picks a legal choice at random."),
     "bot.cheap": N_("{player} wins as cheaply as possible, or else plays the lowest card."),
     # simple bot (nap_teach.bots.simple): bids
     "bot.bid_sure_tricks": Plural(
-        Np_("{player} bids {call}: with {suit} as trump, {player} counts on {count} trick: {cards}.",
-            "{player} bids {call}: with {suit} as trump, {player} counts on {count} tricks: {cards}."),
+        Np_("{player} bids {call}: with {suit} as trump, {player} expects {count} trick from {cards}, and estimates the chance of making {call} at about {chance}%.",
+            "{player} bids {call}: with {suit} as trump, {player} expects {count} tricks from {cards}, and estimates the chance of making {call} at about {chance}%."),
         "count"),
-    "bot.bid_misere": N_("{player} bids {call}: only low cards ({cards}), so {player} hopes to lose every trick."),
-    "bot.pass_no_tricks": N_("{player} passes: no card to count on as a trick, and {needed} needs {tricks}."),
+    "bot.bid_misere": N_("{player} bids {call}: holding {cards}, {player} estimates the chance of losing every trick at about {chance}%."),
+    "bot.pass_no_tricks": N_("{player} passes: no card is more likely than not to win a trick, and {needed} needs {tricks}."),
     "bot.pass_few_tricks": Plural(
-        Np_("{player} passes: only {count} trick to count on ({cards}), and {needed} needs {tricks}.",
-            "{player} passes: only {count} tricks to count on ({cards}), and {needed} needs {tricks}."),
+        Np_("{player} passes: only {count} card is more likely than not to win a trick ({cards}), and {needed} needs {tricks}.",
+            "{player} passes: only {count} cards are more likely than not to win a trick ({cards}), and {needed} needs {tricks}."),
         "count"),
-    "bot.pass_risky": N_("{player} passes: {cards} might win, but not surely enough for {needed}."),
+    "bot.pass_risky": N_("{player} passes: {cards} may well win, but the chance of making {needed} is too small."),
     "bot.pass_outbid": N_("{player} passes: the hand is worth {supported}, but the bidding is already at {highest}."),
     # simple bot: leads
     "bot.lead_trump_suit": N_("{player} leads {card} from the strongest suit: {suit} become trump."),
-    "bot.draw_trumps": N_("{player} leads {card}, the highest trump still out, to pull trumps from the other hands."),
+    "bot.draw_trumps": N_("{player} leads {card}: no higher trump is left in play, and leading it makes the other players give up their trumps."),
     "bot.cash_trump": N_("{player} leads {card}: no other trump can be left in play, so it wins."),
     "bot.cash_winner": N_("{player} cashes {card}: no higher {suit_one} is left in play."),
     "bot.lead_low_keep_trumps": N_("{player} leads {card}, the lowest card outside trumps, keeping the trumps to win tricks later."),
@@ -190,30 +218,30 @@ MESSAGES: dict[str, str | Plural] = {
     # simple bot: Misère
     "bot.misere_lead": N_("{player} leads {card}, the lowest card: in Misère the declarer wants to lose every trick."),
     "bot.misere_duck": N_("{player} plays {card}, the highest card that still loses to {winning}."),
-    "bot.misere_throw": N_("{player} has no {led} and throws {card}, the most dangerous card."),
-    "bot.misere_forced": N_("{player} cannot stay under {winning} and plays {card}, getting rid of the highest card."),
+    "bot.misere_throw": N_("{player} has no {led} and throws {card}, the card most likely to win a trick later."),
+    "bot.misere_forced": N_("{player} cannot stay under {winning} and plays {card}, {player}'s highest card, to be rid of it."),
     "bot.misere_hope": N_("{player} cannot stay under {winning} and plays {card}, hoping that someone after beats it."),
     "bot.misere_defend_lead": N_("{player} leads {card}, the lowest card in hand, so that {declarer} may have to play higher."),
     "bot.misere_defend_low": N_("{player} plays low with {card}, leaving {declarer} a chance to win this trick."),
     "bot.misere_under": N_("{player} plays {card} under {winning}, so that {declarer} keeps the trick."),
-    "bot.forced_over": N_("{player} cannot play under {winning} and plays {card}, the lowest card."),
-    "bot.shed_high": N_("{player} plays {card}, the highest it can: {declarer} has already lost this trick."),
+    "bot.forced_over": N_("{player} cannot play under {winning} and plays {card}, {player}'s lowest card."),
+    "bot.shed_high": N_("{player} plays {card}, the highest card {player} can: {declarer} has already played a lower card and will not take this trick."),
     "bot.throw_high": N_("{player} has no {led} and throws {card}, keeping low cards to stay under the declarer."),
     # the coach: the simple bot's reasons, said to the learner
     "hint.bid_sure_tricks": Plural(
-        Np_("Bid {call}: with {suit} as trump you can count on {count} trick: {cards}.",
-            "Bid {call}: with {suit} as trump you can count on {count} tricks: {cards}."),
+        Np_("Bid {call}: with {suit} as trump you can expect {count} trick from {cards}; the chance of making {call} is about {chance}% (an estimate).",
+            "Bid {call}: with {suit} as trump you can expect {count} tricks from {cards}; the chance of making {call} is about {chance}% (an estimate)."),
         "count"),
-    "hint.bid_misere": N_("Bid {call}: you hold only low cards ({cards}), so you may lose every trick."),
-    "hint.pass_no_tricks": N_("Pass: no card of yours can be counted as a trick, and {needed} needs {tricks}."),
+    "hint.bid_misere": N_("Bid {call}: holding {cards}, you have about {chance}% chance of losing every trick (an estimate)."),
+    "hint.pass_no_tricks": N_("Pass: none of your cards is more likely than not to win a trick, and {needed} needs {tricks}."),
     "hint.pass_few_tricks": Plural(
-        Np_("Pass: you can count on only {count} trick ({cards}), and {needed} needs {tricks}.",
-            "Pass: you can count on only {count} tricks ({cards}), and {needed} needs {tricks}."),
+        Np_("Pass: only {count} of your cards is more likely than not to win a trick ({cards}), and {needed} needs {tricks}.",
+            "Pass: only {count} of your cards are more likely than not to win a trick ({cards}), and {needed} needs {tricks}."),
         "count"),
-    "hint.pass_risky": N_("Pass: {cards} might win, but not surely enough for {needed}."),
+    "hint.pass_risky": N_("Pass: {cards} may well win, but the chance of making {needed} is too small."),
     "hint.pass_outbid": N_("Pass: your hand is worth {supported}, but the bidding is already at {highest}."),
     "hint.lead_trump_suit": N_("Lead {card} from your strongest suit: {suit} become trump."),
-    "hint.draw_trumps": N_("Lead {card}, the highest trump still out, to pull trumps from the other hands."),
+    "hint.draw_trumps": N_("Lead {card}: no higher trump is left in play, and leading it makes the other players give up their trumps."),
     "hint.cash_trump": N_("Lead {card}: no other trump can be left in play, so it wins."),
     "hint.cash_winner": N_("Cash {card}: no higher {suit_one} is left in play."),
     "hint.lead_low_keep_trumps": N_("Lead {card}, your lowest card outside trumps, and keep your trumps to win tricks later."),
@@ -231,14 +259,14 @@ MESSAGES: dict[str, str | Plural] = {
     "hint.result_certain": N_("Play your lowest card, {card}: the result of the deal is already certain."),
     "hint.misere_lead": N_("Lead {card}, your lowest card: in Misère you want to lose every trick."),
     "hint.misere_duck": N_("Play {card}, your highest card that still loses to {winning}."),
-    "hint.misere_throw": N_("You have no {led}: throw {card}, your most dangerous card."),
+    "hint.misere_throw": N_("You have no {led}: throw {card}, the card most likely to win you a trick later."),
     "hint.misere_forced": N_("You cannot stay under {winning}: play {card} and get rid of your highest card."),
     "hint.misere_hope": N_("You cannot stay under {winning}: play {card} and hope that someone after you beats it."),
     "hint.misere_defend_lead": N_("Lead {card}, your lowest card, so that {declarer} may have to play higher."),
     "hint.misere_defend_low": N_("Play low with {card}, leaving {declarer} a chance to win this trick."),
     "hint.misere_under": N_("Play {card} under {winning}, so that {declarer} keeps the trick."),
     "hint.forced_over": N_("You cannot play under {winning}: play {card}, your lowest card."),
-    "hint.shed_high": N_("Play {card}, your highest choice: {declarer} has already lost this trick."),
+    "hint.shed_high": N_("Play {card}, your highest choice: {declarer} has already played a lower card and will not take this trick."),
     "hint.throw_high": N_("You have no {led}: throw {card} and keep low cards to stay under the declarer."),
     "hint.random": N_("Any legal choice will do: {action}."),
     # --- records
@@ -255,14 +283,16 @@ MESSAGES: dict[str, str | Plural] = {
     "record.hand_size": N_("{player} must hold exactly five cards, not {count}."),
     "record.hand_owner": N_("The hands must belong to the players, one each: {detail}."),
     "record.profile": N_("Unknown profile “{profile}”: known profiles are {known}."),
-    "record.profile_mismatch": N_("The record is for the {profile} rules, not the {expected} rules asked for."),
+    "record.profile_mismatch": N_("The record follows {profile}, not {expected_profile} as asked."),
     "record.call": N_("“{call}” is not a call."),
     "record.tricks": N_("The declarer's tricks must be a whole number from 0 to 5, not {value}."),
     "record.tricks_passed": N_("Everyone passed in this deal, so there are no declarer's tricks to enter."),
     "record.tricks_missing": N_("This deal had a declarer: enter how many tricks the declarer took."),
     "record.deal_kind": N_("Each deal needs either hands, auction and play, or an auction with the declarer's tricks."),
     "record.length": N_("The session length must be a whole number of deals or of rotations, at least 1."),
-    "record.too_many_deals": N_("The session is already over: it has {count} deals."),
+    "record.too_many_deals": Plural(
+        Np_("The session is already over: it has {count} deal.", "The session is already over: it has {count} deals."),
+        "count"),
     "record.option": N_("Unknown table option: {detail}."),
     "record.play_card": N_("Card {index} of the play is not a card: “{card}”."),
     "where.call": N_("call {index}, by {player}"),
@@ -270,11 +300,32 @@ MESSAGES: dict[str, str | Plural] = {
     "where.deal": N_("deal {deal}"),
     "where.deal_call": N_("deal {deal}, call {index}, by {player}"),
     "where.deal_card": N_("deal {deal}, card {index} (trick {trick}), by {player}"),
+    "where.card_nobody": N_("card {index} (trick {trick})"),
+    "where.deal_card_nobody": N_("deal {deal}, card {index} (trick {trick})"),
     # --- sessions
+    "session.won": Plural(
+        Np_("Winner: {names}.", "Winners, sharing the win: {names}."),
+        "count"),
+    "session.leads": Plural(
+        Np_("The session is not over: {names} leads with {top}, and {left} deal is still to play.",
+            "The session is not over: {names} leads with {top}, and {left} deals are still to play."),
+        "left"),
+    "session.leads_level": Plural(
+        Np_("The session is not over: {names} are level in the lead with {top}, and {left} deal is still to play.",
+            "The session is not over: {names} are level in the lead with {top}, and {left} deals are still to play."),
+        "left"),
+    "session.level": Plural(
+        Np_("The session is not over: everyone is level, and {left} deal is still to play.",
+            "The session is not over: everyone is level, and {left} deals are still to play."),
+        "left"),
     "session.deal_undecided": N_("This deal is not decided yet, so it cannot be settled."),
+    "session.play_all_five": Plural(
+        Np_("Only {played} trick has been played: these rules play all five tricks, even when the result is already certain, so the deal cannot be settled yet.",
+            "Only {played} tricks have been played: these rules play all five tricks, even when the result is already certain, so the deal cannot be settled yet."),
+        "played"),
     "session.wrong_dealer": N_("That deal does not follow the rotation: {dealer} deals next."),
-    "session.wrong_profile": N_("That deal was played under the {deal_profile} rules with their stakes, "
-                                "but this session keeps the {profile} rules: it cannot be settled here."),
+    "session.wrong_profile": N_("That deal was played under {deal_profile}, with their stakes, "
+                                "but this session keeps {profile}: it cannot be settled here."),
     "session.auction_incomplete": N_("The auction is not finished: {turn} has not spoken yet."),
     "session.misdeal_redeal": N_("After a misdeal the same dealer deals again: {dealer} deals, not {player}."),
     "session.misdeal_not_recorded": N_("These rules keep no misdeals in the record: the dealer just deals again."),
@@ -282,9 +333,9 @@ MESSAGES: dict[str, str | Plural] = {
     "session.wrong_players": N_("This deal is played by the players still in the session: {names}."),
     "renege.passed_out": N_("Everyone passed, so nobody played a card and nobody can have reneged."),
     "renege.not_player": N_("{player} did not play in this deal, so {player} cannot have reneged."),
-    "record.renege_profile": N_("Reneges are recorded under the pub rules only, not under the {profile} rules."),
+    "record.renege_profile": N_("Reneges are recorded under the pub rules only, not under {profile}."),
     "record.tricks_renege": N_("Play stops at a renege: enter the renege by {player} and no tricks."),
-    "record.variation": N_("“{name}” is a variation of Nap with rules of its own; it is not one of the profiles here ({known})."),
+    "record.variation": N_("{variation} is a variation of Nap with rules of its own; the rules here are {known_profiles}."),
     "record.not_tie_break": N_("This deal is marked as the extra hand among tied players, but no extra hand is due here."),
     "record.tie_break_due": N_("The agreed deals are over and {names} are level: the next deal is their extra hand (mark it \"tie_break\": true)."),
     # --- quizzes, trainers and the syllabus (nap_teach/quiz.py, trainers.py, syllabus.py)
@@ -340,7 +391,7 @@ MESSAGES: dict[str, str | Plural] = {
     "trainer.rotation": N_("Deal {number}: {dealer} deals, {cutter} (on the dealer's right) cuts, and {eldest} (on the dealer's left) gets the first cards and speaks first."),
     "enforce.hidden": N_("{player}'s screen shows only {player}'s own cards and the cards played: the other hands, {hidden} cards, stay hidden."),
     "enforce.zero_sum": N_("Payments that do not add up to zero are refused as an error: these add up to {total}."),
-    "enforce.stakes": N_("Nobody types in a payment: the stake comes from the profile's table ({call} pays {stake} per opponent), so a wrong payment cannot be entered."),
+    "enforce.stakes": N_("Nobody types in a payment: the stake comes from the stakes table of the rules in force ({call} pays {stake} per opponent), so a wrong payment cannot be entered."),
     # --- the play table (nap_teach/play.py): refusals said to the learner
     "you.call.not_higher": N_("You cannot bid {call}: a bid must be higher than {highest}, which {bidder} has bid."),
     "you.call.requires": N_("You cannot bid {call} yet: {call} needs a {needed} before it in this auction."),
@@ -367,6 +418,25 @@ MESSAGES: dict[str, str | Plural] = {
     "play.file_none": N_("Choose one session file (.json) to load."),
     "play.learner_missing": N_("The record names {learner} as the learner, but {learner} is not one of its players."),
 }
+
+
+PROFILE_NAMES: dict[str, str] = {"british": N_("British rules"), "pub": N_("Pub rules")}
+"""Each rules profile as a label for people (buttons, headings); the keys are internal names."""
+
+PROFILE_NAMES_IN_TEXT: dict[str, str] = {"british": N_("the British rules"), "pub": N_("the pub rules")}
+"""Each rules profile as it is named inside a sentence."""
+
+VARIATION_NAMES: dict[str, str] = {
+    "seven-card": N_("Seven-card Nap"), "purchase": N_("Purchase Nap"), "peep": N_("Peep Nap"),
+    "ecarte": N_("Écarté Nap"), "misere-only": N_("Misère-only Nap"), "no-misere": N_("Nap without Misère"),
+}
+"""The variations of Nap that would be profiles of their own (P9), by their names for people."""
+
+BOT_LEVEL_NAMES: dict[str, str] = {
+    "simple": N_("Simple: estimates its likely tricks"),
+    "random": N_("Random: any legal choice"),
+}
+"""Each bot level with what it does, for people choosing one."""
 
 
 RULE_TITLES: dict[str, str] = {

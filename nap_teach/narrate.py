@@ -96,7 +96,7 @@ def explain_card(before: "DealState", after: "DealState", card: Card) -> list[Ex
         elif after.trump is not None and card.suit is after.trump:
             out.append(Explanation(p.rule("follow"), "explain.ruff",
                                    {"player": player, "card": card, "led": led, "trump": after.trump}))
-        else:
+        else:  # allowed when void (B11); a card of another suit, not a trump, cannot win (B12, P4)
             key = "explain.discard" if after.trump is not None else "explain.discard_no_trump"
             out.append(Explanation(p.rule("follow"), key,
                                    {"player": player, "card": card, "led": led, "trump": after.trump}))
@@ -107,20 +107,29 @@ def explain_card(before: "DealState", after: "DealState", card: Card) -> list[Ex
         trick = after.tricks[-1]
         winner = after.players[trick.winning]
         win_card = trick.winning_card
-        trumped = after.trump is not None and win_card.suit is after.trump and trick.led is not after.trump
-        key = "explain.trick_trumped" if trumped else "explain.trick_led"
-        out.append(Explanation(p.rule("trick"), key,
-                               {"winner": winner, "card": win_card, "number": trick.number,
-                                "led": trick.led, "trump": after.trump}))
+        facts = {"winner": winner, "card": win_card, "number": trick.number, "led": trick.led, "trump": after.trump}
+        if after.trump is None:  # Misère: no trump, the highest card of the suit led wins (P4)
+            out.append(Explanation(p.rule("misere"), "explain.trick_no_trump", facts))
+        elif win_card.suit is after.trump:  # the highest trump wins, led or not (B12)
+            key = "explain.trick_trumped" if trick.led is not after.trump else "explain.trick_trump_led"
+            out.append(Explanation(p.rule("trick"), key, facts))
+        else:
+            out.append(Explanation(p.rule("trick"), "explain.trick_led", facts))
         if after.phase == "play":
             out.append(Explanation(p.rule("trick"), "explain.winner_leads", {"winner": winner}))
         was, now = before.outcome(), after.outcome()
         if was is None and now is not None and len(after.tricks) < 5:
             assert after.declarer is not None and after.contract is not None
-            out.append(Explanation(p.rule("early_stop"), "explain.made_certain" if now else "explain.failed_certain",
-                                   {"declarer": after.players[after.declarer], "call": after.contract.name,
-                                    "won": after.tricks_won[after.declarer], "needed": after.contract.min_tricks,
-                                    "left": 5 - len(after.tricks)}))
+            facts = {"declarer": after.players[after.declarer], "call": after.contract.name,
+                     "won": after.tricks_won[after.declarer], "needed": after.contract.min_tricks,
+                     "left": 5 - len(after.tricks)}
+            if after.contract.max_tricks == 0:  # Misère: the declarer's first trick loses the contract (P4)
+                out.append(Explanation(p.rule("misere"), "explain.misere_lost", facts))
+            else:
+                key = "explain.made_certain" if now else "explain.failed_certain"
+                if not p.early_stop:  # certain, but these rules play all five tricks (P6)
+                    key += "_play_on"
+                out.append(Explanation(p.rule("early_stop"), key, facts))
         if after.phase == "over":
             out.extend(explain_settlement(after))
     return out

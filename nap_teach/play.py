@@ -469,7 +469,7 @@ class PlayTable:
                                {"turn": st.players[st.to_act] if st.to_act is not None else "?"})
         if self.you is None or card not in st.held[self.you]:
             # never say whether another card is unused or in someone's hand (B4)
-            return Explanation(st.profile.rule("deal"), "you.card.not_held", {"card": card})
+            return Explanation(st.profile.rule("follow"), "you.card.not_held", {"card": card})
         why = st.refusal(card, self.you)
         return for_learner(why) if why is not None else None
 

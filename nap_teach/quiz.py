@@ -653,7 +653,6 @@ def _q_tie_break(rng: random.Random, p: Profile) -> Question:
 def _q_variation(rng: random.Random, p: Profile) -> Question:
     from .profiles import VARIATIONS
     from .records import session_from_record
-    from .trainers import _VARIATION_NAMES
 
     variation = rng.choice(VARIATIONS)
     try:
@@ -662,7 +661,7 @@ def _q_variation(rng: random.Random, p: Profile) -> Question:
         answer, expl = YES, Explanation(p.rule("variations"), "choice.yes")
     except RecordError as e:
         answer, expl = NO, e.explanation
-    prompt = Explanation(p.rule("variations"), "quiz.variation", {"variation": _VARIATION_NAMES[variation]})
+    prompt = Explanation(p.rule("variations"), "quiz.variation", {"variation": variation})
     return Question("", "variation", prompt, _yes_no(expl.rule), answer, expl)
 
 

@@ -22,9 +22,9 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping, Sequence
 
-from .auction import Call
+from .auction import Call, unknown_call
 from .cards import Card, CardParseError
-from .explain import Explanation, RecordError, RuleError
+from .explain import Explanation, IllegalCall, RecordError, RuleError
 from .profiles import PROFILES, VARIATIONS, Profile, UnknownProfile, get_profile
 from .session import MisdealEntry, PlayedDeal, ScoredDeal, Session
 from .state import DealState
@@ -61,14 +61,16 @@ def _field(record: Mapping[str, Any], name: str, kind: type | tuple[type, ...], 
 def _profile(record: Mapping[str, Any], default: str | None = None) -> Profile:
     if default is not None and "profile" in record and isinstance(record["profile"], str) \
             and record["profile"].strip().lower() != default.strip().lower():
-        raise _bad("record.profile_mismatch", profile=record["profile"], expected=default)
+        raise _bad("record.profile_mismatch", profile=record["profile"].strip().lower(),
+                   expected_profile=default.strip().lower())
     name = record.get("profile", default or "british")
     try:
         profile = get_profile(name if isinstance(name, str) else repr(name))
     except UnknownProfile:
-        if isinstance(name, str) and _variation(name):
-            raise RecordError(Explanation("P9", "record.variation", {"name": name, "known": ", ".join(PROFILES)})) \
-                from None
+        variation = _variation(name) if isinstance(name, str) else None
+        if variation is not None:
+            raise RecordError(Explanation("P9", "record.variation", {"name": name, "variation": variation,
+                                                                     "known_profiles": tuple(PROFILES)})) from None
         raise _bad("record.profile", profile=name, known=", ".join(PROFILES)) from None
     options = record.get("options", {})
     if not isinstance(options, dict):
@@ -81,11 +83,13 @@ def _profile(record: Mapping[str, Any], default: str | None = None) -> Profile:
     return profile
 
 
-def _variation(name: str) -> bool:
-    """Whether ``name`` names one of the variations that would be profiles of their own (P9)."""
-    key = "".join(ch for ch in name.lower() if ch.isalnum())
-    return any(key.startswith("".join(ch for ch in v if ch.isalnum())) for v in VARIATIONS) \
-        or key in ("sevencardnap", "purchasenap", "peepnap", "ecartenap", "écartenap")
+def _variation(name: str) -> str | None:
+    """The variation (one of ``VARIATIONS``) that ``name`` names, one that would be a profile of its own (P9)."""
+    key = "".join(ch for ch in name.lower() if ch.isalnum()).replace("é", "e")
+    for v in VARIATIONS:
+        if key.startswith("".join(ch for ch in v if ch.isalnum())):
+            return v
+    return None
 
 
 def options_record(profile: Profile) -> dict[str, Any]:
@@ -137,15 +141,17 @@ def _hands(record: Mapping[str, Any], players: Sequence[str]) -> list[tuple[Card
                 raise _bad("record.duplicate", card=c.code)
             seen.add(c)
         if len(parsed) != 5:
-            raise _bad("record.hand_size", player=p, count=len(parsed))
+            # the deal gives everyone five cards (B3)
+            raise RecordError(Explanation("B3", "record.hand_size", {"player": p, "count": len(parsed)}))
         out.append(parsed)
     return out
 
 
-def _calls(record: Mapping[str, Any], profile: Profile) -> list[Call]:
+def _calls(record: Mapping[str, Any], profile: Profile, players: Sequence[str] = (), dealer: int = 0,
+           deal: int | None = None) -> list[Call]:
     calls = _field(record, "auction", list, "a list of calls")
     out = []
-    for c in calls:
+    for i, c in enumerate(calls):
         if not isinstance(c, str):
             raise _bad("record.call", call=repr(c))
         t = c.strip()
@@ -154,7 +160,15 @@ def _calls(record: Mapping[str, Any], profile: Profile) -> list[Call]:
         elif profile.has_contract(t):
             out.append(Call(profile.contract(t).name))
         else:
-            raise _bad("record.call", call=c)
+            why = unknown_call(t, profile)
+            if why.key == "call.unknown":
+                raise _bad("record.call", call=c)
+            err = IllegalCall(why)  # a bid of the other rules (Misère in a British record): B6
+            if players:
+                err.location = Explanation("record", "where.call" if deal is None else "where.deal_call",
+                                           {"index": i + 1, "player": players[(dealer + 1 + i) % len(players)],
+                                            "deal": deal})
+            raise err
     return out
 
 
@@ -190,7 +204,7 @@ def hand_from_record(record: Any, profile_name: str | None = None) -> DealState:
     players = _players(record)
     dealer = _dealer(record, players)
     hands = _hands(record, players)
-    calls = _calls(record, profile)
+    calls = _calls(record, profile, players, dealer)
     play = _play(record)
     state = DealState(players, dealer, hands, profile)
     replay_into(state, calls, play)
@@ -200,11 +214,11 @@ def hand_from_record(record: Any, profile_name: str | None = None) -> DealState:
 def replay_into(state: DealState, calls: Sequence[Call], play: Sequence[Card], deal: int | None = None) -> None:
     """Apply calls then cards; a refusal gets ``location`` saying where it happened."""
     for i, call in enumerate(calls):
-        seat = state.to_act
         try:
             state.apply(call)
         except RuleError as e:
-            who = state.players[seat] if seat is not None else "?"
+            # calls go round clockwise from the dealer's left: call i is that player's, even a call too many
+            who = state.players[(state.dealer + 1 + i) % state.n]
             e.location = Explanation("record", "where.call" if deal is None else "where.deal_call",
                                      {"index": i + 1, "player": who, "deal": deal})
             raise
@@ -214,9 +228,15 @@ def replay_into(state: DealState, calls: Sequence[Call], play: Sequence[Card], d
         try:
             state.apply(card)
         except RuleError as e:
-            who = state.players[seat] if seat is not None else "?"
-            e.location = Explanation("record", "where.card" if deal is None else "where.deal_card",
-                                     {"index": i + 1, "trick": trick, "player": who, "deal": deal})
+            # the card belongs to whoever holds it; a card nobody holds is put to the player whose turn it is
+            holder = next((s for s, hand in enumerate(state.held) if card in hand), seat)
+            if holder is None:
+                e.location = Explanation("record", "where.card_nobody" if deal is None else "where.deal_card_nobody",
+                                         {"index": i + 1, "trick": trick, "deal": deal})
+            else:
+                e.location = Explanation("record", "where.card" if deal is None else "where.deal_card",
+                                         {"index": i + 1, "trick": trick, "player": state.players[holder],
+                                          "deal": deal})
             raise
 
 
@@ -284,7 +304,7 @@ def _add_deal(session: Session, deal: Any, number: int) -> None:
         session.add_misdeal()
     elif "hands" in deal:
         hands = _hands(deal, players)
-        calls = _calls(deal, profile)
+        calls = _calls(deal, profile, players, dealer, number)
         play = _play(deal)
         state = DealState(players, dealer, hands, profile)
         replay_into(state, calls, play, deal=number)
@@ -293,7 +313,8 @@ def _add_deal(session: Session, deal: Any, number: int) -> None:
         renege = deal.get("renege")
         if renege is not None and not isinstance(renege, str):
             raise _bad("record.type", field="renege", expected="a player's name")
-        session.add_scored(_calls(deal, profile), deal.get("declarer_tricks"), renege=renege)
+        session.add_scored(_calls(deal, profile, players, dealer, number), deal.get("declarer_tricks"),
+                           renege=renege)
     else:
         raise _bad("record.deal_kind")
 

@@ -77,8 +77,13 @@ class PlayedDeal:
 
     def settlement(self) -> dict[str, int]:
         result = self.state.result()
+        p = self.state.profile
+        if result.settlement is not None and not p.early_stop and not self.state.is_over:
+            # certain, but these rules play all five tricks (P6): no settlement before the end
+            raise IllegalAction(Explanation(p.rule("five_tricks"), "session.play_all_five",
+                                            {"played": len(self.state.tricks)}))
         if result.settlement is None:
-            raise IllegalAction(Explanation(self.state.profile.rule("five_tricks"), "session.deal_undecided", {}))
+            raise IllegalAction(Explanation(p.rule("five_tricks"), "session.deal_undecided", {}))
         return dict(result.settlement)
 
     @property
@@ -574,6 +579,40 @@ class Session:
         chips = self.chips
         if chips is not None and sum(chips.values()) != self.ante * sum(self.antes.values()):
             raise ChipsError(f"chips {chips} differ from the antes paid")
+
+    @property
+    def deals_left(self) -> int:
+        """Deals of the agreed length still to play (0 once they are all played or the session is over)."""
+        if self.is_over or self.tie_break_due:
+            return 0
+        return max(0, self.total_deals - self.deals_played)
+
+    def leaders(self) -> list[str]:
+        """Players with the highest balance so far (the winners, once the session is over)."""
+        b = self.balances
+        top = max(b.values())
+        return [p for p in self.players if b[p] == top]
+
+    def standing(self) -> Explanation:
+        """Where the session stands, in one explanation (B17, P8).
+
+        Finished: who won ("session.won"). An extra hand due: who plays it.
+        Not finished: who leads, with how much, and how many deals are left;
+        nobody has won a session that is still being played.
+        """
+        p = self.profile
+        if self.tie_break_due:
+            return Explanation(p.rule("tie_break"), "explain.tie_break_due", {"names": self.tie_break_due})
+        leaders = self.leaders()
+        top = self.balances[leaders[0]]
+        facts = {"names": tuple(leaders), "count": len(leaders), "top": top, "left": self.deals_left,
+                 "played": self.deals_played, "total": self.total_deals}
+        if self.is_over:
+            return Explanation(p.rule("session"), "session.won", facts)
+        if not self.entries or all(v == 0 for v in self.balances.values()):
+            return Explanation(p.rule("session"), "session.level", facts)
+        return Explanation(p.rule("session"), "session.leads" if len(leaders) == 1 else "session.leads_level",
+                           facts)
 
     def winners(self) -> list[str]:
         """Players with the highest balance; tied players share the win (B17).

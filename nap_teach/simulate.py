@@ -68,7 +68,11 @@ class SimulationReport:
 
 
 def parse_bots(text: str, players: int, tr: Translator | None = None) -> tuple[str, ...]:
-    """"simple" or "simple,random,..." (one per seat) -> one bot name per seat."""
+    """"simple" or "simple,random,..." -> one bot name per seat, clockwise.
+
+    A list shorter than the table repeats round it ("simple,random" for 4
+    players: simple, random, simple, random); a longer one is refused.
+    """
     _ = (tr or translator("en")).gettext
     names = [b.strip().lower() for b in str(text).split(",")]
     known = bot_names()
@@ -76,12 +80,10 @@ def parse_bots(text: str, players: int, tr: Translator | None = None) -> tuple[s
         if b not in known:
             raise SimulationError(_("unknown bot “{bot}”: known bots are {known}.").format(
                 bot=b, known=", ".join(known)))
-    if len(names) == 1:
-        return tuple(names * players)
-    if len(names) != players:
-        raise SimulationError(_("{count} bots given for {players} players: give one bot for all seats "
-                                "or exactly one per seat.").format(count=len(names), players=players))
-    return tuple(names)
+    if len(names) > players:
+        raise SimulationError(_("{count} bots given for {players} players: give at most one bot per seat "
+                                "(a shorter list repeats round the table).").format(count=len(names), players=players))
+    return tuple(names[i % len(names)] for i in range(players))
 
 
 def play_deal(state: DealState, bots: Sequence[Bot]) -> DealState:
@@ -158,8 +160,9 @@ def report_json(r: SimulationReport) -> dict[str, Any]:
 
 def report_lines(r: SimulationReport, tr: Translator) -> list[str]:
     _ = tr.gettext
-    lines = [_("{deals} deals, {players} players, profile {profile}, seed {seed}.").format(
-        deals=r.deals, players=len(r.players), profile=r.profile.name, seed=r.seed)]
+    lines = [tr.ngettext("{deals} deal, {players} players, {profile}, seed {seed}.",
+                         "{deals} deals, {players} players, {profile}, seed {seed}.", r.deals).format(
+        deals=r.deals, players=len(r.players), profile=tr.profile_name(r.profile), seed=r.seed)]
     name_w = max(len(tr.call(c)) for c in r.contracts)
     lines.append(_("Contracts (the final bid of each deal):"))
     head = (_("contract"), _("bid"), _("made"), _("made %"))
@@ -168,7 +171,8 @@ def report_lines(r: SimulationReport, tr: Translator) -> list[str]:
     for name, s in r.contracts.items():
         pct = f"{s.made_pct:.1f}" if s.made_pct is not None else "-"
         lines.append(f"  {tr.call(name):<{name_w}}  {s.bid:>6}  {s.made:>6}  {pct:>7}")
-    lines.append(_("Passed out: {count} of {deals} deals.").format(count=r.passed_out, deals=r.deals))
+    lines.append(tr.ngettext("Passed out: {count} of {deals} deal.", "Passed out: {count} of {deals} deals.",
+                             r.deals).format(count=r.passed_out, deals=r.deals))
     lines.append(_("Balances per seat:"))
     bot_w = max(len(b) for b in r.bots)
     for p, b in zip(r.players, r.bots):
@@ -213,8 +217,9 @@ def _check(args: argparse.Namespace, tr: Translator) -> tuple[int, int, tuple[st
             prof = prof.with_options(**{key.strip(): raw})
         except ValueError:
             choices = ", ".join(f"{k}={'|'.join(map(str, v)) or '…'}" for k, v in prof.option_choices.items())
-            raise SimulationError(_("“{option}” is not a table option of the {profile} rules (options: {known}).")
-                                  .format(option=item, profile=prof.name, known=choices or "-")) from None
+            raise SimulationError(_("“{option}” is not a table option of {profile} (options: {known}).")
+                                  .format(option=item, profile=tr.profile_name(prof, in_text=True),
+                                          known=choices or "-")) from None
     players = _int_arg(args.players, "--players", tr)
     if not prof.min_players <= players <= prof.max_players:
         raise SimulationError(_("--players must be from {low} to {high}, not {value}.").format(
@@ -231,7 +236,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", default="4", help="players at the table, 3 to 7 (default 4)")
     p.add_argument("--deals", default="100", help="number of deals (default 100)")
     p.add_argument("--bots", default="simple",
-                   help="one bot for every seat, or one per seat separated by commas, e.g. simple,random,simple")
+                   help="bots by seat, separated by commas, e.g. simple,random,simple; "
+                        "a shorter list repeats round the table (default: simple everywhere)")
     p.add_argument("--seed", default="0", help="deal seed: the same seed gives the same figures (default 0)")
     p.add_argument("--profile", default="british", help="rules: british (default) or pub")
     p.add_argument("--option", action="append", metavar="KEY=VALUE",

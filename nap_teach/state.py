@@ -253,8 +253,9 @@ class DealState:
             key = "action.passed_out" if self.passed_out else "action.deal_over"
             return Explanation(p.rule("passed_out") if self.passed_out else p.rule("five_tricks"), key, {})
         if isinstance(action, Call):
-            if phase != "auction":
-                return Explanation(p.rule("pass_final"), "call.auction_over", {"call": action.name})
+            if phase != "auction":  # the auction is over: whoever calls has spoken already (B5, B8)
+                speaker = seat if seat is not None else self.auction.speaker(len(self._calls))
+                return self.auction.spoken_again(speaker, over=True)
             if seat is not None and seat != self.auction.to_speak:
                 try:
                     self.auction.check_turn(seat)
@@ -277,18 +278,29 @@ class DealState:
             return Explanation(p.rule("lead"), "card.auction_first", {"card": action})
         to_play = self._to_play
         assert to_play is not None
+        given = seat is not None
         if seat is None:
             seat = to_play
+        if not given and action not in self.held[seat] and action not in self.undealt:
+            holder = next((s for s in range(self.n) if action in self.held[s]), None)
+            if holder is not None:  # another player's card: it is not that player's turn (B10, B12)
+                seat = holder
         if seat != to_play:
             rule, key = (p.rule("lead"), "card.declarer_leads") if not self._done and not self.trick_cards \
                 else (p.rule("trick"), "card.winner_leads") if not self.trick_cards \
-                else (p.rule("auction_order"), "card.out_of_turn")
+                else (p.rule("trick"), "card.out_of_turn")
             return Explanation(rule, key, {"player": self.players[seat], "turn": self.players[to_play]})
         hand = self.held[seat]
         if action not in hand:
             if action in self.undealt:
                 return Explanation(p.rule("unused"), "card.unused", {"player": self.players[seat], "card": action})
-            return Explanation(p.rule("deal"), "card.not_held", {"player": self.players[seat], "card": action})
+            played = next((t.number for t in self.tricks if action in t.cards), None)
+            if played is None and action in self.trick_cards:
+                played = len(self._done) + 1
+            if played is not None:  # a card played stays in its trick (B11: play a card you hold)
+                return Explanation(p.rule("follow"), "card.already_played",
+                                   {"player": self.players[seat], "card": action, "trick": played})
+            return Explanation(p.rule("follow"), "card.not_held", {"player": self.players[seat], "card": action})
         if self.trick_cards:
             led = self.trick_cards[0].suit
             follow = playable(hand, led)
@@ -455,8 +467,8 @@ class DealState:
                 f"actions={[str(a) for a in self.actions]}>")
 
 
-_CARD_KEYS = {"card.must_follow", "card.not_held", "card.unused"}
-_CALL_KEYS = {"call.unknown", "call.not_higher", "call.requires"}
+_CARD_KEYS = {"card.must_follow", "card.not_held", "card.unused", "card.already_played"}
+_CALL_KEYS = {"call.unknown", "call.other_profile", "call.not_higher", "call.requires"}
 
 
 def error_for(why: Explanation) -> RuleError:

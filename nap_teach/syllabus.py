@@ -138,6 +138,18 @@ def _card_not_dealt(p: Profile) -> Exception:
     return _expect(lambda: state.copy().apply(other))
 
 
+@_scenario("hand_of_six")
+def _hand_of_six(p: Profile) -> Exception:
+    """B3: the deal gives everyone five cards; a record with a hand of six is refused."""
+    from .records import hand_from_record
+
+    deal = shuffle_and_deal(table_names(4), 0, deal_rng("syllabus", 3), p)
+    hands = {name: [c.code for c in hand] for name, hand in zip(deal.players, deal.hands)}
+    hands[deal.players[1]].append(deal.unused[0].code)
+    return _expect(lambda: hand_from_record({"format": "nap-hand/1", "profile": p.name, "players": list(deal.players),
+                                             "dealer": deal.players[0], "hands": hands, "auction": [], "play": []}))
+
+
 @_scenario("unused_card")
 def _unused_card(p: Profile) -> Exception:
     state = _declared(p)

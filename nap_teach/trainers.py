@@ -27,6 +27,7 @@ from .auction import PASS, Auction, Call
 from .cards import FULL_PACK, Card, Rank, Suit, parse_cards  # noqa: F401  (parse_cards: doctest)
 from .dealing import Deal, clockwise_from, deal_rng, shuffle_and_deal
 from .explain import Explanation, RuleError
+from .messages import VARIATION_NAMES
 from .profiles import BRITISH, Contract, Profile
 from .session import Session
 from .settlement import check_zero_sum
@@ -695,8 +696,8 @@ def _demo_session(p: Profile, seed: object) -> Demonstration:
 def _demo_variations(p: Profile, seed: object) -> Demonstration:
     from .profiles import PROFILES, VARIATIONS
 
-    steps = [Explanation(p.rule("variations"), "demo.variations", {"names": tuple(_VARIATION_NAMES[v] for v in VARIATIONS),
-                                                                  "known": ", ".join(PROFILES)})]
+    steps = [Explanation(p.rule("variations"), "demo.variations", {"variations": VARIATIONS,
+                                                                  "known_profiles": tuple(PROFILES)})]
     try:
         from .records import session_from_record
 
@@ -709,9 +710,8 @@ def _demo_variations(p: Profile, seed: object) -> Demonstration:
     return Demonstration(p.rule("variations"), tuple(steps))
 
 
-_VARIATION_NAMES = {"seven-card": "Seven-card Nap", "purchase": "Purchase Nap", "peep": "Peep Nap",
-                    "ecarte": "Écarté Nap", "misere-only": "Misère only", "no-misere": "No Misère"}
-"""Names of the variations (proper names, like the bids, are not translated)."""
+_VARIATION_NAMES = VARIATION_NAMES
+"""Names of the variations for people (catalogue entries: ``Translator.variation_name``)."""
 
 
 def translator_amount(value: int) -> str:

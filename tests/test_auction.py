@@ -102,7 +102,7 @@ def test_B8_a_pass_is_final():
     with pytest.raises(IllegalAction) as info:
         a.after(Call("Four"), seat=0)
     assert info.value.key == "call.already_spoken"
-    assert info.value.rule == "B5"
+    assert info.value.rule == "B8"  # A passed: a pass is final (issue 11: was B5)
     a = a.after(PASS)
     with pytest.raises(IllegalAction) as info:
         a.after(Call("Nap"), seat=0)
@@ -130,7 +130,7 @@ def test_refused_calls_leave_the_auction_unchanged():
 def test_unknown_calls():
     with pytest.raises(IllegalCall) as info:
         Call.parse("Misere")
-    assert info.value.key == "call.unknown" and info.value.rule == "B6"
+    assert info.value.key == "call.other_profile" and info.value.rule == "B6"  # a pub bid, named as such
     with pytest.raises(IllegalCall):
         Call.parse(3)  # type: ignore[arg-type]
     with pytest.raises(IllegalCall) as info:

@@ -228,7 +228,7 @@ def test_the_pass_names_the_cards_it_could_count():
     state = table({0: "AH 7S 5C 4D 2D"}, n=7)
     d = decide(state)
     assert d.action == PASS and d.reason.key == "bot.pass_few_tricks"
-    assert words(d.reason) == "A passes: only 1 trick to count on (A♥), and Three needs 3."
+    assert words(d.reason) == "A passes: only 1 card is more likely than not to win a trick (A♥), and Three needs 3."
 
 
 def test_a_hand_worth_three_passes_when_four_is_already_bid():
@@ -255,7 +255,7 @@ def test_pub_misere_with_a_very_low_hand():
     d = decide(state)
     assert d.action == Call("Misere")
     assert d.reason.key == "bot.bid_misere" and d.reason.rule == "P4"
-    assert words(d.reason).startswith("A bids Misère: only low cards")
+    assert words(d.reason).startswith("A bids Misère: holding 2♠, 2♦, 3♥, 4♣ and 5♦, A estimates the chance")
     # the british ladder has no Misère: the same hand passes there
     assert decide(table({0: "2S 3H 4C 2D 5D"}, n=5)).action == PASS
     assert misere_chance(parse_cards("2S 3H 4C 2D 5D"), 5) > misere_chance(parse_cards("KS QH 4C 2D 5D"), 5)

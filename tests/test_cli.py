@@ -48,11 +48,11 @@ def test_replay_narrates_the_worked_deal():
     code, out, err = run("replay", str(WORKED_FILE))
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert lines[0] == "Profile: british. Players clockwise: A, B, C, D. D deals."
+    assert lines[0] == "Rules: British rules. Players clockwise: A, B, C, D. D deals."
     assert "  A: A♠ A♥ K♥ Q♥ 2♣" in lines  # sorted by suit, high to low
     assert "  D: J♠ 7♥ 6♥ J♣ J♦" in lines
     assert "    A bids Four, promising to take at least 4 of the five tricks. [B6]" in lines
-    assert ("    A leads A♥. The first card of the deal sets trump: hearts are trump until the deal ends. [B10]"
+    assert ("    A leads A♥. The first card played in a deal sets trump: hearts are trump until the deal ends. [B10]"
             in lines)
     assert "    B takes trick 5 with A♣, the highest card of the suit led (clubs). [B12]" in lines
     assert lines[-1] == "    Payments: A +12, B −4, C −4, D −4. They add up to zero, as they must. [B16]"
@@ -123,7 +123,7 @@ def test_replay_decided_before_the_end(tmp_path):
     (dict(auction=["Wellington", "Pass", "Pass", "Pass"], play=[]), "B7", "call 1, by A"),
     (dict(auction=["Four", "Four", "Pass", "Pass"], play=[]), "B6", "call 2, by B"),
     (dict(play=["2S"]), "B4", "card 1 (trick 1), by A"),
-    (dict(play=["JH"]), "B3", "card 1 (trick 1), by A"),
+    (dict(play=["JH"]), "B10", "card 1 (trick 1), by B"),  # B's card: A, the declarer, leads first
 ])
 def test_rule_broken_exit_1_with_one_line(tmp_path, changes, rule, where):
     path = write(tmp_path, "bad.json", worked(**changes))
@@ -203,7 +203,8 @@ def test_session_json_shape_with_both_kinds_of_deals(tmp_path):
     code, out, err = run("session", "--json", path)
     assert code == 0 and err == ""
     data = json.loads(out)
-    assert list(data) == ["deals", "balances", "winners"]
+    assert list(data) == ["deals", "balances", "finished", "deals_played", "deals_left", "leaders"]
+    assert data["finished"] is False and data["deals_played"] == 4 and data["deals_left"] == 4
     assert all(list(d) == ["dealer", "declarer", "contract", "settlement", "balances"] for d in data["deals"])
     assert [d["dealer"] for d in data["deals"]] == ["D", "A", "B", "C"]
     assert [d["declarer"] for d in data["deals"]] == ["A", None, "C", "A"]
@@ -211,13 +212,13 @@ def test_session_json_shape_with_both_kinds_of_deals(tmp_path):
     assert data["deals"][1]["settlement"] == {"A": 0, "B": 0, "C": 0, "D": 0}
     assert data["deals"][0]["balances"] == {"A": 12, "B": -4, "C": -4, "D": -4}
     assert data["balances"] == {"A": -6, "B": -2, "C": 10, "D": -2}
-    assert data["winners"] == ["C"]
+    assert data["leaders"] == ["C"]  # 4 of 8 deals: nobody has won yet (B17)
 
 
 def test_session_winners_with_ties(tmp_path):
     deals = [{"auction": ["Three", "Pass", "Pass", "Pass"], "declarer_tricks": 3},   # D deals: A +9
              {"auction": ["Pass", "Pass", "Three", "Pass"], "declarer_tricks": 5}]   # A deals: D makes Three
-    path = write(tmp_path, "ties.json", session(deals))
+    path = write(tmp_path, "ties.json", session(deals, deals_target=2))
     data = json.loads(run("session", "--json", path)[1])
     assert data["balances"] == {"A": 6, "B": -6, "C": -6, "D": 6}
     assert data["winners"] == ["A", "D"]
@@ -231,11 +232,14 @@ def test_session_narration(tmp_path):
     code, out, _ = run("session", path)
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "Profile: british. Players clockwise: A, B, C, D."
+    assert lines[0] == "Rules: British rules. Players clockwise: A, B, C, D."
     assert lines[1].startswith("Deal 1 (D deals): A Four, 4 tricks, made. Payments: A +12, B −4")
     assert lines[2].startswith("Deal 2 (A deals): everyone passed. Payments: A 0")
-    assert lines[-2] == "Final balances: A −6, B −2, C +10, D −2."
-    assert lines[-1] == "Winner: C."
+    assert lines[-2] == "Balances so far: A −6, B −2, C +10, D −2."
+    assert lines[-1] == "The session is not over: C leads with +10, and 4 deals are still to play."
+    path = write(tmp_path, "four.json", session(MIXED, deals_target=4))
+    lines = run("session", path)[1].splitlines()
+    assert lines[-2:] == ["Final balances: A −6, B −2, C +10, D −2.", "Winner: C."]
 
 
 def test_session_rule_errors_exit_1_and_malformed_exit_2(tmp_path):

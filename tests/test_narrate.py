@@ -43,16 +43,17 @@ def test_B10_trump_is_set_by_the_first_card():
     assert first.rule == "B10"
     assert first.facts["suit"] is Suit.HEARTS
     assert first.facts["card"] == Card.parse("AH")
-    assert first.text() == "A leads A♥. The first card of the deal sets trump: hearts are trump until the deal ends."
+    assert first.text() == "A leads A♥. The first card played in a deal sets trump: hearts are trump until the deal ends."
 
 
 def test_following_and_the_first_trick():
     state = worked(8)
     ex = state.explain_last()
-    assert keys(ex) == ["explain.follow", "explain.trick_led", "explain.winner_leads"]
+    # hearts led, hearts trump: A♥ wins as the highest trump (B12), not as the highest of the suit led
+    assert keys(ex) == ["explain.follow", "explain.trick_trump_led", "explain.winner_leads"]
     assert ex[0].text() == "D follows suit with 7♥."
     assert ex[1].facts["winner"] == "A" and ex[1].facts["number"] == 1
-    assert ex[1].text() == "A takes trick 1 with A♥, the highest card of the suit led (hearts)."
+    assert ex[1].text() == "A takes trick 1 with A♥, the highest trump played."  # hearts are trump (B12)
 
 
 def test_B11_trick_three_discards():
@@ -63,7 +64,8 @@ def test_B11_trick_three_discards():
         assert ex[0].facts["player"] == player and ex[0].facts["card"] == Card.parse(card)
         assert ex[0].facts["led"] is Suit.HEARTS
         assert "explain.no_duty_to_trump" not in keys(ex)  # hearts are led and trump: nothing to trump with
-    assert explain_action(worked(), 13)[0].text() == "B has no hearts, so any card is allowed: B throws K♦."
+    assert explain_action(worked(), 13)[0].text() == ("B has no hearts, so any card is allowed: "
+                                                      "B throws K♦, which is not a trump and cannot win.")
 
 
 def test_B11_no_duty_to_trump_is_explained_when_a_trump_was_held():

@@ -194,8 +194,8 @@ def test_refused_calls_change_nothing_and_speak_to_the_learner():
     assert info.value.key == "you.call.requires"
     assert "needs a Nap before it" in info.value.text("en")
     with pytest.raises(IllegalCall) as info:
-        table.call("Blucher", table.token)  # not on the british ladder
-    assert info.value.key == "call.unknown"
+        table.call("Blucher", table.token)  # not on the british ladder: a pub bid (B6, issue 11)
+    assert info.value.key == "call.other_profile"
     with pytest.raises(RuleError):
         table.call(Call("Misere"), table.token)
     with pytest.raises(IllegalCard) as info:

@@ -155,13 +155,16 @@ def illegal_actions(state: DealState, deal, rnd: random.Random):
         if "Nap" not in state.auction.bid_names():  # Wellington without Nap
             out.append((Call("Wellington"), None, IllegalCall, {"B7", "P3", "B6"}))
         other = rnd.choice([s for s in range(n) if s != seat])
-        out.append((Call("Pass"), other, IllegalAction, {"B5"}))  # out of turn
+        spoken = {state.auction.speaker(i): c for i, c in enumerate(state.calls)}
+        # out of turn (B5); a second call after a pass (B8) or after a bid (B5)
+        out.append((Call("Pass"), other, IllegalAction, {"B8"} if other in spoken and spoken[other].is_pass else {"B5"}))
         out.append((rnd.choice(FULL_PACK), None, IllegalAction, {"B10"}))  # a card in the auction
     elif state.phase == "play":
         hand = state.held[seat]
         others = [c for s in range(n) if s != seat for c in state.held[s]]
         if others:
-            out.append((rnd.choice(others), None, IllegalCard, {"B3"}))  # not held
+            # another player's card: it is not that player's turn (B10 first lead, B12 after)
+            out.append((rnd.choice(others), None, IllegalAction, {"B10", "B12"}))
         out.append((rnd.choice(deal.unused), None, IllegalCard, {"B4"}))  # unused
         if state.trick_cards:
             led = state.trick_cards[0].suit
@@ -171,7 +174,8 @@ def illegal_actions(state: DealState, deal, rnd: random.Random):
                     out.append((rnd.choice(off), None, IllegalCard, {"B11"}))
         other = rnd.choice([s for s in range(n) if s != seat])
         out.append((rnd.choice(state.held[other] or hand), other, IllegalAction, {"B5", "B10", "B12"}))
-        out.append((Call("Four"), None, IllegalAction, {"B8"}))  # calls after the auction
+        first = state.calls[0]  # a call after the auction is the first speaker's second call
+        out.append((Call("Four"), None, IllegalAction, {"B8"} if first.is_pass else {"B5"}))
         if not state.can_stop():
             out.append(("Stop", None, IllegalAction, {"B13", "P6"}))
     else:

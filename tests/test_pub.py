@@ -465,7 +465,7 @@ def test_cli_session_under_pub(tmp_path):
     path.write_text(json.dumps(record), encoding="utf-8")
     code, out, err = run("session", str(path))
     assert code == 0 and err == ""
-    assert "Profile: pub." in out and "misdeal" in out and "Cat reneged" in out
+    assert "Rules: Pub rules." in out and "Misdeal" in out and "Cat reneged" in out
     assert "Ann Nap, 4 tricks, failed" in out  # Nap fails: -15
     code, out, err = run("session", "--json", "--profile", "pub", str(path))
     data = json.loads(out)
@@ -486,7 +486,7 @@ def test_cli_replay_and_simulate_under_pub(tmp_path):
     path = tmp_path / "hand.json"
     path.write_text(json.dumps(hand_to_record(state)), encoding="utf-8")
     code, out, err = run("replay", "--profile", "pub", str(path))
-    assert code == 0 and "Profile: pub." in out and "Misère" in out and "[P4]" in out
+    assert code == 0 and "Rules: Pub rules." in out and "Misère" in out and "[P4]" in out
     code, out, err = run("simulate", "--profile", "pub", "--deals", "30", "--seed", "2", "--json")
     data = json.loads(out)
     assert code == 0 and data["profile"] == "pub" and set(data["contracts"]) >= {"Misere", "Blucher"}
@@ -531,4 +531,4 @@ def test_cli_simulate_takes_table_options():
     code, out, err = run("simulate", "--profile", "pub", "--option", "misere_stakes=7/7")
     assert code == 2 and "misere_stakes=7/7" in err and out == ""
     code, out, err = run("simulate", "--option", "ante=5")  # the British rules have no table options
-    assert code == 2 and "british" in err
+    assert code == 2 and "British rules" in err

@@ -178,7 +178,6 @@ BAD_HANDS = [
     (dict(hands=[]), "record.type"),
     (dict(auction="Four"), "record.type"),
     (dict(auction=["Four", "Pass", "Pass", "Double"]), "record.call"),
-    (dict(auction=["Misere", "Pass", "Pass", "Pass"]), "record.call"),  # not on the British ladder
     (dict(auction=[4, "Pass", "Pass", "Pass"]), "record.call"),
     (dict(play="AH JH"), "record.type"),
     (dict(play=["AH", "JH", "XX"]), "record.play_card"),
@@ -260,10 +259,11 @@ def test_wellington_without_nap_in_a_record():
 
 @pytest.mark.parametrize("changes,rule", [
     (dict(auction=["Four", "Three", "Pass", "Pass"]), "B6"),
-    (dict(auction=["Four", "Pass", "Pass", "Pass", "Pass"]), "B8"),
+    (dict(auction=["Four", "Pass", "Pass", "Pass", "Pass"]), "B5"),  # A bid Four: one call each
+    (dict(auction=["Pass", "Four", "Pass", "Pass", "Four"]), "B8"),  # A passed: a pass is final
     (dict(auction=["Pass"] * 4, play=["AH"]), "B9"),
     (dict(auction=["Four", "Pass", "Pass"]), "B10"),  # a card before the auction is over
-    (dict(play=["JH"]), "B3"),  # A leads with B's card
+    (dict(play=["JH"]), "B10"),  # B's card: A, the declarer, leads to the first trick
     (dict(play=["2S"]), "B4"),  # an unused card
     (dict(play=WORKED["play"] + ["AD"]), "B13"),
 ])

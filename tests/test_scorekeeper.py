@@ -77,7 +77,7 @@ def test_first_deal_pays_as_the_worked_deal():
     (["Wellington", "Pass", "Pass", "Pass"], 5, IllegalCall, "B7"),                  # Wellington without a Nap
     ([("Ann", "Pass"), ("Ben", "Three"), ("Cat", "Pass"), ("Dan", "Pass"), ("Ann", "Four")], 3,
      IllegalAction, "B8"),                                                           # a second call by Ann
-    ([("Ann", "Pass"), ("Ann", "Three")], 3, IllegalAction, "B5"),                    # Ann twice at once
+    ([("Ann", "Pass"), ("Ann", "Three")], 3, IllegalAction, "B8"),                    # Ann passed, then calls
     (["Four", "Pass", "Pass"], 4, IllegalAction, "B5"),                              # a call missing
     (["Four", "Three", "Pass", "Pass"], 4, IllegalCall, "B6"),
     (["Pass", "Pass", "Pass", "Pass"], 3, RecordError, "B9"),

@@ -34,7 +34,7 @@ def test_the_report_in_words():
                          "--seed", "3")
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert lines[0] == "60 deals, 4 players, profile british, seed 3."
+    assert lines[0] == "60 deals, 4 players, British rules, seed 3."
     assert lines[1] == "Contracts (the final bid of each deal):"
     assert lines[2].split() == ["contract", "bid", "made", "made", "%"]
     assert [line.split()[0] for line in lines[3:7]] == ["Three", "Four", "Nap", "Wellington"]
@@ -105,8 +105,8 @@ def test_the_pub_profile():
     (["--deals", "10000001"], "--deals must be from 1 to 1000000, not 10000001."),
     (["--deals", "1.5"], "--deals must be a whole number, not “1.5”."),
     (["--bots", "simple,genius"], "unknown bot “genius”: known bots are random, simple."),
-    (["--players", "4", "--bots", "simple,random,simple"],
-     "3 bots given for 4 players: give one bot for all seats or exactly one per seat."),
+    (["--players", "4", "--bots", "simple,random,simple,random,simple"],
+     "5 bots given for 4 players: give at most one bot per seat (a shorter list repeats round the table)."),
     (["--profile", "casino"], "unknown profile “casino”: known profiles are british, pub."),
 ])
 def test_bad_arguments_get_one_line_and_exit_code_2(argv, message):
@@ -119,8 +119,11 @@ def test_bad_arguments_get_one_line_and_exit_code_2(argv, message):
 def test_parse_bots():
     assert parse_bots("simple", 3) == ("simple", "simple", "simple")
     assert parse_bots(" Simple , random ,simple", 3) == ("simple", "random", "simple")
+    # a shorter list repeats round the table (the README's example: 4 players, two bots)
+    assert parse_bots("simple,random", 4) == ("simple", "random", "simple", "random")
+    assert parse_bots("simple,random", 3) == ("simple", "random", "simple")
     with pytest.raises(SimulationError):
-        parse_bots("simple,random", 3)
+        parse_bots("simple,random,simple,random", 3)
 
 
 def test_simple_bots_beat_random_ones_clearly():
@@ -139,7 +142,7 @@ def test_the_command_runs_as_a_module():
     proc = subprocess.run([sys.executable, "-m", "nap_teach", "simulate", "--players", "3", "--deals", "5",
                            "--bots", "simple", "--seed", "1"], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.startswith("5 deals, 3 players, profile british, seed 1.")
+    assert proc.stdout.startswith("5 deals, 3 players, British rules, seed 1.")
     bad = subprocess.run([sys.executable, "-m", "nap_teach", "simulate", "--players", "9"],
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and bad.stdout == ""

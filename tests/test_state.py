@@ -288,8 +288,8 @@ def test_B4_an_unused_card_is_refused_with_rule_B4():
         err = refuse(state, unused, error=IllegalCard)
         assert err.rule == "B4" and err.key == "card.unused"
         assert err.facts["card"] == Card.parse(unused)
-    err = refuse(state, "JH", error=IllegalCard)  # B's card, not an unused one
-    assert err.rule == "B3" and err.key == "card.not_held"
+    err = refuse(state, "JH", error=IllegalAction)  # B's card, not an unused one: A leads first (B10)
+    assert err.rule == "B10" and err.key == "card.declarer_leads" and err.facts["player"] == "B"
 
 
 def test_B4_unused_cards_are_known_even_without_the_list():
@@ -351,11 +351,11 @@ def test_B6_B7_B8_calls_refused_in_the_state():
     err = refuse(state, "Four", error=IllegalCall)
     assert err.rule == "B6" and err.key == "call.not_higher"
     err = refuse(state, Call("Misere"), error=IllegalCall)
-    assert err.key == "call.unknown"
+    assert err.key == "call.other_profile" and err.rule == "B6"  # a pub bid, not on this ladder (issue 11)
     state.replay(["Wellington", "Pass", "Pass"])
     assert state.contract.name == "Wellington" and state.declarer == 1
-    err = refuse(state, "Pass", error=IllegalAction)
-    assert err.rule == "B8" and err.key == "call.auction_over"
+    err = refuse(state, "Pass", error=IllegalAction)  # A again, who bid Nap: one call each (B5)
+    assert err.rule == "B5" and err.key == "call.auction_over_bid"
 
 
 def test_lower_case_calls_are_stored_by_their_record_name():

@@ -77,7 +77,8 @@ def test_auction_after_nap():
 def test_auction_complete_refuses_everything_and_names_declarer():
     report = auction_options(WORKED, 3, ["Four", "Pass", "Pass", "Pass"])
     assert report.to_speak is None and report.legal_calls == ()
-    assert {o.explanations[0].rule for o in report.options} == {"B8"}
+    # A bid Four and has spoken: one call each (B5); issue 11: a pass-is-final B8 only after a pass
+    assert {o.explanations[0].rule for o in report.options} == {"B5"}
     assert report.summary[0].key == "explain.declarer" and report.summary[0].facts["declarer"] == "A"
     assert [e.facts["player"] for e in report.history] == ["A", "B", "C", "D"]
 
@@ -177,7 +178,8 @@ def test_judge_random_tricks_agree_with_b12():
 
 def test_judge_misere_has_no_trump():
     t = judge_trick(("Ann", "Ben", "Cat"), None, parse_cards("5H 2S AD"), PUB)
-    assert t.trump is None and t.winner_name == "Ann" and t.explanation.rule == "B12"
+    # no trump in Misère: the highest card of the suit led wins by P4, not by B12 (issue 11)
+    assert t.trump is None and t.winner_name == "Ann" and t.explanation.rule == "P4"
 
 
 # --------------------------------------------------------------- early stop

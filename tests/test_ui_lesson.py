@@ -79,7 +79,7 @@ def test_stepping_through_every_step_shows_the_key_texts(app):
     assert "Four is made" in seen[result]
     assert f"+12 {MINUS}4 {MINUS}4 {MINUS}4 = 0" in seen[result]
     assert f"{MINUS}12 +4 +4 +4 = 0" in seen[result + 1]
-    assert "Four has failed" in seen[result + 1]
+    assert "would have failed" in seen[result + 1] and "has failed" not in seen[result + 1]  # a hypothesis
 
 
 def test_card_step_marks_led_trump_and_winning(app):

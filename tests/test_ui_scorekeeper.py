@@ -101,7 +101,7 @@ def test_impossible_entries_refused_nothing_lost(case):
     elif case == "wellington":
         calls, tricks, reason = ["Wellington", "Pass", "Pass", "Pass"], 5, "only allowed after someone has bid Nap"
     else:
-        calls, tricks, reason = ["Pass", "Three", "Pass", "Pass"], 3, f"{order[0]} has already spoken"
+        calls, tricks, reason = ["Pass", "Three", "Pass", "Pass"], 3, f"{order[0]} has passed, and a pass is final"
         app.deal.add_call.click()
         extra_who, extra_what = app.deal.rows[-1]
         assert extra_who.value == order[0]

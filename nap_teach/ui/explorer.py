@@ -113,9 +113,10 @@ def rule_text(rule: str, profile: Profile, tr: Translator) -> list[str]:
                        "The scorekeeper records reneges made at a real table."))
         return paras
     if rule == _topic_rule(p, "variations"):
-        return [_("The pub rules also mention other ways to play: seven-card Nap, Purchase, Peep, Écarté, "
-                  "Misère only and No Misère. Each changes the deal or the bids so much that it is a game of its "
-                  "own, so none of them is part of the rules here.")]
+        from ..profiles import VARIATIONS
+        return [_("The pub rules also mention other ways to play: {variations}. Each changes the deal or the bids "
+                  "so much that it is a game of its own, so none of them is part of the rules here.").format(
+                      variations=tr.join(tr.variation_name(v) for v in VARIATIONS))]
     if rule == p.rule("deal"):
         return [_("The pack is shuffled before each deal and the player on the dealer's right cuts it. "
                   "The dealer then deals clockwise, starting on the left: three cards to each player, "
@@ -196,7 +197,7 @@ def rule_text(rule: str, profile: Profile, tr: Translator) -> list[str]:
                       "at the top, one extra hand among only them decides; two level players share the win.")]
         return [_("A session lasts an agreed number of deals (eight is usual, passed-out deals included) "
                   "or of full rounds of the deal. The highest balance wins; tied players share the win.")]
-    return [_("This rule is explained in the rules digest.")]
+    return [_("The example below shows this rule at work.")]
 
 
 class Part(BasePart):
@@ -977,12 +978,8 @@ class SessionTrainer(Trainer):
         for row in s.ledger():
             rows.append(f"<tr><td>{row.number}</td>" + "".join(
                 f"<td>{esc(self.tr.amount(row.balances[p]))}</td>" for p in players) + "</tr>")
-        winners = s.winners()
-        text = self.tr.ngettext("Winner: {names}.", "Winners, sharing the win: {names}.", len(winners)).format(
-            names=self.tr.join(winners))
-        if s.tie_break_due:  # three or more level under P8: an extra hand decides
-            text = self.tr.explain(Explanation(self.profile.rule("tie_break"), "explain.tie_break_due",
-                                               {"names": s.tie_break_due}))
+        # the winners, or under P8 the extra hand due among three or more level players (Session.standing)
+        text = self.tr.explain(s.standing())
         self.out.value = (f'<div class="nap-scroll"><table class="nap-table-grid">{head}{"".join(rows)}</table></div>'
                           f'<p class="nap-ex-winners">{self.badge(self.profile.rule("session"))}{esc(text)}</p>')
 
@@ -1313,7 +1310,7 @@ class QuizPanel(Part):
         self.next.description = _("Next question")
         self.score.value = (f'<p role="status" aria-live="polite"><strong>'
                             f'{esc(_("Score: {score} of {answered}").format(score=self.run.score, answered=self.run.answered))}'
-                            f"</strong> · {esc(_('{total} questions').format(total=self.run.total))}</p>")
+                            f"</strong> · {esc(self.tr.ngettext('{total} question', '{total} questions', self.run.total).format(total=self.run.total))}</p>")
         self.progress.value = "<p>" + esc(_("Question {number} of {total}").format(
             number=self.index + 1, total=self.run.total)) + "</p>"
         self.prev.disabled = self.index == 0
@@ -1456,7 +1453,8 @@ class ComparePanel(Part):
         if topic == "tie_break":
             return _("3 or more level: one extra hand") if value else _("level players share")
         if topic == "options":
-            return ", ".join(self._option_name(o) for o in value) or _("none")  # type: ignore[union-attr]
+            return ", ".join(self._option_name(o) for o in value) or self.tr.pgettext(  # type: ignore[union-attr]
+                "table options", "none")  # Spanish "ninguna" (opciones), not "ninguno"
         return str(value)
 
     def _option_name(self, key: object) -> str:

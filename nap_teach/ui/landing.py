@@ -38,7 +38,7 @@ import ipywidgets as widgets
 
 from ..cards import FULL_PACK, Card, sort_hand
 from ..i18n import LANGUAGES, Translator, normalize_lang
-from ..messages import N_
+from ..messages import N_, PROFILE_NAMES
 from ..profiles import BRITISH, PROFILES, Profile
 from ..render import card_svg
 from .base import App, guarded, page_style
@@ -92,8 +92,7 @@ LESSONS: tuple[LessonLink, ...] = (
     ),
 )
 
-PROFILE_NAMES: dict[str, str] = {"british": N_("British rules"), "pub": N_("Pub rules")}
-"""Names of the profiles for people (message ids)."""
+# PROFILE_NAMES (names of the profiles for people) now lives in nap_teach.messages; re-exported here.
 
 
 def page_query(lang: str = DEFAULT_LANGUAGE, profile: str = "british") -> str:
@@ -146,7 +145,7 @@ def stakes_table_html(profile: Profile, tr: Translator) -> str:
     rows = []
     for c in profile.ladder:
         if c.max_tricks == 0:
-            need = _("none")
+            need = tr.pgettext("tricks needed", "none")  # Spanish "ninguna" (una baza), not "ninguno"
         elif c.min_tricks >= profile.hand_size:
             need = _("all five")
         else:

@@ -176,9 +176,8 @@ class SetupPanel(Component):
         self.name.description = _("Your name")
         self.length_kind.options = [(_("deals"), "deals"), (_("dealer rotations"), "rotations")]
         self.length.description = _("Session length")
-        labels = {"simple": _("Simple: counts sure tricks"), "random": _("Random: any legal choice")}
         value = self.bots.value
-        self.bots.options = [(labels.get(lvl, lvl), lvl) for lvl in bot_levels()]
+        self.bots.options = [(self.tr.bot_level(lvl), lvl) for lvl in bot_levels()]
         if value in bot_levels():
             self.bots.value = value
         self.bots.description = _("Bots")
@@ -339,7 +338,8 @@ class TrickView(Component):
             _("Dealer: {name}").format(name=esc(view.players[view.dealer])),
         ]
         if view.contract is not None and view.declarer is not None:
-            contract = _("Contract: {call} by {declarer} (needs {tricks})").format(
+            contract = (_("Contract: {call} by {declarer} (must take no trick)") if view.contract.max_tricks == 0
+                        else _("Contract: {call} by {declarer} (needs {tricks})")).format(
                 call=esc(tr.call(view.contract.name)), declarer=esc(view.players[view.declarer]),
                 tricks=view.contract.min_tricks)
         elif view.phase == "auction":
@@ -374,8 +374,8 @@ class TrickView(Component):
             if view.current is not None:
                 led = view.current.led
                 if any(c.suit is led for c in view.hand):
-                    return html_escape(_("Your turn: {suit} were led, so follow with a {one}.").format(
-                        suit=self.tr.suit(led), one=self.tr.suit_singular(led)))
+                    return html_escape(_("Your turn: {suit} were led, so follow suit.").format(
+                        suit=self.tr.suit(led)))
                 return html_escape(_("Your turn: you have no {suit}, so any card may go.").format(
                     suit=self.tr.suit(led)))
             if not view.tricks:
@@ -952,7 +952,8 @@ class LedgerView(Component):
         _ = self._
         tr = self.tr
         esc = html_escape
-        head = esc(_("Settlement of deal {number}").format(number=row.number))
+        head = esc(_("Settlement of the extra hand") if row.kind == "tie_break"  # not a deal of the session (P8)
+                   else _("Settlement of deal {number}").format(number=row.number))
         if row.declarer is None or row.contract is None:
             nxt = table.players[table.session.dealer_for(row.number)]
             text = self.explain(Explanation(table.profile.rule("passed_out"), "explain.passed_out",
@@ -1007,12 +1008,15 @@ class LedgerView(Component):
                 what = esc(_("passed out"))
             else:
                 result = _("made") if r.made else _("failed")
-                what = esc(_("{declarer}: {call}, {won} tricks, {result}").format(
-                    declarer=r.declarer, call=tr.call(r.contract.name), won=r.declarer_tricks, result=result))
+                won = r.declarer_tricks or 0
+                what = esc(tr.ngettext("{declarer}: {call}, {won} trick, {result}",
+                                       "{declarer}: {call}, {won} tricks, {result}", won).format(
+                    declarer=r.declarer, call=tr.call(r.contract.name), won=won, result=result))
             cells = "".join(
                 f'<td data-player="{esc(p, quote=True)}">{esc(tr.amount(r.balances[p]))}'
                 f'<span class="nap-ledger-delta">{esc(tr.amount(r.settlement[p]))}</span></td>' for p in players)
-            body.append(f'<tr data-deal="{r.number}"><td>{r.number}</td><td>{esc(r.dealer)}</td>'
+            shown = r.number if r.kind == "deal" else esc(_("Extra hand"))  # an extra hand is not a deal of the session
+            body.append(f'<tr data-deal="{r.number}"><td>{shown}</td><td>{esc(r.dealer)}</td>'
                         f'<td class="nap-ledger-what">{what}</td>{cells}<td>{sum(r.balances.values())}</td></tr>')
         caption = esc(_("The ledger: balance after each deal (payment of that deal in small print)"))
         return (f'<div class="nap-scroll"><table class="nap-table-grid nap-play-ledger-table"><caption>{caption}'
@@ -1023,9 +1027,9 @@ class LedgerView(Component):
         _ = self._
         esc = html_escape
         s = table.session
-        if not s.is_over:
-            left = s.total_deals - len(s.entries)
-            return f"<p>{esc(self.tr.ngettext('{n} deal to go.', '{n} deals to go.', left).format(n=left))}</p>"
+        if not s.is_over:  # who leads and how many deals are left; nobody has won yet (B17, P8)
+            standing = s.standing()
+            return f"<p>{self.badge(standing.rule)}{esc(self.tr.explain(standing))}</p>"
         winners = s.winners()
         best = s.balances[winners[0]]
         names = self.tr.join(winners)

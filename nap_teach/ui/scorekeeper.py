@@ -56,6 +56,11 @@ def _css(widget: W.Widget, *names: str) -> W.Widget:
     return widget
 
 
+def deal_number(row: LedgerRow) -> int | str:
+    """The number people give a ledger row: only the deals of the session count (P2); "—" otherwise."""
+    return row.deal_number if row.kind not in (MISDEAL, TIE_BREAK) and row.deal_number is not None else "—"
+
+
 def profile_name(profile: Profile, tr: Translator) -> str:
     """The profile's name for people ("British rules", "Pub rules")."""
     return tr.gettext(PROFILE_NAMES[profile.name]) if profile.name in PROFILE_NAMES else profile.name
@@ -389,8 +394,10 @@ class DealForm(Part):
             head = _("Deal {number} of {total}: {dealer} deals, {first} speaks first.").format(
                 number=k.deals_played + 1, total=k.total_deals, dealer=k.whose_deal(n), first=k.speaks_first(n))
         else:
-            head = _("Correcting deal {number}: {dealer} dealt, {first} spoke first.").format(
-                number=n + 1, dealer=k.whose_deal(n), first=k.speaks_first(n))
+            fixing = k.ledger()[n]
+            head = (_("Correcting the extra hand: {dealer} dealt, {first} spoke first.") if fixing.kind == TIE_BREAK
+                    else _("Correcting deal {number}: {dealer} dealt, {first} spoke first.")).format(
+                number=deal_number(fixing), dealer=k.whose_deal(n), first=k.speaks_first(n))
         self.heading.value = (f'<h2 role="status" aria-live="polite">{esc(head)}</h2>')
         self.hint.value = "<p>" + esc(_("Calls in speaking order: {order}. Enter each player's call; "
                                         "Pass is preset.").format(order=order)) + "</p>"
@@ -476,11 +483,13 @@ class DealForm(Part):
             return
         if editing is None:
             row = self.keeper.ledger()[-1]
-            self.status.show(self._("Deal {number} entered.").format(number=row.number) + " "
+            entered = self._("The extra hand was entered.") if row.kind == TIE_BREAK \
+                else self._("Deal {number} entered.").format(number=deal_number(row))
+            self.status.show(entered + " "
                              + " ".join(self.tr.explain(e) for e in self.keeper.explain_row(row)), "info")
         else:
             self.status.show(self._("Deal {number} corrected; the balances were recounted.").format(
-                number=editing + 1), "info")
+                number=deal_number(self.keeper.ledger()[editing])), "info")
         self.app.after_change()
 
 
@@ -545,20 +554,15 @@ class LedgerView(Part):
         if ending is not None and (keeper.tie_break_due or keeper.is_over):
             self.winners.value = (f"<p class='nap-sk-lead nap-sk-ending'>{self.badge(ending.rule)}"
                                   f"<strong>{esc(self.tr.explain(ending))}</strong></p>")
-        elif rows:
-            winners = keeper.winners()
-            if keeper.is_over:
-                text = self.tr.ngettext("Winner: {names}.", "Winners, sharing the win: {names}.",
-                                        len(winners)).format(names=self.tr.join(winners))
-            else:
-                text = self.tr.ngettext("In the lead: {names}.", "In the lead, level: {names}.",
-                                        len(winners)).format(names=self.tr.join(winners))
+        elif rows:  # finished: the winners; otherwise who leads and how many deals are left (B17, P8)
+            text = self.tr.explain(keeper.session.standing())
             self.winners.value = f"<p class='nap-sk-lead'>{self.badge(keeper.profile.rule('session'))}<strong>{esc(text)}</strong></p>"
         else:
             self.winners.value = ""
         keep = self.pick.value
         editable = [r for r in rows if r.kind != MISDEAL]
-        self.pick.options = [(_("Deal {number}").format(number=r.number), r.number - 1) for r in editable]
+        self.pick.options = [(_("Extra hand") if r.kind == TIE_BREAK else _("Deal {number}").format(number=deal_number(r)),
+                              r.number - 1) for r in editable]
         indices = [r.number - 1 for r in editable]
         if editable:
             self.pick.value = keep if keep in indices else indices[-1]
@@ -587,7 +591,7 @@ class LedgerView(Part):
         for name in r.out:
             contract += " · " + _("{player} is out").format(player=name)
         cells = "".join(f"<td class='nap-sk-amount'>{esc(self.tr.amount(r.settlement[p]))}</td>" for p in players)
-        return (f"<tr class='nap-sk-row-{r.number}'><td>{r.number}</td><td class='nap-sk-col-dealer'>"
+        return (f"<tr class='nap-sk-row-{r.number}'><td>{deal_number(r)}</td><td class='nap-sk-col-dealer'>"
                 f"{esc(r.dealer)}</td><td class='nap-sk-contract'>{esc(contract)}</td><td>{tricks}</td>{cells}</tr>")
 
     @guarded
@@ -600,7 +604,7 @@ class LedgerView(Part):
         self.app.deal.reset(index)
         self.app.render()
         self.status.show(self._("Deal {number} is in the form: change it and save the correction.").format(
-            number=index + 1), "info")
+            number=deal_number(keeper.ledger()[index])), "info")
 
     @guarded
     def _on_undo(self, _b: W.Button) -> None:
