@@ -10,19 +10,19 @@ from __future__ import annotations
 import functools
 import html
 import logging
-import os
+import re
 from pathlib import Path
 from typing import Any, Callable, TypeVar
-from urllib.parse import parse_qs
 
 import ipywidgets as W
 
-from ..explain import RecordError, RuleError
+from ..explain import Explanation, RecordError, RuleError
 from ..i18n import LANGUAGES, Translator, normalize_lang, translator
+from .params import page_params
 
 __all__ = [
-    "Language", "LanguageSwitch", "page_params", "page_style", "StatusLine", "guarded", "App", "Part",
-    "html_escape", "CSS_DIR",
+    "Language", "LanguageSwitch", "page_params", "page_style", "StatusLine", "guarded", "App", "Component",
+    "badge", "html_escape", "CSS_DIR",
 ]
 
 log = logging.getLogger("nap_teach.ui")
@@ -30,21 +30,15 @@ CSS_DIR = Path(__file__).parent / "css"
 F = TypeVar("F", bound=Callable[..., Any])
 
 html_escape = html.escape
+_RULE_ID = re.compile(r"^[BP]\d{1,2}$")
 
 
-def page_params(environ: dict[str, str] | None = None) -> dict[str, str]:
-    """Query parameters of the Voila page (``?lang=es&seed=7``), first value of each.
-
-    Voila hands the page's query string to the kernel as ``QUERY_STRING``;
-    outside Voila (tests, JupyterLab) there is none and this returns ``{}``.
-    """
-    env = os.environ if environ is None else environ
-    query = env.get("QUERY_STRING", "") or ""
-    try:
-        parsed = parse_qs(query, keep_blank_values=False, max_num_fields=20)
-    except ValueError:
-        return {}
-    return {k[:40]: v[0][:200] for k, v in parsed.items() if v}
+def badge(rule: str, tr: Translator) -> str:
+    """The rule's badge (``nap-rule``, its title as a tooltip); "" for what is not a rule id (B1..P9)."""
+    if not _RULE_ID.match(rule):
+        return ""
+    title = html_escape(tr.rule_title(rule), quote=True)
+    return f'<span class="nap-rule" title="{title}">{html_escape(rule)}</span>'
 
 
 class Language:
@@ -153,11 +147,12 @@ def page_style(*names: str) -> W.HTML:
     return widget
 
 
-class Part:
+class Component:
     """A piece of a page sharing its app's language, status line and busy flag.
 
-    Sharing the busy flag lets :func:`guarded` drop a click on one part that
-    arrives while a click on another is still being handled.
+    Every page (lesson, play, explorer, scorekeeper, landing) builds its pieces
+    on this class. Sharing the busy flag lets :func:`guarded` drop a click on
+    one component that arrives while a click on another is still being handled.
     """
 
     def __init__(self, app: "App") -> None:
@@ -182,6 +177,17 @@ class Part:
     @property
     def tr(self) -> Translator:
         return self.app.language.tr
+
+    def _(self, message: str) -> str:
+        return self.app.language.tr.gettext(message)
+
+    def badge(self, rule: str) -> str:
+        return badge(rule, self.tr)
+
+    def explain(self, expl: Explanation, badge: bool = True) -> str:
+        """The explanation in the learner's words (HTML-escaped), after its rule badge."""
+        text = html_escape(self.tr.explain(expl))
+        return (self.badge(expl.rule) if badge else "") + text
 
 
 class App:

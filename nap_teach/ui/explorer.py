@@ -37,7 +37,7 @@ from ..trainers import (
     settlement, stop_check, table_names,
 )
 from .base import App, guarded, html_escape, page_params, page_style
-from .base import Part as BasePart
+from .base import Component as BasePart
 from .landing import PROFILE_NAMES, page_query, stakes_table_html
 
 __all__ = ["ExplorerApp", "QuestionCard", "QuizPanel", "RulesPanel", "SyllabusPanel", "stakes_table_html",

@@ -14,8 +14,6 @@ typed; an earlier deal can be corrected; the record saves and loads as
 """
 from __future__ import annotations
 
-import base64
-import io
 import random
 from typing import Any, Sequence
 
@@ -23,13 +21,16 @@ import ipywidgets as W
 
 from ..cli import options_line
 from ..dealing import draw_first_dealer
-from ..explain import Explanation, RecordError, RuleError
-from ..i18n import Translator, normalize_lang
+from ..explain import RecordError, RuleError
+from ..i18n import Translator
 from ..profiles import BRITISH, MAX_ANTE, PROFILES, Profile
 from ..scorekeeper import MAX_RECORD_BYTES, Scorekeeper
 from ..session import DEFAULT_DEALS, MISDEAL, TIE_BREAK, LedgerRow
-from .base import App, guarded, html_escape, page_params, page_style
-from .base import Part as BasePart
+from .base import App, Component, guarded, html_escape, page_style
+from .chart import BELOW, balance_chart_svg
+from .params import PageParams
+from .saveload import SaveLoad as BaseSaveLoad
+from .widgets import auto_layout as _auto, show as _show, with_classes as _css
 from .landing import PROFILE_NAMES, page_query
 
 __all__ = ["ScorekeeperApp", "SetupForm", "DealForm", "LedgerView", "BalanceChart", "SaveLoad", "chart_svg",
@@ -38,22 +39,6 @@ __all__ = ["ScorekeeperApp", "SetupForm", "DealForm", "LedgerView", "BalanceChar
 esc = html_escape
 NOT_ENTERED = ""
 MAX_DEALS = 200
-MARKERS = ("o", "s", "^", "D", "v", "P", "X")
-COLOURS = ("#1747b5", "#c0142b", "#11712f", "#b35c00", "#6a3d9a", "#0f7c8c", "#444444")
-
-
-def _auto(**kwargs: Any) -> W.Layout:
-    return W.Layout(width="auto", max_width="100%", **kwargs)
-
-
-def _show(widget: W.Widget, visible: bool) -> None:
-    widget.layout.display = None if visible else "none"
-
-
-def _css(widget: W.Widget, *names: str) -> W.Widget:
-    for name in names:
-        widget.add_class(name)
-    return widget
 
 
 def profile_name(profile: Profile, tr: Translator) -> str:
@@ -63,63 +48,42 @@ def profile_name(profile: Profile, tr: Translator) -> str:
 
 def profile_from_params(params: dict[str, str]) -> Profile:
     """``?profile=pub`` (validated: anything unknown means the default, british)."""
-    name = params.get("profile", "").strip().lower()
-    return PROFILES.get(name, BRITISH)
+    return PageParams(params).profile
 
 
 def chart_svg(history: Sequence[dict[str, int]], players: Sequence[str], tr: Translator,
               ylabel: str | None = None) -> str:
-    """The balances deal by deal as an SVG line chart (matplotlib Figure, never pyplot)."""
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(6.4, 3.6), dpi=96)
-    ax = fig.subplots()
-    xs = list(range(len(history)))
-    for i, p in enumerate(players):
-        ax.plot(xs, [h[p] for h in history], marker=MARKERS[i % len(MARKERS)], color=COLOURS[i % len(COLOURS)],
-                linewidth=2, markersize=5, label=p)
-    ax.axhline(0, color="#888888", linewidth=0.8)
-    ax.set_xlabel(tr.gettext("Deal"))
-    ax.set_ylabel(ylabel or tr.gettext("Balance"))
-    ax.set_xticks(xs)
-    ax.grid(True, axis="y", alpha=0.3)
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), ncols=min(len(players), 4), frameon=False)
-    buf = io.StringIO()
-    fig.savefig(buf, format="svg", bbox_inches="tight")
-    svg = buf.getvalue()
-    svg = svg[svg.index("<svg"):]
-    label = esc(tr.gettext("Balances after each deal"), quote=True)
-    return svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1)
+    """The balances deal by deal as an SVG line chart (the app's one chart, legend below)."""
+    return balance_chart_svg(players, history, xlabel=tr.gettext("Deal"), ylabel=ylabel or tr.gettext("Balance"),
+                             style=BELOW, label=tr.gettext("Balances after each deal"))
 
 
-class Part(BasePart):
+def refuse(part: Component, err: RuleError | RecordError, what: str) -> None:
+    """Show a refusal with its rule; nothing was changed."""
+    rule = err.explanation.rule
+    where = getattr(err, "location", None)
+    why = err.text(part.language.code)
+    if where is not None:
+        why += " (" + part.tr.explain(where) + ")"
+    if rule.startswith(("B", "P")):
+        text = part._("{what}: {why} [{rule}]").format(what=what, why=why, rule=rule)
+    else:
+        text = part._("{what}: {why}").format(what=what, why=why)
+    part.status.show(text, "refused")
+
+
+class KeeperComponent(Component):
     """A piece of the scorekeeper page (shares the app's language, status line and busy flag)."""
 
     app: "ScorekeeperApp"
 
-    def _(self, message: str) -> str:
-        return self.app.language.tr.gettext(message)
-
-    def badge(self, rule: str) -> str:
-        title = esc(self.tr.rule_title(rule), quote=True)
-        return f'<span class="nap-rule" title="{title}">{esc(rule)}</span>'
-
     def refuse(self, err: RuleError | RecordError, what: str) -> None:
         """Show a refusal with its rule; nothing was changed."""
-        rule = err.explanation.rule
-        where = getattr(err, "location", None)
-        why = err.text(self.language.code)
-        if where is not None:
-            why += " (" + self.tr.explain(where) + ")"
-        if rule.startswith(("B", "P")):
-            text = self._("{what}: {why} [{rule}]").format(what=what, why=why, rule=rule)
-        else:
-            text = self._("{what}: {why}").format(what=what, why=why)
-        self.status.show(text, "refused")
+        refuse(self, err, what)
 
 
 # ====================================================================== setup
-class SetupForm(Part):
+class SetupForm(KeeperComponent):
     """Players in seat order, the rules, the first dealer, the session's length (``nap-sk-setup``).
 
     ``nap-sk-profile`` chooses the rules; under rules with table options (pub)
@@ -282,7 +246,7 @@ class SetupForm(Part):
 
 
 # ================================================================== deal form
-class DealForm(Part):
+class DealForm(KeeperComponent):
     """One deal: a call per speaker in speaking order and the declarer's tricks (``nap-sk-deal``).
 
     Each row has a speaker (``nap-sk-speaker``, preset to the speaking order) and
@@ -485,7 +449,7 @@ class DealForm(Part):
 
 
 # ===================================================================== ledger
-class LedgerView(Part):
+class LedgerView(KeeperComponent):
     """Every deal's payments, the balances, the zero-sum check and the winners (``nap-sk-ledger``)."""
 
     def __init__(self, app: "ScorekeeperApp") -> None:
@@ -612,7 +576,7 @@ class LedgerView(Part):
         self.app.after_change()
 
 
-class BalanceChart(Part):
+class BalanceChart(KeeperComponent):
     """Balances deal by deal, as an SVG drawn by matplotlib (``nap-sk-chart``)."""
 
     def __init__(self, app: "ScorekeeperApp") -> None:
@@ -637,59 +601,34 @@ class BalanceChart(Part):
                              f"{chart_svg(history, keeper.players, self.tr, title if chips is not None else None)}</div>")
 
 
-class SaveLoad(Part):
+class SaveLoad(BaseSaveLoad):
     """Download the "nap-session/1" record (``nap-sk-download``) or load one (``nap-sk-upload``)."""
 
-    def __init__(self, app: "ScorekeeperApp") -> None:
-        super().__init__(app)
-        self.heading = W.HTML()
-        self.download = _css(W.HTML(), "nap-sk-save")
-        self.upload = _css(W.FileUpload(accept=".json,application/json", multiple=False), "nap-sk-upload")
-        self.upload.observe(self._on_upload, names="value")
-        self.widget = _css(W.VBox([self.heading, self.download, W.HBox([self.upload], layout=_auto())],
-                                  layout=_auto()), "nap-sk-saveload")
+    app: "ScorekeeperApp"
+    css = "nap-sk"
+    heading_tag = "h2"
+    link_in_paragraph = True
+    auto_width = True
+    max_bytes = MAX_RECORD_BYTES
 
     def refresh(self) -> None:
-        _ = self._
-        self.heading.value = f"<h2>{esc(_('Save and load'))}</h2>"
-        self.upload.description = _("Load a session")
-        keeper = self.app.keeper
-        if keeper is None:
-            self.download.value = f"<p>{esc(_('Start or load a session to save it.'))}</p>"
-            return
-        data = base64.b64encode(keeper.save().encode("utf-8")).decode("ascii")
-        n = keeper.deals_entered
-        text = self.tr.ngettext("Download the session ({n} deal)", "Download the session ({n} deals)", n).format(n=n)
-        self.download.value = (f'<p><a class="nap-sk-download" download="nap-session.json" '
-                               f'href="data:application/json;base64,{data}">{esc(text)}</a></p>')
+        self.render()
 
-    @guarded
-    def _on_upload(self, change: dict[str, Any]) -> None:
-        value = change.get("new")
-        if not value:
-            return
-        try:
-            content = self._content(value)
-            keeper = Scorekeeper.load(content)
-        except (RuleError, RecordError) as e:
-            self.refuse(e, self._("This file cannot be loaded, so nothing was changed"))
-            return
-        finally:
-            self.upload.value = ()
+    def record(self) -> tuple[str, int] | None:
+        keeper = self.app.keeper
+        return None if keeper is None else (keeper.save(), keeper.deals_entered)
+
+    def load(self, content: bytes) -> Scorekeeper:
+        return Scorekeeper.load(content)
+
+    def refuse(self, err: RuleError | RecordError) -> None:
+        refuse(self, err, self._("This file cannot be loaded, so nothing was changed"))
+
+    def begin(self, loaded: Any) -> None:
+        keeper: Scorekeeper = loaded
         self.app.begin(keeper)
         self.status.show(self.tr.ngettext("Loaded a session with {n} deal.", "Loaded a session with {n} deals.",
                                           keeper.deals_entered).format(n=keeper.deals_entered), "info")
-
-    def _content(self, value: Any) -> bytes:
-        bad = RecordError(Explanation("record", "record.not_object", {}))
-        if not isinstance(value, (tuple, list)) or len(value) != 1 or not isinstance(value[0], dict):
-            raise bad
-        content = value[0].get("content")
-        if isinstance(content, memoryview):
-            content = content.tobytes()
-        if not isinstance(content, (bytes, bytearray)) or len(content) > MAX_RECORD_BYTES:
-            raise bad
-        return bytes(content)
 
 
 # ======================================================================== app
@@ -727,12 +666,9 @@ class ScorekeeperApp(App):
     def from_environment(cls, environ: dict[str, str] | None = None) -> "ScorekeeperApp":
         """The page for the Voila request: ``?lang=``, ``?profile=pub``, ``?players=Ann,Ben,Cat`` and
         ``?deals=8`` prefill the form (unknown values fall back to the defaults)."""
-        params = page_params(environ)
-        lang = normalize_lang(params.get("lang", "en"))
-        names = [n.strip()[:30] for n in params.get("players", "").split(",") if n.strip()][:7]
-        raw = params.get("deals", "").strip()
-        deals = int(raw) if raw.isdigit() and 1 <= int(raw) <= MAX_DEALS else DEFAULT_DEALS
-        return cls(lang, profile_from_params(params), names, deals)
+        params = PageParams.from_environment(environ)
+        deals = params.integer("deals", 1, MAX_DEALS)
+        return cls(params.lang, params.profile, params.names("players"), deals or DEFAULT_DEALS)
 
     def set_profile(self, profile: Profile) -> None:
         """The rules chosen in the setup form (the session in progress keeps its own)."""

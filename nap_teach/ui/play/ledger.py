@@ -1,0 +1,160 @@
+"""The settlement of the last deal with its arithmetic, the running ledger, the chart, the winners."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+import ipywidgets as W
+
+from ...explain import Explanation
+from ...play import PlayTable
+from ...session import LedgerRow
+from ..base import Component, html_escape
+from ..chart import balance_chart_svg
+from ..widgets import show as _show
+
+if TYPE_CHECKING:
+    from .app import PlayApp
+
+
+class LedgerView(Component):
+    """The settlement of the last deal with its arithmetic, the running ledger, the chart, the winners."""
+
+    def __init__(self, app: "PlayApp") -> None:
+        super().__init__(app)
+        self.result = W.HTML()
+        self.result.add_class("nap-play-result")
+        self.table_html = W.HTML()
+        self.table_html.add_class("nap-play-ledger")
+        self.chart = W.HTML()
+        self.chart.add_class("nap-play-chart")
+        self.winners = W.HTML()
+        self.winners.add_class("nap-play-winners")
+        self.widget = W.VBox([self.result, self.winners, self.table_html, self.chart])
+        self.widget.add_class("nap-play-ledger-panel")
+        self._key: object = None
+        self._chart_due = False
+
+    def render(self, table: PlayTable | None) -> None:
+        rows = table.ledger() if table is not None else []
+        if table is None or not rows:
+            _show(self.widget, False)
+            self._key = None
+            return
+        _show(self.widget, True)
+        key = (id(table), len(rows), tuple(rows[-1].balances.items()), self.app.language.code,
+               table.session.is_over)
+        if key == self._key:
+            return
+        self._key = key
+        self.result.value = self._result(table, rows[-1])
+        self.table_html.value = self._ledger(table, rows)
+        self.winners.value = self._winners(table)
+        self._chart_due = True
+
+    def render_chart(self, table: PlayTable | None) -> None:
+        """Draw the chart if the ledger changed (matplotlib takes a while: the app calls this last)."""
+        if not self._chart_due or table is None:
+            return
+        rows = table.ledger()
+        if rows:
+            self.chart.value = self._chart(table, rows)
+        self._chart_due = False
+
+    def _result(self, table: PlayTable, row: LedgerRow) -> str:
+        _ = self._
+        tr = self.tr
+        esc = html_escape
+        head = esc(_("Settlement of deal {number}").format(number=row.number))
+        if row.declarer is None or row.contract is None:
+            nxt = table.players[table.session.dealer_for(row.number)]
+            text = self.explain(Explanation(table.profile.rule("passed_out"), "explain.passed_out",
+                                            {"next_dealer": nxt}))
+            zero = _("Nobody pays: every amount is 0, and the sum is 0 {check}").format(check="\u2713")
+            return (f'<div class="nap-play-box nap-play-settle"><h3>{head}</h3><p>{text}</p>'
+                    f'<p class="nap-play-zero" data-sum="0">{self.badge(table.profile.rule("balances"))}'
+                    f"{html_escape(zero)}</p></div>")
+        others = len(table.players) - 1
+        c = row.contract
+        made = bool(row.made)
+        stake = c.made if made else c.failed
+        won = row.declarer_tricks if row.declarer_tricks is not None else 0
+        if made:
+            verdict = tr.ngettext(
+                "{declarer} bid {call} and took {won} trick: made.",
+                "{declarer} bid {call} and took {won} tricks: made.", won)
+            rule_line = _("Each of the {others} opponents pays {declarer} {stake}.")
+            arith = _("{declarer} receives {others} × {stake} = {total}.")
+        else:
+            verdict = tr.ngettext(
+                "{declarer} bid {call} and took {won} trick: failed.",
+                "{declarer} bid {call} and took {won} tricks: failed.", won)
+            rule_line = _("{declarer} pays each of the {others} opponents {stake}.")
+            arith = _("{declarer} pays {others} × {stake} = {total}.")
+        facts = dict(declarer=row.declarer, call=tr.call(c.name), won=won, others=others, stake=stake,
+                     total=tr.amount(row.settlement[row.declarer]))
+        values = [row.settlement[p] for p in table.players]
+        terms = " ".join((tr.amount(v) if i == 0 else ("+ " + str(v) if v >= 0 else "\u2212 " + str(-v)))
+                         for i, v in enumerate(values))
+        total = sum(values)
+        check = "\u2713" if total == 0 else "\u2717"
+        payments = "".join(f'<li><b>{esc(p)}</b> {esc(tr.amount(row.settlement[p]))}</li>' for p in table.players)
+        zero = _("Sum: {terms} = {total} {check}").format(terms=terms, total=total, check=check)
+        return (f'<div class="nap-play-box nap-play-settle"><h3>{head}</h3>'
+                f"<p>{self.badge(c.rule)}{esc(verdict.format(**facts))}</p>"
+                f"<p>{self.badge(table.profile.rule('stakes'))}{esc(rule_line.format(**facts))} "
+                f"{esc(arith.format(**facts))}</p>"
+                f'<ul class="nap-play-payments">{payments}</ul>'
+                f'<p class="nap-play-zero" data-sum="{total}">{self.badge(table.profile.rule("balances"))}'
+                f"{esc(zero)} {esc(_('The payments always add up to zero.'))}</p></div>")
+
+    def _ledger(self, table: PlayTable, rows: Sequence[LedgerRow]) -> str:
+        _ = self._
+        tr = self.tr
+        esc = html_escape
+        players = table.players
+        head = "".join(f"<th>{esc(p)}</th>" for p in players)
+        body = []
+        for r in rows:
+            if r.declarer is None or r.contract is None:
+                what = esc(_("passed out"))
+            else:
+                result = _("made") if r.made else _("failed")
+                what = esc(_("{declarer}: {call}, {won} tricks, {result}").format(
+                    declarer=r.declarer, call=tr.call(r.contract.name), won=r.declarer_tricks, result=result))
+            cells = "".join(
+                f'<td data-player="{esc(p, quote=True)}">{esc(tr.amount(r.balances[p]))}'
+                f'<span class="nap-ledger-delta">{esc(tr.amount(r.settlement[p]))}</span></td>' for p in players)
+            body.append(f'<tr data-deal="{r.number}"><td>{r.number}</td><td>{esc(r.dealer)}</td>'
+                        f'<td class="nap-ledger-what">{what}</td>{cells}<td>{sum(r.balances.values())}</td></tr>')
+        caption = esc(_("The ledger: balance after each deal (payment of that deal in small print)"))
+        return (f'<div class="nap-scroll"><table class="nap-table-grid nap-play-ledger-table"><caption>{caption}'
+                f"</caption><tr><th>{esc(_('Deal'))}</th><th>{esc(_('Dealer'))}</th><th>{esc(_('Contract'))}</th>"
+                f"{head}<th>{esc(_('Sum'))}</th></tr>{''.join(body)}</table></div>")
+
+    def _winners(self, table: PlayTable) -> str:
+        _ = self._
+        esc = html_escape
+        s = table.session
+        if not s.is_over:
+            left = s.total_deals - len(s.entries)
+            return f"<p>{esc(self.tr.ngettext('{n} deal to go.', '{n} deals to go.', left).format(n=left))}</p>"
+        winners = s.winners()
+        best = s.balances[winners[0]]
+        names = self.tr.join(winners)
+        if len(winners) == 1:
+            text = _("The session is over. The winner is {names}, with {amount}.")
+        else:
+            text = _("The session is over. First place is shared by {names}, with {amount} each.")
+        return (f'<div class="nap-play-box nap-play-final" data-winners="{esc(",".join(winners), quote=True)}">'
+                f"<h3>{self.badge(table.profile.rule('session'))}{esc(text.format(names=names, amount=self.tr.amount(best)))}"
+                "</h3></div>")
+
+    def _chart(self, table: PlayTable, rows: Sequence[LedgerRow]) -> str:
+        _ = self._
+        title = _("Balances over the session")
+        history = [dict.fromkeys(table.players, 0)] + [r.balances for r in rows]
+        svg = balance_chart_svg(table.players, history, title=title, xlabel=_("after deal"),
+                                ylabel=_("balance"), highlight=table.name)
+        label = html_escape(_("Chart of the balances after each deal; the ledger above has the same numbers."),
+                            quote=True)
+        return f'<figure class="nap-chart" role="img" aria-label="{label}">{svg}</figure>'
