@@ -32,7 +32,6 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
@@ -42,11 +41,11 @@ from ..messages import N_
 from ..profiles import BRITISH, PROFILES, Profile
 from ..render import card_svg
 from .base import App, guarded, page_style
+from .params import DEFAULT_LANGUAGE, PageParams, page_query
 
 __all__ = ["LANGUAGES", "LESSONS", "LandingPage", "LessonLink", "language_from_query", "stakes_table_html",
            "PROFILE_NAMES", "page_query", "profile_from_query"]
 
-DEFAULT_LANGUAGE = "en"
 HAND_SIZE = 5
 esc = html.escape
 
@@ -96,30 +95,13 @@ PROFILE_NAMES: dict[str, str] = {"british": N_("British rules"), "pub": N_("Pub 
 """Names of the profiles for people (message ids)."""
 
 
-def page_query(lang: str = DEFAULT_LANGUAGE, profile: str = "british") -> str:
-    """The query string that keeps the language and the profile across pages ("" for the defaults).
-
-    >>> page_query("en", "pub"), page_query("es", "british"), page_query("en", "british")
-    ('?profile=pub', '?lang=es', '')
-    """
-    parts = []
-    if lang in LANGUAGES and lang != DEFAULT_LANGUAGE:
-        parts.append(f"lang={lang}")
-    if profile in PROFILES and profile != "british":
-        parts.append(f"profile={profile}")
-    return "?" + "&".join(parts) if parts else ""
-
-
 def profile_from_query(query: str | None) -> Profile:
     """The profile asked for with ``?profile=`` (validated: anything unknown is the default).
 
     >>> profile_from_query("profile=pub").name, profile_from_query("profile=<x>").name
     ('pub', 'british')
     """
-    for value in parse_qs(query or "").get("profile", []):
-        if value.strip().lower() in PROFILES:
-            return PROFILES[value.strip().lower()]
-    return BRITISH
+    return PageParams.parse(query).profile
 
 
 def language_from_query(query: str | None) -> str:
@@ -130,11 +112,7 @@ def language_from_query(query: str | None) -> str:
     >>> language_from_query("lang=<script>")
     'en'
     """
-    values = parse_qs(query or "").get("lang", [])
-    for value in values:
-        if value in LANGUAGES:
-            return value
-    return DEFAULT_LANGUAGE
+    return PageParams.parse(query).lang
 
 
 def stakes_table_html(profile: Profile, tr: Translator) -> str:
@@ -219,10 +197,8 @@ class LandingPage(App):
         Voila passes the page's query string to the kernel as ``QUERY_STRING``;
         ``?lang=xx`` picks the language (unknown values fall back to English).
         """
-        environ = os.environ if environ is None else environ
-        query = environ.get("QUERY_STRING")
-        lang = language_from_query(query)
-        return cls(lang=lang, notebook_dir=notebook_dir, rng=rng, profile=profile_from_query(query))
+        params = PageParams.from_environment(environ)
+        return cls(lang=params.lang, notebook_dir=notebook_dir, rng=rng, profile=params.profile)
 
     @property
     def lang(self) -> str:

@@ -33,11 +33,12 @@ import ipywidgets as W
 
 from ..cards import Card, Suit
 from ..explain import Explanation
-from ..i18n import LANGUAGES, Translator
+from ..i18n import Translator
 from ..lesson import HAD_FEWER, RESULT, SECTIONS, Lesson, LessonWalk, default_lesson, settlement_line
 from ..render import hand_html, pile_svg, suit_colour, suit_text, trick_html
 from ..tricks import Trick
-from .base import App, Language, StatusLine, guarded, html_escape, page_params, page_style
+from .base import App, Language, StatusLine, guarded, html_escape, page_style
+from .params import PageParams
 
 __all__ = [
     "LessonApp", "StepControls", "ExplanationPanel", "TableView", "TrickHistory", "SettlementView", "WhatIfPanel",
@@ -620,16 +621,9 @@ class LessonApp(App):
     @classmethod
     def from_environment(cls, environ: dict[str, str] | None = None) -> "LessonApp":
         """Build the page from the Voila URL: ``?lang=es&step=6&four=1`` (bad values are ignored)."""
-        params = page_params(environ)
-        lang = params.get("lang", "en").strip().lower()
-        if lang not in LANGUAGES:
-            lang = "en"
-        step = 1
-        raw = params.get("step", "").strip()
-        if raw.isdigit() and len(raw) <= 3:
-            step = int(raw)
-        four = params.get("four", "").strip().lower() in ("1", "true", "yes", "on")
-        return cls(lang=lang, step=step, four_colour=four)
+        params = PageParams.from_environment(environ)
+        step = params.integer("step", 0, 999, digits=3)
+        return cls(lang=params.lang, step=1 if step is None else step, four_colour=params.flag("four"))
 
     # -------------------------------------------------------------- drawing
     @property

@@ -15,7 +15,7 @@ import ipywidgets as W
 
 from ..explain import Explanation, RecordError, RuleError
 from .base import App, Component, guarded, html_escape
-from .widgets import auto_layout, show, with_classes
+from .widgets import auto_layout, with_classes
 
 __all__ = ["SaveLoad"]
 
@@ -29,6 +29,8 @@ class SaveLoad(Component):
     link_in_paragraph = False
     auto_width = False
     max_bytes = 1_000_000
+    with_note = False
+    """Whether the page has a paragraph under the upload button (:meth:`note_text`)."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -39,8 +41,9 @@ class SaveLoad(Component):
                                    f"{self.css}-upload")
         self.upload.observe(self._on_upload, names="value")
         self.note = W.HTML()
-        self.widget = with_classes(W.VBox([self.heading, self.download, W.HBox([self.upload], layout=layout()),
-                                           self.note], layout=layout()), f"{self.css}-saveload")
+        children = [self.heading, self.download, W.HBox([self.upload], layout=layout())]
+        self.widget = with_classes(W.VBox(children + [self.note] if self.with_note else children, layout=layout()),
+                                   f"{self.css}-saveload")
         self._key: object = None
 
     # -- what the page says -------------------------------------------------
@@ -88,7 +91,6 @@ class SaveLoad(Component):
         self.upload.description = _("Load a session")
         note = self.note_text()
         self.note.value = f"<p>{html_escape(note)}</p>" if note else ""
-        show(self.note, bool(note))
         key = self.key()
         if key is not None and key == self._key:
             return

@@ -17,6 +17,7 @@ class SaveLoad(BaseSaveLoad):
     app: "PlayApp"
     css = "nap-play"
     max_bytes = MAX_FILE_BYTES
+    with_note = True
 
     def heading_text(self) -> str:
         return self._("Save and resume")
