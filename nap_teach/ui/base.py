@@ -8,7 +8,6 @@ action becomes a sentence in the learner's words and changes nothing.
 from __future__ import annotations
 
 import functools
-import html
 import logging
 import re
 from pathlib import Path
@@ -17,6 +16,7 @@ from typing import Any, Callable, TypeVar
 import ipywidgets as W
 
 from ..explain import Explanation, RecordError, RuleError
+from ..html import Markup, escape, html
 from ..i18n import LANGUAGES, Translator, normalize_lang, translator
 from .params import page_params
 
@@ -29,7 +29,7 @@ log = logging.getLogger("nap_teach.ui")
 CSS_DIR = Path(__file__).parent / "css"
 F = TypeVar("F", bound=Callable[..., Any])
 
-html_escape = html.escape
+html_escape = escape
 _RULE_ID = re.compile(r"^[BP]\d{1,2}$")
 
 
@@ -37,8 +37,8 @@ def badge(rule: str, tr: Translator) -> str:
     """The rule's badge (``nap-rule``, its title as a tooltip); "" for what is not a rule id (B1..P9)."""
     if not _RULE_ID.match(rule):
         return ""
-    title = html_escape(tr.rule_title(rule), quote=True)
-    return f'<span class="nap-rule" title="{title}">{html_escape(rule)}</span>'
+    title = escape(tr.rule_title(rule))
+    return html('<span class="nap-rule" title="{}">{}</span>', title, rule)
 
 
 class Language:
@@ -101,8 +101,7 @@ class StatusLine:
     def show(self, text: str, kind: str = "info") -> None:
         """Show ``text``; ``kind`` is "info", "refused" or "error" (styled differently)."""
         self.text, self.kind = text, kind
-        self.widget.value = (f'<div role="status" aria-live="polite" class="nap-msg nap-msg-{kind}">'
-                             f"{html.escape(text)}</div>") if text else ""
+        self.widget.value = (html('<div role="status" aria-live="polite" class="nap-msg nap-msg-{}">{}</div>', kind, text)) if text else ""
 
     def clear(self) -> None:
         self.show("")
@@ -142,7 +141,7 @@ def page_style(*names: str) -> W.HTML:
         path = CSS_DIR / f"{name}.css"
         if path.exists():
             parts.append(path.read_text(encoding="utf-8"))
-    widget = W.HTML("<style>" + "\n".join(parts) + "</style>")
+    widget = W.HTML(html("<style>{}</style>", Markup("\n".join(parts))))  # our own style sheets
     widget.add_class("nap-style")
     return widget
 
@@ -186,7 +185,7 @@ class Component:
 
     def explain(self, expl: Explanation, badge: bool = True) -> str:
         """The explanation in the learner's words (HTML-escaped), after its rule badge."""
-        text = html_escape(self.tr.explain(expl))
+        text = escape(self.tr.explain(expl))
         return (self.badge(expl.rule) if badge else "") + text
 
 

@@ -13,8 +13,8 @@ from typing import Any, Mapping, Sequence
 
 from matplotlib import rc_context
 from matplotlib.figure import Figure
+from ..html import Markup, html
 
-from .base import html_escape
 
 __all__ = ["ChartStyle", "BESIDE", "BELOW", "balance_chart_svg"]
 
@@ -47,7 +47,7 @@ BELOW = ChartStyle(figsize=(6.4, 3.6), dpi=96, markers=("o", "s", "^", "D", "v",
 
 def balance_chart_svg(players: Sequence[str], history: Sequence[Mapping[str, int]], *, xlabel: str, ylabel: str,
                       style: ChartStyle = BESIDE, title: str | None = None, highlight: str | None = None,
-                      label: str | None = None) -> str:
+                      label: str | None = None) -> Markup:
     """The balances in ``history`` (one mapping player -> balance per point, the start included) as SVG.
 
     ``highlight`` draws that player's line thicker; ``label`` makes the SVG an image with that
@@ -79,7 +79,7 @@ def balance_chart_svg(players: Sequence[str], history: Sequence[Mapping[str, int
             fig.savefig(buf, format="svg")
     svg = buf.getvalue()
     start = svg.find("<svg")
-    svg = svg[start:] if start >= 0 else svg
+    svg = Markup(svg[start:] if start >= 0 else svg)  # matplotlib's own SVG: trusted
     if label is not None:
-        svg = svg.replace("<svg ", f'<svg role="img" aria-label="{html_escape(label, quote=True)}" ', 1)
+        svg = svg.replace("<svg ", html('<svg role="img" aria-label="{}" ', label), 1)
     return svg

@@ -33,18 +33,18 @@ import ipywidgets as W
 
 from ..cards import Card, Suit
 from ..explain import Explanation
+from ..html import escape, html, join
 from ..i18n import Translator
 from ..lesson import HAD_FEWER, RESULT, SECTIONS, Lesson, LessonWalk, default_lesson, settlement_line
 from ..render import hand_html, pile_svg, suit_colour, suit_text, trick_html
 from ..tricks import Trick
-from .base import App, Language, StatusLine, guarded, html_escape, page_style
+from .base import App, Language, StatusLine, guarded, page_style
 from .params import PageParams
 
 __all__ = [
     "LessonApp", "StepControls", "ExplanationPanel", "TableView", "TrickHistory", "SettlementView", "WhatIfPanel",
 ]
 
-esc = html_escape
 _AUTO = {"width": "auto", "max_width": "100%"}
 
 
@@ -55,24 +55,23 @@ def _suit_words(suit: Suit, tr: Translator) -> str:
 def _card_span(card: Card, tr: Translator, four_colour: bool, classes: str = "") -> str:
     colour = suit_colour(card.suit, four_colour)
     css = f"nap-cardtext {classes}".strip()
-    return (f'<span class="{css}" style="color:{colour}" title="{esc(tr.card_words(card))}">'
-            f"{esc(card.rank.text)}{suit_text(card.suit)}</span>")
+    return (html('<span class="{}" style="color:{}" title="{}">{}{}</span>', css, colour, tr.card_words(card), card.rank.text, suit_text(card.suit)))
 
 
 def _explanation_items(explanations: Sequence[Explanation], tr: Translator) -> str:
     items = []
     for e in explanations:
         items.append(
-            f'<li class="nap-lesson-note" data-rule="{esc(e.rule)}"><span class="nap-rule">{esc(e.rule)}</span>'
-            f'<span class="nap-rule-title">{esc(tr.rule_title(e.rule))}</span> '
-            f'<span class="nap-lesson-text">{esc(tr.explain(e))}</span></li>')
-    return f'<ul class="nap-lesson-notes">{"".join(items)}</ul>'
+            html('<li class="nap-lesson-note" data-rule="{}"><span class="nap-rule">'
+                 '{}</span><span class="nap-rule-title">{}</span> <span class="nap-lesson-text">'
+                 '{}</span></li>', e.rule, e.rule, tr.rule_title(e.rule), tr.explain(e)))
+    return html('<ul class="nap-lesson-notes">{}</ul>', join(items))
 
 
 def _tricks_table(tricks: Sequence[Trick], players: Sequence[str], tr: Translator, four_colour: bool,
                   chosen: tuple[int, Card] | None = None, css: str = "nap-lesson-tricks") -> str:
     """Completed tricks as a grid: one row per trick, one column per player."""
-    head = "".join(f'<th scope="col">{esc(p)}</th>' for p in players)
+    head = join((html('<th scope="col">{}</th>', p) for p in players))
     rows = []
     for t in tricks:
         cells = []
@@ -88,24 +87,21 @@ def _tricks_table(tricks: Sequence[Trick], players: Sequence[str], tr: Translato
                 marks.append("nap-hist-win")
             if chosen is not None and chosen == (seat, card):
                 marks.append("nap-whatif-chosen")
-            cells.append(f'<td class="{" ".join(marks)}">{_card_span(card, tr, four_colour)}</td>')
+            cells.append(html('<td class="{}">{}</td>', " ".join(marks), _card_span(card, tr, four_colour)))
         winner = players[t.winning]
-        rows.append(f'<tr data-trick="{t.number}"><th scope="row">{t.number}</th>{"".join(cells)}'
-                    f'<td class="nap-hist-winner">{esc(winner)}</td></tr>')
-    return (f'<div class="nap-scroll"><table class="nap-table-grid {css}"><thead><tr>'
-            f'<th scope="col">{esc(tr.gettext("Trick"))}</th>{head}'
-            f'<th scope="col">{esc(tr.gettext("Won by"))}</th></tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table></div>')
+        rows.append(html('<tr data-trick="{}"><th scope="row">{}</th>{}<td class="nap-hist-winner">'
+                         '{}</td></tr>', t.number, t.number, join(cells), winner))
+    return (html('<div class="nap-scroll"><table class="nap-table-grid {}">'
+                 '<thead><tr><th scope="col">{}</th>{}<th scope="col">{}</th>'
+                 '</tr></thead><tbody>{}</tbody></table></div>', css, tr.gettext("Trick"), head, tr.gettext("Won by"), join(rows)))
 
 
 def _amounts_html(amounts: Mapping[str, int], tr: Translator, css: str) -> str:
-    cells = "".join(
-        f'<li class="nap-amount {"nap-amount-plus" if v > 0 else "nap-amount-minus" if v < 0 else ""}" '
-        f'data-player="{esc(p)}"><span class="nap-amount-name">{esc(p)}</span> '
-        f'<span class="nap-amount-value">{esc(tr.amount(v))}</span></li>'
-        for p, v in amounts.items())
-    return (f'<ul class="nap-amounts">{cells}</ul>'
-            f'<div class="{css}-line">{esc(tr.gettext("Sum:"))} {esc(settlement_line(amounts, tr))}</div>')
+    cells = join((
+        html('<li class="nap-amount {}" data-player="{}"><span class="nap-amount-name">'
+             '{}</span> <span class="nap-amount-value">{}</span></li>', "nap-amount-plus" if v > 0 else "nap-amount-minus" if v < 0 else "", p, p, tr.amount(v))
+        for p, v in amounts.items()))
+    return (html('<ul class="nap-amounts">{}</ul><div class="{}-line">{} {}</div>', cells, css, tr.gettext("Sum:"), settlement_line(amounts, tr)))
 
 
 # ---------------------------------------------------------------- components
@@ -188,8 +184,7 @@ class StepControls:
     def sync(self) -> None:
         """Show where the walk is: label, button states, "Go to" and the number box."""
         walk = self.walk
-        self.label.value = (f'<span class="nap-lesson-step-text">'
-                            f'{esc(self._("Step {k} of {n}").format(k=walk.index + 1, n=walk.count))}</span>')
+        self.label.value = (html('<span class="nap-lesson-step-text">{}</span>', self._("Step {k} of {n}").format(k=walk.index + 1, n=walk.count)))
         self.back.disabled = walk.at_start
         self.next.disabled = walk.at_end
         self._syncing = True
@@ -265,9 +260,8 @@ class ExplanationPanel:
         tr = self.language.tr
         step = self.lesson.step(index)
         self.widget.value = (
-            f'<section class="nap-lesson-explain" data-step="{index + 1}" data-kind="{step.kind}" '
-            f'aria-live="polite"><h2 class="nap-lesson-heading">{esc(self.lesson.heading(index, tr))}</h2>'
-            f"{_explanation_items(step.explanations, tr)}</section>")
+            html('<section class="nap-lesson-explain" data-step="{}" data-kind="{}" aria-live="polite">'
+                 '<h2 class="nap-lesson-heading">{}</h2>{}</section>', index + 1, step.kind, self.lesson.heading(index, tr), _explanation_items(step.explanations, tr)))
 
 
 class TableView:
@@ -299,8 +293,7 @@ class TableView:
             call = calls.get(seat)
             said = ""
             if call is not None and step.kind == "call":
-                said = (f'<span class="nap-seat-call">{esc(tr.gettext("said {call}").format(call=tr.call(call.name)))}'
-                        "</span>")
+                said = (html('<span class="nap-seat-call">{}</span>', tr.gettext("said {call}").format(call=tr.call(call.name))))
             won = state.tricks_won[seat]
             tricks = tr.ngettext("{n} trick", "{n} tricks", won).format(n=won)
             pos = self.POSITIONS[seat] if lesson.n == 4 else "flow"
@@ -314,19 +307,19 @@ class TableView:
             elif hand:
                 cards = hand_html(hand, tr=tr, four_colour=four_colour, width=44, label=hand_label)
             else:
-                cards = f'<div class="nap-hand-empty">{esc(tr.gettext("no cards left"))}</div>'
+                cards = html('<div class="nap-hand-empty">{}</div>', tr.gettext("no cards left"))
             if step.kind in (RESULT, HAD_FEWER):
-                said += f'<span class="nap-seat-note">{esc(tr.gettext("as dealt, all played"))}</span>'
+                said += html('<span class="nap-seat-note">{}</span>', tr.gettext("as dealt, all played"))
             to_act = ' nap-seat-turn' if state.to_act == seat else ""
             seats.append(
-                f'<div class="nap-seat nap-seat-{pos}{to_act}" data-seat="{esc(name)}">'
-                f'<div class="nap-seat-head"><span class="nap-seat-name">{esc(name)}</span>'
-                f'<span class="nap-seat-role">{esc(" · ".join(roles))}</span>{said}'
-                f'<span class="nap-seat-tricks">{esc(tricks)}</span></div>{cards}</div>')
+                html('<div class="nap-seat nap-seat-{}{}" data-seat="{}"><div class="nap-seat-head">'
+                     '<span class="nap-seat-name">{}</span><span class="nap-seat-role">'
+                     '{}</span>{}<span class="nap-seat-tricks">{}</span></div>'
+                     '{}</div>', pos, to_act, name, name, " · ".join(roles), said, tricks, cards))
         centre = self._centre(index, four_colour)
-        title = esc(tr.gettext("The table (hands open for study)"))
-        self.widget.value = (f'<div class="nap-table" role="group" aria-label="{title}">'
-                             f'{"".join(seats)}<div class="nap-table-centre">{centre}</div></div>')
+        title = escape(tr.gettext("The table (hands open for study)"))
+        self.widget.value = (html('<div class="nap-table" role="group" aria-label="{}">{}<div class="nap-table-centre">'
+                                  '{}</div></div>', title, join(seats), centre))
 
     def _centre(self, index: int, four_colour: bool) -> str:
         tr = self.language.tr
@@ -335,45 +328,38 @@ class TableView:
         marks = lesson.marks(index)
         facts = []
         if state.trump is not None:
-            facts.append(f'<span class="nap-fact nap-fact-trump">'
-                         f'{esc(tr.gettext("Trump: {suit}").format(suit=_suit_words(state.trump, tr)))}</span>')
+            facts.append(html('<span class="nap-fact nap-fact-trump">{}</span>', tr.gettext("Trump: {suit}").format(suit=_suit_words(state.trump, tr))))
         elif state.phase != "over":
-            facts.append(f'<span class="nap-fact nap-fact-trump">'
-                         f'{esc(tr.gettext("Trump: not set yet (the first card played sets it)"))}</span>')
+            facts.append(html('<span class="nap-fact nap-fact-trump">{}</span>', tr.gettext("Trump: not set yet (the first card played sets it)")))
         body = ""
         if marks is not None:
             names = [lesson.players[s] for s in marks.seats]
             body = trick_html(names, list(marks.cards), tr=tr, four_colour=four_colour, winning=marks.winning,
                               trump=marks.trump, width=52)
             assert marks.led is not None
-            facts.append(f'<span class="nap-fact nap-fact-led">'
-                         f'{esc(tr.gettext("Suit led: {suit}").format(suit=_suit_words(marks.led, tr)))}</span>')
+            facts.append(html('<span class="nap-fact nap-fact-led">{}</span>', tr.gettext("Suit led: {suit}").format(suit=_suit_words(marks.led, tr))))
             card, seat = marks.winning_card, marks.winning_seat
             assert card is not None and seat is not None
             text = (tr.gettext("Trick {number} won by {player} with {card}") if marks.complete
                     else tr.gettext("Winning so far: {card} ({player})"))
-            facts.append(f'<span class="nap-fact nap-fact-winning">'
-                         f'{esc(text.format(number=marks.number, player=lesson.players[seat], card=tr.card(card)))}'
-                         "</span>")
+            facts.append(html('<span class="nap-fact nap-fact-winning">{}</span>', text.format(number=marks.number, player=lesson.players[seat], card=tr.card(card))))
             heading = tr.gettext("Trick {number} on the table").format(number=marks.number)
         elif state.phase == "auction" or lesson.step(index).kind in ("table", "call"):
             heading = tr.gettext("The auction") if state.calls else tr.gettext("The deal")
             if state.calls:
                 said = ", ".join(f"{lesson.players[state.auction.speaker(i)]}: {tr.call(c.name)}"
                                  for i, c in enumerate(state.calls))
-                body = f'<p class="nap-calls">{esc(said)}</p>'
+                body = html('<p class="nap-calls">{}</p>', said)
             else:
-                body = f'<p class="nap-calls">{esc(tr.gettext("Five cards each; no call yet."))}</p>'
+                body = html('<p class="nap-calls">{}</p>', tr.gettext("Five cards each; no call yet."))
         else:
             heading = tr.gettext("All five tricks played")
             won = ", ".join(f"{p}: {w}" for p, w in zip(lesson.players, state.tricks_won))
-            body = f'<p class="nap-calls">{esc(tr.gettext("Tricks won: {list}").format(list=won))}</p>'
+            body = html('<p class="nap-calls">{}</p>', tr.gettext("Tricks won: {list}").format(list=won))
         count = lesson.unused_count
         pile_label = tr.ngettext("{n} unused card, face down", "{n} unused cards, face down", count).format(n=count)
-        pile = (f'<div class="nap-unused">{pile_svg(count, label=pile_label, width=40)}'
-                f'<span class="nap-unused-text">{esc(tr.gettext("Unused: never seen, never played"))}</span></div>')
-        return (f'<div class="nap-centre-title">{esc(heading)}</div>{body}'
-                f'<div class="nap-facts">{"".join(facts)}</div>{pile}')
+        pile = (html('<div class="nap-unused">{}<span class="nap-unused-text">{}</span></div>', pile_svg(count, label=pile_label, width=40), tr.gettext("Unused: never seen, never played")))
+        return (html('<div class="nap-centre-title">{}</div>{}<div class="nap-facts">{}</div>{}', heading, body, join(facts), pile))
 
 
 class TrickHistory:
@@ -391,20 +377,18 @@ class TrickHistory:
         tricks = lesson.completed_tricks(index)
         won = lesson.tricks_won(index)
         score = ", ".join(f"{p} {w}" for p, w in zip(lesson.players, won))
-        parts = [f'<h3>{esc(tr.gettext("Tricks so far"))}</h3>',
-                 f'<p class="nap-lesson-won">{esc(tr.gettext("Tricks won: {list}").format(list=score))}</p>']
+        parts = [html('<h3>{}</h3>', tr.gettext("Tricks so far")),
+                 html('<p class="nap-lesson-won">{}</p>', tr.gettext("Tricks won: {list}").format(list=score))]
         if not tricks:
-            parts.append(f'<p class="nap-lesson-nolast">{esc(tr.gettext("No trick completed yet."))}</p>')
+            parts.append(html('<p class="nap-lesson-nolast">{}</p>', tr.gettext("No trick completed yet.")))
         else:
             last = tricks[-1]
             names = [lesson.players[s] for s in last.seats]
             winner = lesson.players[last.winning]
             idx = last.seats.index(last.winning)
-            parts.append(f'<div class="nap-lesson-last"><div class="nap-lesson-last-title">'
-                         f'{esc(tr.gettext("Last trick: trick {number}, won by {player}").format(number=last.number, player=winner))}'
-                         f'</div>{trick_html(names, list(last.cards), tr=tr, four_colour=four_colour, winning=idx, trump=last.trump, width=40)}</div>')
+            parts.append(html('<div class="nap-lesson-last"><div class="nap-lesson-last-title">{}</div>{}</div>', tr.gettext("Last trick: trick {number}, won by {player}").format(number=last.number, player=winner), trick_html(names, list(last.cards), tr=tr, four_colour=four_colour, winning=idx, trump=last.trump, width=40)))
             parts.append(_tricks_table(tricks, lesson.players, tr, four_colour))
-        self.widget.value = "".join(parts)
+        self.widget.value = join(parts)
 
 
 class SettlementView:
@@ -426,8 +410,7 @@ class SettlementView:
         kind = self.lesson.step(index).kind
         title = tr.gettext("Payments") if kind == RESULT else tr.gettext("Payments had the contract failed")
         self.widget.layout.display = None
-        self.widget.value = (f'<div class="nap-settle nap-settle-{kind}"><h3>{esc(title)}</h3>'
-                             f'{_amounts_html(amounts, tr, "nap-lesson-settlement")}</div>')
+        self.widget.value = (html('<div class="nap-settle nap-settle-{}"><h3>{}</h3>{}</div>', kind, title, _amounts_html(amounts, tr, "nap-lesson-settlement")))
 
 
 class WhatIfPanel:
@@ -465,13 +448,12 @@ class WhatIfPanel:
         walk = self.walk
         lesson = walk.lesson
         index = walk.index
-        self.title.value = f'<h3>{esc(self._("What if?"))}</h3>'
+        self.title.value = html('<h3>{}</h3>', self._("What if?"))
         self.back.description = self._("Back to the book")
         self.back.tooltip = self._("Return to the deal as it was played")
         point = lesson.whatif_point(index)
         if point is None:
-            self.prompt.value = (f'<p>{esc(self._("Go back to a card (or to the auction) to try another card."))}'
-                                 "</p>")
+            self.prompt.value = (html('<p>{}</p>', self._("Go back to a card (or to the auction) to try another card.")))
             self._set_buttons(())
         else:
             seat = lesson.whatif_seat(index)
@@ -483,7 +465,7 @@ class WhatIfPanel:
                 ask = self._("What if {player} had played another card to trick {trick}? Pick a card:")
             else:
                 ask = self._("What if {player} had led another card to trick {trick}? Pick a card:")
-            self.prompt.value = f"<p>{esc(ask.format(player=player, trick=trick))}</p>"
+            self.prompt.value = html('<p>{}</p>', ask.format(player=player, trick=trick))
             self._set_buttons(lesson.whatif_options(index))
         wi = walk.whatif
         if wi is None:
@@ -538,29 +520,25 @@ class WhatIfPanel:
         tricks = [t for t in wi.tricks if t.number >= mine.trick]
         made = wi.result.made
         trump = wi.trump
-        parts = [f'<p class="nap-whatif-intro">{esc(intro.format(player=player, card=tr.card(wi.card), book=tr.card(wi.book_card)))}</p>',
+        parts = [html('<p class="nap-whatif-intro">{}</p>', intro.format(player=player, card=tr.card(wi.card), book=tr.card(wi.book_card))),
                  _explanation_items(mine.explanations, tr)]
         if trump is not None:
-            parts.append(f'<p class="nap-fact nap-fact-trump">'
-                         f'{esc(tr.gettext("Trump: {suit}").format(suit=_suit_words(trump, tr)))}</p>')
+            parts.append(html('<p class="nap-fact nap-fact-trump">{}</p>', tr.gettext("Trump: {suit}").format(suit=_suit_words(trump, tr))))
         parts.append(_tricks_table(tricks, lesson.players, tr, self.four_colour, chosen=(wi.seat, wi.card),
                                    css="nap-whatif-tricks"))
         parts.append(_explanation_items(wi.outcome, tr))
         verdict = self._("Same result as in the book.") if not wi.changed else \
             (self._("The contract is now made.") if made else self._("The contract now fails."))
-        parts.append(f'<p class="nap-whatif-verdict nap-whatif-{"same" if not wi.changed else "changed"}">'
-                     f"<strong>{esc(verdict)}</strong></p>")
-        return "".join(parts)
+        parts.append(html('<p class="nap-whatif-verdict nap-whatif-{}"><strong>{}</strong></p>', "same" if not wi.changed else "changed", verdict))
+        return join(parts)
 
     def _settlement_html(self) -> str:
         tr = self.language.tr
         wi = self.walk.whatif
         assert wi is not None
         book = wi.book_result.settlement or {}
-        return (f'<div class="nap-settle"><h4>{esc(self._("Payments in this line"))}</h4>'
-                f'{_amounts_html(wi.settlement, tr, "nap-whatif-settlement")}'
-                f'<p class="nap-whatif-book-line">{esc(self._("In the book:"))} {esc(settlement_line(book, tr))}</p>'
-                "</div>")
+        return (html('<div class="nap-settle"><h4>{}</h4>{}<p class="nap-whatif-book-line">'
+                     '{} {}</p></div>', self._("Payments in this line"), _amounts_html(wi.settlement, tr, "nap-whatif-settlement"), self._("In the book:"), settlement_line(book, tr)))
 
     @guarded
     def _on_card(self, code: object) -> None:
@@ -657,9 +635,7 @@ class LessonApp(App):
 
     def refresh(self) -> None:
         """Every word again, in the current language; the place in the lesson is kept."""
-        self.title.value = (f'<h1>{esc(self._("A worked deal, step by step"))}</h1>'
-                            f'<p class="nap-lesson-sub">'
-                            f'{esc(self._("Four players, one deal: every card with the rule that allows it."))}</p>')
+        self.title.value = (html('<h1>{}</h1><p class="nap-lesson-sub">{}</p>', self._("A worked deal, step by step"), self._("Four players, one deal: every card with the rule that allows it.")))
         self.status.clear()
         self.controls.refresh()
         index = self.walk.index

@@ -14,7 +14,8 @@ from typing import Any
 import ipywidgets as W
 
 from ..explain import Explanation, RecordError, RuleError
-from .base import App, Component, guarded, html_escape
+from ..html import html
+from .base import App, Component, guarded
 from .widgets import auto_layout, with_classes
 
 __all__ = ["SaveLoad"]
@@ -87,24 +88,24 @@ class SaveLoad(Component):
     def render(self) -> None:
         _ = self._
         tag = self.heading_tag
-        self.heading.value = f"<{tag}>{html_escape(self.heading_text())}</{tag}>"
+        self.heading.value = html('<{}>{}</{}>', tag, self.heading_text(), tag)
         self.upload.description = _("Load a session")
         note = self.note_text()
-        self.note.value = f"<p>{html_escape(note)}</p>" if note else ""
+        self.note.value = html('<p>{}</p>', note) if note else ""
         key = self.key()
         if key is not None and key == self._key:
             return
         self._key = key
         record = self.record()
         if record is None:
-            self.download.value = f"<p>{html_escape(_('Start or load a session to save it.'))}</p>"
+            self.download.value = html('<p>{}</p>', _('Start or load a session to save it.'))
             return
         text, n = record
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
         label = self.tr.ngettext("Download the session ({n} deal)", "Download the session ({n} deals)", n).format(n=n)
-        link = (f'<a class="{self.css}-download" download="nap-session.json" '
-                f'href="data:application/json;base64,{data}">{html_escape(label)}</a>')
-        self.download.value = f"<p>{link}</p>" if self.link_in_paragraph else link
+        link = (html('<a class="{}-download" download="nap-session.json" href="data:application/json;base64,{}">'
+                     '{}</a>', self.css, data, label))
+        self.download.value = html('<p>{}</p>', link) if self.link_in_paragraph else link
 
     @guarded
     def _on_upload(self, change: dict[str, Any]) -> None:

@@ -22,11 +22,12 @@ import ipywidgets as W
 from ..cli import options_line
 from ..dealing import draw_first_dealer
 from ..explain import RecordError, RuleError
+from ..html import Markup, escape, html, join
 from ..i18n import Translator
 from ..profiles import BRITISH, MAX_ANTE, PROFILES, Profile
 from ..scorekeeper import MAX_RECORD_BYTES, Scorekeeper
 from ..session import DEFAULT_DEALS, MISDEAL, TIE_BREAK, LedgerRow
-from .base import App, Component, guarded, html_escape, page_style
+from .base import App, Component, guarded, page_style
 from .chart import BELOW, balance_chart_svg
 from .params import PageParams
 from .saveload import SaveLoad as BaseSaveLoad
@@ -36,7 +37,6 @@ from .landing import PROFILE_NAMES, page_query
 __all__ = ["ScorekeeperApp", "SetupForm", "DealForm", "LedgerView", "BalanceChart", "SaveLoad", "chart_svg",
            "profile_name", "profile_from_params"]
 
-esc = html_escape
 NOT_ENTERED = ""
 MAX_DEALS = 200
 
@@ -168,28 +168,28 @@ class SetupForm(KeeperComponent):
 
     def refresh(self) -> None:
         _ = self._
-        self.heading.value = f"<h2>{esc(_('New session'))}</h2><p>{esc(_('Enter the players in seat order, going clockwise round the table.'))}</p>"
-        self.players_label.value = esc(_("Players (one per line):"))
-        self.profile_label.value = esc(_("Rules:"))
+        self.heading.value = html('<h2>{}</h2><p>{}</p>', _('New session'), _('Enter the players in seat order, going clockwise round the table.'))
+        self.players_label.value = escape(_("Players (one per line):"))
+        self.profile_label.value = escape(_("Rules:"))
         keep = self.profile.value
         self.profile.options = [(profile_name(p, self.tr), name) for name, p in PROFILES.items()]
         self.profile.value = keep if keep in PROFILES else BRITISH.name
-        self.options_heading.value = f"<h3>{esc(_('Table options'))}</h3>"
+        self.options_heading.value = html('<h3>{}</h3>', _('Table options'))
         for label, text in zip(self.option_labels, (_("Misère pays (made/failed):"),
                                                    _("A reneging defender pays:"),
                                                    _("Ante in chips (0: no chips):"),
                                                    _("When a player's chips run out:"))):
-            label.value = esc(text)
+            label.value = escape(text)
         for widget, labels in ((self.renege, (("full", _("every opponent's share")), ("one", _("one share")))),
                                (self.bust, (("out", _("the player is out")), ("re-ante", _("the player antes again"))))):
             value = widget.value
             widget.options = [(text, key) for key, text in labels]
             widget.value = value
-        self.first_label.value = esc(_("First dealer:"))
+        self.first_label.value = escape(_("First dealer:"))
         chosen = PROFILES.get(self.profile.value, BRITISH)
         self.draw.description = _("Draw cards") if chosen.first_dealer == "low_card" else _("Draw lots")
         _show(self.options_box, bool(chosen.option_choices))
-        self.length_label.value = esc(_("Length:"))
+        self.length_label.value = escape(_("Length:"))
         value = self.unit.value
         self.unit.options = [(_("deals"), "deals"), (_("rotations"), "rotations")]
         self.unit.value = value if value in ("deals", "rotations") else "deals"
@@ -217,9 +217,9 @@ class SetupForm(KeeperComponent):
         if draw.rounds:  # cards decide (P1): show every round drawn
             rounds = []
             for i, drawn in enumerate(draw.rounds, 1):
-                cards = ", ".join(f"{esc(names[seat])} {esc(self.tr.card(card))}" for seat, card in drawn.items())
-                rounds.append(f"<li>{esc(self._('Round {number}:').format(number=i))} {cards}</li>")
-            self.drawn.value = f"<ol class='nap-sk-draw-rounds'>{''.join(rounds)}</ol>"
+                cards = Markup(", ").join(html('{} {}', names[seat], self.tr.card(card)) for seat, card in drawn.items())
+                rounds.append(html('<li>{} {}</li>', self._('Round {number}:').format(number=i), cards))
+            self.drawn.value = html("<ol class='nap-sk-draw-rounds'>{}</ol>", join(rounds))
         else:
             self.drawn.value = ""
         self.status.show(self.tr.explain(draw.explanation), "info")
@@ -355,16 +355,16 @@ class DealForm(KeeperComponent):
         else:
             head = _("Correcting deal {number}: {dealer} dealt, {first} spoke first.").format(
                 number=n + 1, dealer=k.whose_deal(n), first=k.speaks_first(n))
-        self.heading.value = (f'<h2 role="status" aria-live="polite">{esc(head)}</h2>')
-        self.hint.value = "<p>" + esc(_("Calls in speaking order: {order}. Enter each player's call; "
-                                        "Pass is preset.").format(order=order)) + "</p>"
-        self.tricks_label.value = esc(_("Tricks taken by the declarer (0 if everyone passed):"))
+        self.heading.value = (html('<h2 role="status" aria-live="polite">{}</h2>', head))
+        self.hint.value = html('<p>{}</p>', _("Calls in speaking order: {order}. Enter each player's call; "
+                                        "Pass is preset.").format(order=order))
+        self.tricks_label.value = escape(_("Tricks taken by the declarer (0 if everyone passed):"))
         self.add_call.description = _("Add a call")
         self.remove_call.description = _("Remove the last call")
         self.submit.description = _("Settle this deal") if self.editing is None else _("Save the correction")
         self.cancel.description = _("Cancel the correction")
         _show(self.cancel, self.editing is not None)
-        self.renege_label.value = esc(_("Reneged (play stopped; no tricks to enter):"))
+        self.renege_label.value = escape(_("Reneged (play stopped; no tricks to enter):"))
         self.misdeal.description = _("Misdeal: deal again")
         self.misdeal.tooltip = _("A card was exposed or the count was wrong: the same dealer deals again, nobody pays.")
         _show(self.renege_box, k.profile.reneges)
@@ -476,39 +476,34 @@ class LedgerView(KeeperComponent):
             return
         rows = keeper.ledger()
         players = keeper.players
-        head = ("<tr><th scope='col'>" + esc(_("Deal")) + "</th><th scope='col' class='nap-sk-col-dealer'>" + esc(_("Dealer"))
-                + "</th><th scope='col'>" + esc(_("Contract")) + "</th><th scope='col'>" + esc(_("Tricks"))
-                + "</th>" + "".join(f"<th scope='col'>{esc(p)}</th>" for p in players) + "</tr>")
+        head = (html("<tr><th scope='col'>{}</th><th scope='col' class='nap-sk-col-dealer'>"
+                     "{}</th><th scope='col'>{}</th><th scope='col'>{}</th>{}</tr>", _("Deal"), _("Dealer"), _("Contract"), _("Tricks"), join((html("<th scope='col'>{}</th>", p) for p in players))))
         body = [self._row(r, players) for r in rows]
-        totals = "".join(f"<td class='nap-sk-amount'>{esc(self.tr.amount(keeper.balances[p]))}</td>" for p in players)
-        foot = (f"<tr class='nap-sk-total'><th scope='row' colspan='2'>{esc(_('Balance'))}</th>"
-                f"<td class='nap-sk-col-dealer'></td><td></td>{totals}</tr>")
+        totals = join((html("<td class='nap-sk-amount'>{}</td>", self.tr.amount(keeper.balances[p])) for p in players))
+        foot = (html("<tr class='nap-sk-total'><th scope='row' colspan='2'>{}</th>"
+                     "<td class='nap-sk-col-dealer'></td><td></td>{}</tr>", _('Balance'), totals))
         chips = keeper.chips
         if chips is not None:
             out = set(keeper.players) - set(keeper.active_players)
-            cells = "".join(f"<td class='nap-sk-chip'>{chips[p]}{' ✗' if p in out else ''}</td>" for p in players)
-            foot += (f"<tr class='nap-sk-chips'><th scope='row' colspan='2'>{esc(_('Chips'))}</th>"
-                     f"<td class='nap-sk-col-dealer'></td><td></td>{cells}</tr>")
-        caption = esc(_("Ledger: payments per deal, balances at the foot"))
-        self.table.value = (f"<h2>{esc(_('Ledger'))}</h2><div class='nap-scroll'><table class='nap-table-grid "
-                            f"nap-sk-table'><caption>{caption}</caption><thead>{head}</thead>"
-                            f"<tbody>{''.join(body)}</tbody><tfoot>{foot}</tfoot></table></div>")
+            cells = join((html("<td class='nap-sk-chip'>{}{}</td>", chips[p], ' ✗' if p in out else '') for p in players))
+            foot += (html("<tr class='nap-sk-chips'><th scope='row' colspan='2'>{}</th>"
+                          "<td class='nap-sk-col-dealer'></td><td></td>{}</tr>", _('Chips'), cells))
+        caption = escape(_("Ledger: payments per deal, balances at the foot"))
+        self.table.value = (html("<h2>{}</h2><div class='nap-scroll'><table class='nap-table-grid nap-sk-table'>"
+                                 '<caption>{}</caption><thead>{}</thead><tbody>{}</tbody>'
+                                 '<tfoot>{}</tfoot></table></div>', _('Ledger'), caption, head, join(body), foot))
         try:
             keeper.zero_sum()
             total = sum(keeper.balances.values())
-            self.check.value = (f"<p class='nap-sk-ok'>{self.badge(keeper.profile.rule('balances'))}"
-                                f"{esc(_('Zero-sum check: the balances add up to {total}, as they must.').format(total=total))}"
-                                f"</p>")
+            self.check.value = (html("<p class='nap-sk-ok'>{}{}</p>", self.badge(keeper.profile.rule('balances')), _('Zero-sum check: the balances add up to {total}, as they must.').format(total=total)))
             chips_why = keeper.chips_explanation()
             if chips_why is not None:
-                self.check.value += (f"<p class='nap-sk-ok nap-sk-chips-check'>{self.badge(chips_why.rule)}"
-                                     f"{esc(self.tr.explain(chips_why))}</p>")
+                self.check.value += (html("<p class='nap-sk-ok nap-sk-chips-check'>{}{}</p>", self.badge(chips_why.rule), self.tr.explain(chips_why)))
         except AssertionError as e:  # ZeroSumError, ChipsError: a bug, never the user's mistake: say so plainly
-            self.check.value = f"<p class='nap-msg nap-msg-error'>{esc(str(e))}</p>"
+            self.check.value = html("<p class='nap-msg nap-msg-error'>{}</p>", str(e))
         ending = keeper.ending()
         if ending is not None and (keeper.tie_break_due or keeper.is_over):
-            self.winners.value = (f"<p class='nap-sk-lead nap-sk-ending'>{self.badge(ending.rule)}"
-                                  f"<strong>{esc(self.tr.explain(ending))}</strong></p>")
+            self.winners.value = (html("<p class='nap-sk-lead nap-sk-ending'>{}<strong>{}</strong></p>", self.badge(ending.rule), self.tr.explain(ending)))
         elif rows:
             winners = keeper.winners()
             if keeper.is_over:
@@ -517,7 +512,7 @@ class LedgerView(KeeperComponent):
             else:
                 text = self.tr.ngettext("In the lead: {names}.", "In the lead, level: {names}.",
                                         len(winners)).format(names=self.tr.join(winners))
-            self.winners.value = f"<p class='nap-sk-lead'>{self.badge(keeper.profile.rule('session'))}<strong>{esc(text)}</strong></p>"
+            self.winners.value = html("<p class='nap-sk-lead'>{}<strong>{}</strong></p>", self.badge(keeper.profile.rule('session')), text)
         else:
             self.winners.value = ""
         keep = self.pick.value
@@ -526,7 +521,7 @@ class LedgerView(KeeperComponent):
         indices = [r.number - 1 for r in editable]
         if editable:
             self.pick.value = keep if keep in indices else indices[-1]
-        self.pick_label.value = esc(_("Correct:"))
+        self.pick_label.value = escape(_("Correct:"))
         self.edit.description = _("Correct this deal")
         self.undo.description = _("Remove the last deal")
         _show(self.tools, bool(rows))
@@ -550,9 +545,9 @@ class LedgerView(KeeperComponent):
             contract = _("Extra hand: {what}").format(what=contract)
         for name in r.out:
             contract += " · " + _("{player} is out").format(player=name)
-        cells = "".join(f"<td class='nap-sk-amount'>{esc(self.tr.amount(r.settlement[p]))}</td>" for p in players)
-        return (f"<tr class='nap-sk-row-{r.number}'><td>{r.number}</td><td class='nap-sk-col-dealer'>"
-                f"{esc(r.dealer)}</td><td class='nap-sk-contract'>{esc(contract)}</td><td>{tricks}</td>{cells}</tr>")
+        cells = join((html("<td class='nap-sk-amount'>{}</td>", self.tr.amount(r.settlement[p])) for p in players))
+        return (html("<tr class='nap-sk-row-{}'><td>{}</td><td class='nap-sk-col-dealer'>"
+                     "{}</td><td class='nap-sk-contract'>{}</td><td>{}</td>{}</tr>", r.number, r.number, r.dealer, contract, tricks, cells))
 
     @guarded
     def _on_edit(self, _b: W.Button) -> None:
@@ -597,8 +592,7 @@ class BalanceChart(KeeperComponent):
             return
         self._key = key
         title = self._("Chips") if chips is not None else self._("Balances")
-        self.widget.value = (f"<h2>{esc(title)}</h2><div class='nap-sk-chart-box'>"
-                             f"{chart_svg(history, keeper.players, self.tr, title if chips is not None else None)}</div>")
+        self.widget.value = (html("<h2>{}</h2><div class='nap-sk-chart-box'>{}</div>", title, chart_svg(history, keeper.players, self.tr, title if chips is not None else None)))
 
 
 class SaveLoad(BaseSaveLoad):
@@ -716,9 +710,9 @@ class ScorekeeperApp(App):
         editing = self.deal.editing is not None
         _show(self.deal.widget, not setup and keeper is not None and (editing or not keeper.is_over))
         if keeper is not None and keeper.is_over and not editing:
-            self.over.value = "<p class='nap-msg nap-msg-info'>" + esc(self.tr.ngettext(
+            self.over.value = html("<p class='nap-msg nap-msg-info'>{}</p>", self.tr.ngettext(
                 "The session is over after {n} deal.", "The session is over after {n} deals.",
-                keeper.deals_played).format(n=keeper.deals_played)) + "</p>"
+                keeper.deals_played).format(n=keeper.deals_played))
         else:
             self.over.value = ""
         self.deal.refresh()
@@ -728,16 +722,13 @@ class ScorekeeperApp(App):
 
     def refresh(self) -> None:
         _ = self._
-        back = esc(_("Back to the start page"))
-        profile = esc(_("Rules in force: {profile}.").format(profile=profile_name(self.profile, self.tr)))
+        back = escape(_("Back to the start page"))
+        profile = escape(_("Rules in force: {profile}.").format(profile=profile_name(self.profile, self.tr)))
         options = options_line(self.profile, self.tr) if self.keeper is not None else None
-        extra = f" <span class='nap-sk-options-line'>{esc(options)}</span>" if options else ""
-        href = esc("index.ipynb" + page_query(self.language.code, self.profile.name), quote=True)
-        self.title.value = (f"<h1>{esc(_('Scorekeeper'))}</h1><p class='nap-sk-sub'>"
-                            f"{esc(_('Keep the score of a game played with real cards.'))} "
-                            f"<span class='nap-sk-profile-name' data-profile='{esc(self.profile.name, quote=True)}'>"
-                            f"{profile}</span>{extra} "
-                            f"<a class='nap-sk-home' href='{href}'>{back}</a></p>")
+        extra = html(" <span class='nap-sk-options-line'>{}</span>", options) if options else ""
+        href = escape("index.ipynb" + page_query(self.language.code, self.profile.name))
+        self.title.value = (html("<h1>{}</h1><p class='nap-sk-sub'>{} <span class='nap-sk-profile-name' data-profile='{}'>"
+                                 "{}</span>{} <a class='nap-sk-home' href='{}'>{}</a></p>", _('Scorekeeper'), _('Keep the score of a game played with real cards.'), self.profile.name, profile, extra, href, back))
         self.new_session.description = _("Start a new session")
         self.resume.description = _("Back to the current session")
         self.setup.refresh()

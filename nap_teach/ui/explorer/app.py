@@ -6,6 +6,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from ...html import escape, html
 from ...profiles import BRITISH, PROFILES, Profile
 from ...syllabus import profile_rules
 from ..base import App, guarded, page_style
@@ -13,7 +14,7 @@ from ..landing import PROFILE_NAMES, page_query
 from ..params import PageParams
 from ..widgets import show as _show
 from .compare import ComparePanel
-from .component import MAX_SEED, SECTIONS, _auto, esc
+from .component import MAX_SEED, SECTIONS, _auto
 from .quiz import QuizPanel
 from .rules import RulesPanel
 from .syllabus import SyllabusPanel
@@ -129,14 +130,12 @@ class ExplorerApp(App):
         _ = self._
         name = self.tr.gettext(PROFILE_NAMES[self.profile.name]) if self.profile.name in PROFILE_NAMES \
             else self.profile.name
-        profile = esc(_("Rules in force: {profile}.").format(profile=name))
-        back = esc(_("Back to the start page"))
-        href = esc("index.ipynb" + page_query(self.language.code, self.profile.name), quote=True)
-        self.title.value = (f"<h1>{esc(_('Rules and quizzes'))}</h1>"
-                            f'<p class="nap-ex-sub"><span class="nap-ex-profile-name" '
-                            f'data-profile="{esc(self.profile.name, quote=True)}">{profile}</span> '
-                            f'<a class="nap-ex-home" href="{href}">{back}</a></p>')
-        self.profile_label.value = esc(_("Rules:"))
+        profile = escape(_("Rules in force: {profile}.").format(profile=name))
+        back = escape(_("Back to the start page"))
+        href = escape("index.ipynb" + page_query(self.language.code, self.profile.name))
+        self.title.value = (html('<h1>{}</h1><p class="nap-ex-sub"><span class="nap-ex-profile-name" data-profile="{}">'
+                                 '{}</span> <a class="nap-ex-home" href="{}">{}</a></p>', _('Rules and quizzes'), self.profile.name, profile, href, back))
+        self.profile_label.value = escape(_("Rules:"))
         self._profile_sync = True
         try:
             self.profile_pick.options = [(self.tr.gettext(PROFILE_NAMES.get(n, n)), n) for n in PROFILES]

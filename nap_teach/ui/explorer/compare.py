@@ -6,11 +6,12 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from ...explain import Explanation
+from ...html import escape, html, join
 from ...profiles import BRITISH, PUB, Profile
 from ...trainers import PositionError, table_names
 from ..base import guarded
 from ..landing import PROFILE_NAMES
-from .component import ExplorerComponent, _auto, _dropdown, _labelled, _valid, esc
+from .component import ExplorerComponent, _auto, _dropdown, _labelled, _valid
 
 if TYPE_CHECKING:
     from .app import ExplorerApp
@@ -96,27 +97,24 @@ class ComparePanel(ExplorerComponent):
         _ = self._
         a, b = self.profiles
         current = self.profile.name
-        heads = "".join(f"<th scope='col' class='{'nap-ex-in-force' if p.name == current else ''}'>"
-                        f"{esc(self._name(p))}</th>" for p in self.profiles)
+        heads = join((html("<th scope='col' class='{}'>{}</th>", 'nap-ex-in-force' if p.name == current else '', self._name(p)) for p in self.profiles))
         rows = []
         for d in profile_differences(a, b):
             cells = ""
             for value, rule in zip(d.values, d.rules):
                 badge = self.badge(rule) if rule else ""
-                cells += f"<td>{badge}{esc(self._value(d.topic, value))}</td>"
-            rows.append(f"<tr data-topic='{esc(d.topic, quote=True)}'><th scope='row'>{esc(self._topic(d.topic))}"
-                        f"</th>{cells}</tr>")
-        intro = esc(_("Only what differs is listed; everything else (the pack, the deal, the auction, following "
+                cells += html('<td>{}{}</td>', badge, self._value(d.topic, value))
+            rows.append(html("<tr data-topic='{}'><th scope='row'>{}</th>{}</tr>", d.topic, self._topic(d.topic), cells))
+        intro = escape(_("Only what differs is listed; everything else (the pack, the deal, the auction, following "
                       "suit, who wins a trick) is the same under both. The table is read from the rules' data."))
-        self.table.value = (f"<h2>{esc(_('The two sets of rules side by side'))}</h2><p>{intro}</p>"
-                            f"<div class='nap-scroll'><table class='nap-table-grid nap-ex-diff'><thead><tr>"
-                            f"<th scope='col'>{esc(_('What'))}</th>{heads}</tr></thead><tbody>{''.join(rows)}"
-                            f"</tbody></table></div>")
+        self.table.value = (html("<h2>{}</h2><p>{}</p><div class='nap-scroll'><table class='nap-table-grid nap-ex-diff'>"
+                                 "<thead><tr><th scope='col'>{}</th>{}</tr></thead><tbody>"
+                                 '{}</tbody></table></div>', _('The two sets of rules side by side'), intro, _('What'), heads, join(rows)))
         hint = _("The same deal settled under both sets of rules: choose the table, the contract and the "
                  "declarer's tricks.")
-        self.tariffs_heading.value = f"<h2>{esc(_('One deal, two tariffs'))}</h2><p>{esc(hint)}</p>"
+        self.tariffs_heading.value = html('<h2>{}</h2><p>{}</p>', _('One deal, two tariffs'), hint)
         for lbl, text in zip(self.labels, (_("Players:"), _("Contract:"), _("Declarer's tricks:"))):
-            lbl.value = esc(text)
+            lbl.value = escape(text)
         keep = self.contract.value
         self.contract.options = [(self.tr.call(c), c) for c in self.contracts]
         self.contract.value = keep if keep in self.contracts else "Nap"
@@ -141,22 +139,21 @@ class ComparePanel(ExplorerComponent):
                                                        "needed": PUB.contract(c).requires or c}))
             return
         _ = self._
-        heads = "".join(f"<th scope='col'>{esc(self._name(p))}</th>" for p in self.profiles)
+        heads = join((html("<th scope='col'>{}</th>", self._name(p)) for p in self.profiles))
         rows = []
         for i, name in enumerate(players):
-            cells = "".join(f"<td>{esc(self.tr.amount(r.amounts[name])) if r is not None else '—'}</td>"
-                            for r in result.reports)
-            rows.append(f"<tr><th scope='row'>{esc(name)}{' ★' if i == 0 else ''}</th>{cells}</tr>")
+            cells = join((html('<td>{}</td>', escape(self.tr.amount(r.amounts[name])) if r is not None else '—')
+                            for r in result.reports))
+            rows.append(html("<tr><th scope='row'>{}{}</th>{}</tr>", name, ' ★' if i == 0 else '', cells))
         notes = []
         for p, r in zip(self.profiles, result.reports):
             if r is None:
-                notes.append(f"<p><strong>{esc(self._name(p))}:</strong> "
-                             f"{esc(_('{call} is not a bid under these rules.').format(call=self.tr.call(c)))}</p>")
+                notes.append(html('<p><strong>{}:</strong> {}</p>', self._name(p), _('{call} is not a bid under these rules.').format(call=self.tr.call(c))))
             else:
-                notes.append(f"<p><strong>{esc(self._name(p))}:</strong> {self.explain(r.explanations[0])}</p>")
+                notes.append(html('<p><strong>{}:</strong> {}</p>', self._name(p), self.explain(r.explanations[0])))
         verdict = _("Both sets of rules settle this deal the same way.") if result.same else \
             _("The two sets of rules settle this deal differently.")
-        self.out.value = (f"<div class='nap-scroll'><table class='nap-table-grid nap-ex-payments'><thead><tr>"
-                          f"<th scope='col'>{esc(_('Player'))}</th>{heads}</tr></thead><tbody>{''.join(rows)}"
-                          f"</tbody></table></div><p class='nap-ex-tariffs-verdict'><strong>{esc(verdict)}</strong></p>"
-                          + "".join(notes))
+        self.out.value = (html("<div class='nap-scroll'><table class='nap-table-grid nap-ex-payments'>"
+                               "<thead><tr><th scope='col'>{}</th>{}</tr></thead><tbody>"
+                               "{}</tbody></table></div><p class='nap-ex-tariffs-verdict'>"
+                               '<strong>{}</strong></p>{}', _('Player'), heads, join(rows), verdict, join(notes)))

@@ -7,15 +7,15 @@ import ipywidgets as W
 
 from ...cards import Card
 from ...explain import Explanation
+from ...html import escape, html
 from ...profiles import Profile
 from ...render import suit_text
-from ..base import Component, html_escape
+from ..base import Component
 from ..widgets import auto_layout as _auto
 
 if TYPE_CHECKING:
     from .app import ExplorerApp
 
-esc = html_escape
 MAX_SEED = 10**9
 SECTIONS = ("rules", "quiz", "compare", "syllabus")
 
@@ -34,13 +34,13 @@ class ExplorerComponent(Component):
         return self.app.profile
 
     def explain(self, expl: Explanation, badge: bool = True) -> str:
-        return (self.badge(expl.rule) if badge else "") + esc(self.tr.explain(expl))
+        return (self.badge(expl.rule) if badge else "") + escape(self.tr.explain(expl))
 
     def refused(self, expl: Explanation) -> str:
-        return f'<div class="nap-msg nap-msg-refused" role="status">{self.explain(expl)}</div>'
+        return html('<div class="nap-msg nap-msg-refused" role="status">{}</div>', self.explain(expl))
 
     def fine(self, expl: Explanation) -> str:
-        return f'<div class="nap-msg nap-msg-info" role="status">{self.explain(expl)}</div>'
+        return html('<div class="nap-msg nap-msg-info" role="status">{}</div>', self.explain(expl))
 
     def refresh(self) -> None:  # pragma: no cover - overridden
         pass

@@ -5,10 +5,11 @@ from typing import TYPE_CHECKING, Callable
 
 import ipywidgets as W
 
+from ...html import html, join
 from ...quiz import Question
 from ...render import hand_html, trick_html
 from ..base import guarded
-from .component import ExplorerComponent, _auto, esc
+from .component import ExplorerComponent, _auto
 
 if TYPE_CHECKING:
     from .app import ExplorerApp
@@ -57,7 +58,7 @@ class QuestionCard(ExplorerComponent):
         if q is None:
             self.prompt.value = self.cards.value = self.feedback.value = ""
             return
-        self.prompt.value = f"<p>{esc(self.tr.explain(q.prompt))}</p>"
+        self.prompt.value = html('<p>{}</p>', self.tr.explain(q.prompt))
         parts = []
         if q.trick:
             names = [p for p, _c in q.trick]
@@ -65,7 +66,7 @@ class QuestionCard(ExplorerComponent):
             parts.append(trick_html(names, cards, tr=self.tr, trump=q.trump))
         if q.hand:
             parts.append(hand_html(q.hand, tr=self.tr, label=self._("Cards of the question")))
-        self.cards.value = "".join(parts)
+        self.cards.value = join(parts)
         labels = {c.value: self.tr.explain(c.label) for c in q.choices}
         for b in self._buttons:
             value = b._nap_value  # type: ignore[attr-defined]
@@ -84,11 +85,10 @@ class QuestionCard(ExplorerComponent):
         verdict = self._("Right!") if self.right else self._("Not quite.")
         answer = labels[q.answer]
         kind = "nap-ex-right" if self.right else "nap-ex-wrong"
-        lines = [f'<p class="{kind}"><strong>{esc(verdict)}</strong> '
-                 f'{esc(self._("Answer: {answer}.").format(answer=answer))}</p>',
-                 f"<p>{self.explain(q.explanation)}</p>"]
-        lines += [f"<p>{self.explain(e)}</p>" for e in q.extra]
-        self.feedback.value = f'<div role="status" aria-live="polite">{"".join(lines)}</div>'
+        lines = [html('<p class="{}"><strong>{}</strong> {}</p>', kind, verdict, self._("Answer: {answer}.").format(answer=answer)),
+                 html('<p>{}</p>', self.explain(q.explanation))]
+        lines += [html('<p>{}</p>', self.explain(e)) for e in q.extra]
+        self.feedback.value = html('<div role="status" aria-live="polite">{}</div>', join(lines))
 
     @guarded
     def _on_click(self, button: W.Button) -> None:

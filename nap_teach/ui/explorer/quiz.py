@@ -5,9 +5,10 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
+from ...html import escape, html
 from ...quiz import DEFAULT_COUNT, Question, QuizRun
 from ..base import guarded
-from .component import MAX_SEED, ExplorerComponent, _auto, _button, _labelled, esc
+from .component import MAX_SEED, ExplorerComponent, _auto, _button, _labelled
 from .question import QuestionCard
 
 if TYPE_CHECKING:
@@ -50,22 +51,20 @@ class QuizPanel(ExplorerComponent):
 
     def refresh(self) -> None:
         _ = self._
-        self.seed_label.value = esc(_("Quiz number (seed):"))
+        self.seed_label.value = escape(_("Quiz number (seed):"))
         self.new.description = _("New quiz")
         self.prev.description = _("Previous question")
         self.next.description = _("Next question")
-        self.score.value = (f'<p role="status" aria-live="polite"><strong>'
-                            f'{esc(_("Score: {score} of {answered}").format(score=self.run.score, answered=self.run.answered))}'
-                            f"</strong> · {esc(_('{total} questions').format(total=self.run.total))}</p>")
-        self.progress.value = "<p>" + esc(_("Question {number} of {total}").format(
-            number=self.index + 1, total=self.run.total)) + "</p>"
+        self.score.value = (html('<p role="status" aria-live="polite"><strong>{}</strong> · {}</p>', _("Score: {score} of {answered}").format(score=self.run.score, answered=self.run.answered), _('{total} questions').format(total=self.run.total)))
+        self.progress.value = html('<p>{}</p>', _("Question {number} of {total}").format(
+            number=self.index + 1, total=self.run.total))
         self.prev.disabled = self.index == 0
         self.next.disabled = self.index == self.run.total - 1
         self.card.refresh()
         if self.run.finished:
-            self.progress.value += "<p class='nap-ex-done'>" + esc(_(
+            self.progress.value += html("<p class='nap-ex-done'>{}</p>", _(
                 "All questions answered. Note the quiz number to try the same questions again, "
-                "or start a new quiz.")) + "</p>"
+                "or start a new quiz."))
 
     def _on_answer(self, q: Question, value: str) -> bool:
         right = self.run.answer(self.index, value)

@@ -5,13 +5,14 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
+from ...html import html, join
 from ...quiz import Question, questions_for_rule
 from ...render import trick_html
 from ...syllabus import profile_rules
 from ..base import guarded
 from ..landing import stakes_table_html
 from ..widgets import show as _show
-from .component import ExplorerComponent, _auto, _button, esc
+from .component import ExplorerComponent, _auto, _button
 from .prose import rule_text
 from .question import QuestionCard
 from .trainers import TRAINER_FOR_RULE, Trainer, trainers_for
@@ -75,13 +76,12 @@ class RulesPanel(ExplorerComponent):
         if demo is None:
             self.demo.value = ""
             return
-        parts = [f"<h3>{esc(self._('An example, run by the engine'))}</h3>"]
+        parts = [html('<h3>{}</h3>', self._('An example, run by the engine'))]
         if demo.trick:
             parts.append(trick_html([p for p, _c in demo.trick], [c for _p, c in demo.trick], tr=self.tr,
                                     trump=demo.trump))
-        parts.append("<ol class='nap-ex-demo-steps'>" + "".join(f"<li>{self.explain(e)}</li>" for e in demo.steps)
-                     + "</ol>")
-        self.demo.value = "".join(parts)
+        parts.append(html("<ol class='nap-ex-demo-steps'>{}</ol>", join((html('<li>{}</li>', self.explain(e)) for e in demo.steps))))
+        self.demo.value = join(parts)
 
     def refresh(self) -> None:
         self._syncing = True
@@ -92,7 +92,7 @@ class RulesPanel(ExplorerComponent):
             self._syncing = False
         self.prev.description = "← " + self._("Previous rule")
         self.next.description = self._("Next rule") + " →"
-        self.check_title.value = f"<h3>{esc(self._('Check yourself'))}</h3>"
+        self.check_title.value = html('<h3>{}</h3>', self._('Check yourself'))
         for t in self.trainers.values():
             t.refresh()
         self.question.refresh()
@@ -114,9 +114,9 @@ class RulesPanel(ExplorerComponent):
 
     def render(self) -> None:
         rule = self.rule
-        paras = "".join(f"<p>{esc(t)}</p>" for t in rule_text(rule, self.profile, self.tr))
+        paras = join((html('<p>{}</p>', t) for t in rule_text(rule, self.profile, self.tr)))
         extra = stakes_table_html(self.profile, self.tr) if rule == self.profile.rule("stakes") else ""
-        self.text.value = (f'<h2>{self.badge(rule)}{esc(self.tr.rule_title(rule))}</h2>{paras}{extra}')
+        self.text.value = (html('<h2>{}{}</h2>{}{}', self.badge(rule), self.tr.rule_title(rule), paras, extra))
         self.render_demo(rule)
         trainer = self.trainer_for(rule)
         self.slot.children = [trainer.widget] if trainer is not None else []

@@ -5,9 +5,10 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
+from ...html import Markup, escape, html, join
 from ...syllabus import SyllabusEntry, syllabus
 from ..landing import page_query
-from .component import ExplorerComponent, _auto, esc
+from .component import ExplorerComponent, _auto
 
 if TYPE_CHECKING:
     from .app import ExplorerApp
@@ -34,29 +35,25 @@ class SyllabusPanel(ExplorerComponent):
             self.table.value = ""
             return
         _ = self._
-        intro = esc(_("Generated from the code: for every rule, the lesson steps that show it, a quiz "
+        intro = escape(_("Generated from the code: for every rule, the lesson steps that show it, a quiz "
                       "question it answers, and what the engine says to a learner who breaks it."))
-        head = (f"<tr><th scope='col'>{esc(_('Rule'))}</th><th scope='col'>{esc(_('Demonstrated'))}</th>"
-                f"<th scope='col'>{esc(_('Quizzed'))}</th><th scope='col'>{esc(_('Enforced'))}</th></tr>")
+        head = (html("<tr><th scope='col'>{}</th><th scope='col'>{}</th><th scope='col'>"
+                     "{}</th><th scope='col'>{}</th></tr>", _('Rule'), _('Demonstrated'), _('Quizzed'), _('Enforced')))
         rows = []
-        labels = [esc(_("Demonstrated"), quote=True), esc(_("Quizzed"), quote=True), esc(_("Enforced"), quote=True)]
+        labels = [escape(_("Demonstrated")), escape(_("Quizzed")), escape(_("Enforced"))]
         for e in self.entries:
-            steps = " ".join(f'<a class="nap-ex-step" href="lesson.ipynb?step={i + 1}">{i + 1}</a>'
+            steps = Markup(" ").join(html('<a class="nap-ex-step" href="lesson.ipynb?step={}">{}</a>', i + 1, i + 1)
                              for i in e.demonstrated[:6])
-            steps = (esc(_("Lesson steps:")) + " " + steps) if steps else ""
+            steps = (escape(_("Lesson steps:")) + " " + steps) if steps else ""
             if e.example is not None:
-                href = esc(f"explorer.ipynb{page_query(self.language.code, self.profile.name)}"
-                           f"{'&' if page_query(self.language.code, self.profile.name) else '?'}rule={e.rule}",
-                           quote=True)
-                steps += (f'<a class="nap-ex-example" href="{href}">'
-                          f'{esc(_("An example on the rule page"))}</a>')
+                href = escape(f"explorer.ipynb{page_query(self.language.code, self.profile.name)}"
+                           f"{'&' if page_query(self.language.code, self.profile.name) else '?'}rule={e.rule}")
+                steps += (html('<a class="nap-ex-example" href="{}">{}</a>', href, _("An example on the rule page")))
             steps = steps or "—"
-            quiz = esc(self.tr.explain(e.quizzed[0].prompt)) if e.quizzed else "—"
-            enforced = "<br>".join(
-                f"<span class='nap-ex-kind'>{esc(_('refusal') if x.kind == 'refusal' else _('built in'))}</span> "
-                f"{esc(self.tr.explain(x.explanation))}" for x in e.enforced) or "—"
-            rows.append(f"<tr><th scope='row'>{self.badge(e.rule)}{esc(self.tr.rule_title(e.rule))}</th>"
-                        f"<td data-label='{labels[0]}'>{steps}</td><td data-label='{labels[1]}'>{quiz}</td>"
-                        f"<td data-label='{labels[2]}'>{enforced}</td></tr>")
-        self.table.value = (f"<p>{intro}</p><div class='nap-scroll'><table class='nap-table-grid nap-ex-syllabus-table'>"
-                            f"<thead>{head}</thead><tbody>{''.join(rows)}</tbody></table></div>")
+            quiz = escape(self.tr.explain(e.quizzed[0].prompt)) if e.quizzed else "—"
+            enforced = Markup("<br>").join(
+                html("<span class='nap-ex-kind'>{}</span> {}", _('refusal') if x.kind == 'refusal' else _('built in'), self.tr.explain(x.explanation)) for x in e.enforced) or "—"
+            rows.append(html("<tr><th scope='row'>{}{}</th><td data-label='{}'>{}</td>"
+                             "<td data-label='{}'>{}</td><td data-label='{}'>{}</td></tr>", self.badge(e.rule), self.tr.rule_title(e.rule), labels[0], steps, labels[1], quiz, labels[2], enforced))
+        self.table.value = (html("<p>{}</p><div class='nap-scroll'><table class='nap-table-grid nap-ex-syllabus-table'>"
+                                 '<thead>{}</thead><tbody>{}</tbody></table></div>', intro, head, join(rows)))

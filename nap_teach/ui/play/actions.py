@@ -9,9 +9,10 @@ import ipywidgets as W
 from ...auction import Call
 from ...cards import Card
 from ...explain import Explanation, RuleError
+from ...html import html
 from ...play import PlayTable
 from ...render import suit_text
-from ..base import Component, guarded, html_escape
+from ..base import Component, guarded
 from ..widgets import auto_layout as _auto, set_trait as _set, show as _show
 
 if TYPE_CHECKING:
@@ -155,5 +156,4 @@ class Coach(Component):
             what = self._("Coach: {call}.").format(call=self.tr.call(action.name))
         else:
             what = self._("Coach: stop here.")
-        self.text.value = (f'<div class="nap-msg nap-msg-info" role="status"><b>{html_escape(what)}</b> '
-                           f"{self.explain(decision.reason)}</div>")
+        self.text.value = (html('<div class="nap-msg nap-msg-info" role="status"><b>{}</b> {}</div>', what, self.explain(decision.reason)))

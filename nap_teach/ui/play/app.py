@@ -7,9 +7,10 @@ from typing import Callable
 
 import ipywidgets as W
 
+from ...html import html
 from ...i18n import normalize_lang
 from ...play import PlayTable, TableSetup
-from ..base import App, html_escape, page_params, page_style
+from ..base import App, page_params, page_style
 from ..widgets import show as _show
 from .actions import ActionBar, Coach
 from .auction import AuctionPanel
@@ -180,7 +181,7 @@ class PlayApp(App):
         loop.call_later(SLOW_DELAY, run)
 
     def refresh(self) -> None:
-        self.title.value = f"<h1>{html_escape(self._('Play Nap'))}</h1>"
+        self.title.value = html('<h1>{}</h1>', self._('Play Nap'))
         self.setup.refresh()
         self.settings.refresh()
         self.auction._profile = None

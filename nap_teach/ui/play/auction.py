@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING
 import ipywidgets as W
 
 from ...auction import Call
+from ...html import escape, html, join
 from ...play import PlayTable
 from ...views import SeatView
-from ..base import Component, guarded, html_escape
+from ..base import Component, guarded
 from ..widgets import auto_layout as _auto, set_trait as _set, show as _show
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ class AuctionPanel(Component):
             if opt is not None and opt.refusal is not None:
                 text = self.tr.explain(opt.refusal)
                 _set(button, "tooltip", text)
-                why_lines.append(f"<li>{self.explain(opt.refusal)}</li>")
+                why_lines.append(html('<li>{}</li>', self.explain(opt.refusal)))
             elif name == "Pass":
                 _set(button, "tooltip", _("Pass: a pass is final, you make no more calls in this deal"))
             else:
@@ -76,8 +77,8 @@ class AuctionPanel(Component):
                     "Bid {call}: promise at least {n} trick", "Bid {call}: promise at least {n} tricks",
                     c.min_tricks).format(call=self.tr.call(name), n=c.min_tricks))
             _set(button, "button_style", "primary" if legal and name != "Pass" else "")
-        _set(self.heading, "value", f"<h3>{html_escape(_('The auction'))}</h3>")
-        why = (f'<p>{html_escape(_("Not allowed now:"))}</p><ul>{"".join(why_lines)}</ul>' if why_lines else "")
+        _set(self.heading, "value", html('<h3>{}</h3>', _('The auction')))
+        why = (html('<p>{}</p><ul>{}</ul>', _("Not allowed now:"), join(why_lines)) if why_lines else "")
         _set(self.why, "value", why)
         _set(self.calls, "value", self._calls(table))
 
@@ -86,15 +87,15 @@ class AuctionPanel(Component):
         for e in table.events:
             if not isinstance(e.action, Call):
                 continue
-            who = html_escape(table.deal_players[e.seat])
-            what = html_escape(self.tr.call(e.action.name))
-            reason = (f' <span class="nap-play-reason">{html_escape(self.tr.explain(e.reason))}</span>'
+            who = escape(table.deal_players[e.seat])
+            what = escape(self.tr.call(e.action.name))
+            reason = (html(' <span class="nap-play-reason">{}</span>', self.tr.explain(e.reason))
                       if e.reason is not None else "")
             cls = "nap-call-you" if e.by_learner else "nap-call-bot"
-            items.append(f'<li class="{cls}"><b>{who}</b>: {what}{reason}</li>')
+            items.append(html('<li class="{}"><b>{}</b>: {}{}</li>', cls, who, what, reason))
         if not items:
             return ""
-        return f'<ol class="nap-play-call-list">{"".join(items)}</ol>'
+        return html('<ol class="nap-play-call-list">{}</ol>', join(items))
 
     @guarded
     def _on_click(self, button: W.Button) -> None:

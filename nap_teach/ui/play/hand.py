@@ -6,10 +6,11 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from ...cards import Card, sort_hand
+from ...html import html
 from ...play import PlayTable
 from ...render import card_label, suit_text
 from ...views import SeatView
-from ..base import Component, guarded, html_escape
+from ..base import Component, guarded
 from ..widgets import auto_layout as _auto, set_classes as _classes, set_trait as _set, show as _show
 
 if TYPE_CHECKING:
@@ -86,7 +87,7 @@ class HandView(Component):
         _show(self.keyboard, mine)
         n = len(view.hand)
         title = self.tr.ngettext("Your hand ({n} card)", "Your hand ({n} cards)", n).format(n=n)
-        _set(self.heading, "value", f"<h3>{html_escape(title)} · {html_escape(table.name)}</h3>")
+        _set(self.heading, "value", html('<h3>{} · {}</h3>', title, table.name))
 
     @guarded
     def _on_click(self, button: W.Button) -> None:

@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING, Sequence
 import ipywidgets as W
 
 from ...explain import Explanation
+from ...html import escape, html, join
 from ...play import PlayTable
 from ...session import LedgerRow
-from ..base import Component, html_escape
+from ..base import Component
 from ..chart import balance_chart_svg
 from ..widgets import show as _show
 
@@ -63,16 +64,14 @@ class LedgerView(Component):
     def _result(self, table: PlayTable, row: LedgerRow) -> str:
         _ = self._
         tr = self.tr
-        esc = html_escape
-        head = esc(_("Settlement of deal {number}").format(number=row.number))
+        head = escape(_("Settlement of deal {number}").format(number=row.number))
         if row.declarer is None or row.contract is None:
             nxt = table.players[table.session.dealer_for(row.number)]
             text = self.explain(Explanation(table.profile.rule("passed_out"), "explain.passed_out",
                                             {"next_dealer": nxt}))
             zero = _("Nobody pays: every amount is 0, and the sum is 0 {check}").format(check="\u2713")
-            return (f'<div class="nap-play-box nap-play-settle"><h3>{head}</h3><p>{text}</p>'
-                    f'<p class="nap-play-zero" data-sum="0">{self.badge(table.profile.rule("balances"))}'
-                    f"{html_escape(zero)}</p></div>")
+            return (html('<div class="nap-play-box nap-play-settle"><h3>{}</h3><p>'
+                         '{}</p><p class="nap-play-zero" data-sum="0">{}{}</p></div>', head, text, self.badge(table.profile.rule("balances")), zero))
         others = len(table.players) - 1
         c = row.contract
         made = bool(row.made)
@@ -97,47 +96,40 @@ class LedgerView(Component):
                          for i, v in enumerate(values))
         total = sum(values)
         check = "\u2713" if total == 0 else "\u2717"
-        payments = "".join(f'<li><b>{esc(p)}</b> {esc(tr.amount(row.settlement[p]))}</li>' for p in table.players)
+        payments = join((html('<li><b>{}</b> {}</li>', p, tr.amount(row.settlement[p])) for p in table.players))
         zero = _("Sum: {terms} = {total} {check}").format(terms=terms, total=total, check=check)
-        return (f'<div class="nap-play-box nap-play-settle"><h3>{head}</h3>'
-                f"<p>{self.badge(c.rule)}{esc(verdict.format(**facts))}</p>"
-                f"<p>{self.badge(table.profile.rule('stakes'))}{esc(rule_line.format(**facts))} "
-                f"{esc(arith.format(**facts))}</p>"
-                f'<ul class="nap-play-payments">{payments}</ul>'
-                f'<p class="nap-play-zero" data-sum="{total}">{self.badge(table.profile.rule("balances"))}'
-                f"{esc(zero)} {esc(_('The payments always add up to zero.'))}</p></div>")
+        return (html('<div class="nap-play-box nap-play-settle"><h3>{}</h3><p>'
+                     '{}{}</p><p>{}{} {}</p><ul class="nap-play-payments">{}</ul>'
+                     '<p class="nap-play-zero" data-sum="{}">{}{} {}</p></div>', head, self.badge(c.rule), verdict.format(**facts), self.badge(table.profile.rule('stakes')), rule_line.format(**facts), arith.format(**facts), payments, total, self.badge(table.profile.rule("balances")), zero, _('The payments always add up to zero.')))
 
     def _ledger(self, table: PlayTable, rows: Sequence[LedgerRow]) -> str:
         _ = self._
         tr = self.tr
-        esc = html_escape
         players = table.players
-        head = "".join(f"<th>{esc(p)}</th>" for p in players)
+        head = join((html('<th>{}</th>', p) for p in players))
         body = []
         for r in rows:
             if r.declarer is None or r.contract is None:
-                what = esc(_("passed out"))
+                what = escape(_("passed out"))
             else:
                 result = _("made") if r.made else _("failed")
-                what = esc(_("{declarer}: {call}, {won} tricks, {result}").format(
+                what = escape(_("{declarer}: {call}, {won} tricks, {result}").format(
                     declarer=r.declarer, call=tr.call(r.contract.name), won=r.declarer_tricks, result=result))
-            cells = "".join(
-                f'<td data-player="{esc(p, quote=True)}">{esc(tr.amount(r.balances[p]))}'
-                f'<span class="nap-ledger-delta">{esc(tr.amount(r.settlement[p]))}</span></td>' for p in players)
-            body.append(f'<tr data-deal="{r.number}"><td>{r.number}</td><td>{esc(r.dealer)}</td>'
-                        f'<td class="nap-ledger-what">{what}</td>{cells}<td>{sum(r.balances.values())}</td></tr>')
-        caption = esc(_("The ledger: balance after each deal (payment of that deal in small print)"))
-        return (f'<div class="nap-scroll"><table class="nap-table-grid nap-play-ledger-table"><caption>{caption}'
-                f"</caption><tr><th>{esc(_('Deal'))}</th><th>{esc(_('Dealer'))}</th><th>{esc(_('Contract'))}</th>"
-                f"{head}<th>{esc(_('Sum'))}</th></tr>{''.join(body)}</table></div>")
+            cells = join((
+                html('<td data-player="{}">{}<span class="nap-ledger-delta">{}</span></td>', p, tr.amount(r.balances[p]), tr.amount(r.settlement[p])) for p in players))
+            body.append(html('<tr data-deal="{}"><td>{}</td><td>{}</td><td class="nap-ledger-what">'
+                             '{}</td>{}<td>{}</td></tr>', r.number, r.number, r.dealer, what, cells, sum(r.balances.values())))
+        caption = escape(_("The ledger: balance after each deal (payment of that deal in small print)"))
+        return (html('<div class="nap-scroll"><table class="nap-table-grid nap-play-ledger-table">'
+                     '<caption>{}</caption><tr><th>{}</th><th>{}</th><th>{}</th>'
+                     '{}<th>{}</th></tr>{}</table></div>', caption, _('Deal'), _('Dealer'), _('Contract'), head, _('Sum'), join(body)))
 
     def _winners(self, table: PlayTable) -> str:
         _ = self._
-        esc = html_escape
         s = table.session
         if not s.is_over:
             left = s.total_deals - len(s.entries)
-            return f"<p>{esc(self.tr.ngettext('{n} deal to go.', '{n} deals to go.', left).format(n=left))}</p>"
+            return html('<p>{}</p>', self.tr.ngettext('{n} deal to go.', '{n} deals to go.', left).format(n=left))
         winners = s.winners()
         best = s.balances[winners[0]]
         names = self.tr.join(winners)
@@ -145,9 +137,7 @@ class LedgerView(Component):
             text = _("The session is over. The winner is {names}, with {amount}.")
         else:
             text = _("The session is over. First place is shared by {names}, with {amount} each.")
-        return (f'<div class="nap-play-box nap-play-final" data-winners="{esc(",".join(winners), quote=True)}">'
-                f"<h3>{self.badge(table.profile.rule('session'))}{esc(text.format(names=names, amount=self.tr.amount(best)))}"
-                "</h3></div>")
+        return (html('<div class="nap-play-box nap-play-final" data-winners="{}"><h3>{}{}</h3></div>', ",".join(winners), self.badge(table.profile.rule('session')), text.format(names=names, amount=self.tr.amount(best))))
 
     def _chart(self, table: PlayTable, rows: Sequence[LedgerRow]) -> str:
         _ = self._
@@ -155,6 +145,5 @@ class LedgerView(Component):
         history = [dict.fromkeys(table.players, 0)] + [r.balances for r in rows]
         svg = balance_chart_svg(table.players, history, title=title, xlabel=_("after deal"),
                                 ylabel=_("balance"), highlight=table.name)
-        label = html_escape(_("Chart of the balances after each deal; the ledger above has the same numbers."),
-                            quote=True)
-        return f'<figure class="nap-chart" role="img" aria-label="{label}">{svg}</figure>'
+        label = escape(_("Chart of the balances after each deal; the ledger above has the same numbers."))
+        return html('<figure class="nap-chart" role="img" aria-label="{}">{}</figure>', label, svg)

@@ -5,8 +5,9 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
+from ...html import escape, html, join
 from ...play import Event, PlayTable
-from ..base import Component, html_escape
+from ..base import Component
 from ..widgets import set_trait as _set
 
 if TYPE_CHECKING:
@@ -33,14 +34,13 @@ class LogPanel(Component):
 
     def event_html(self, table: PlayTable, e: Event) -> str:
         lines = list(e.lines)
-        first = self.explain(lines[0]) if lines else html_escape(str(e.action))
-        rest = "".join(
-            f'<div class="nap-ev-line{" nap-ev-trick" if x.key.startswith("explain.trick") else ""}">'
-            f"{self.explain(x)}</div>" for x in lines[1:])
-        reason = (f'<div class="nap-play-reason">{html_escape(self.tr.explain(e.reason))}</div>'
+        first = self.explain(lines[0]) if lines else escape(str(e.action))
+        rest = join((
+            html('<div class="nap-ev-line{}">{}</div>', " nap-ev-trick" if x.key.startswith("explain.trick") else "", self.explain(x)) for x in lines[1:]))
+        reason = (html('<div class="nap-play-reason">{}</div>', self.tr.explain(e.reason))
                   if e.reason is not None else "")
         cls = "nap-ev nap-ev-you" if e.by_learner else "nap-ev nap-ev-bot"
-        return f'<li class="{cls}" data-seat="{e.seat}"><div>{first}</div>{reason}{rest}</li>'
+        return html('<li class="{}" data-seat="{}"><div>{}</div>{}{}</li>', cls, e.seat, first, reason, rest)
 
     def render(self, table: PlayTable | None) -> None:
         _ = self._
@@ -50,7 +50,7 @@ class LogPanel(Component):
             _set(self.log, "value", "")
             return
         intro = [self.explain(x) for x in table.intro] if table.deal_number <= 1 else []
-        _set(self.intro, "value", "".join(f"<p>{x}</p>" for x in intro))
+        _set(self.intro, "value", join((html('<p>{}</p>', x) for x in intro)))
         key = (id(table.events), self.app.language.code, self.app.four_colour)
         if key != self._cache_key:  # a new deal or language: events are immutable, so their HTML keeps
             self._cache_key, self._cache = key, {}
@@ -58,12 +58,12 @@ class LogPanel(Component):
         for e in table.events:
             if id(e) not in cache:
                 cache[id(e)] = (e, self.event_html(table, e))  # the event is kept, so its id stays its own
-        log = "".join(cache[id(e)][1] for e in table.events)
-        _set(self.log, "value", f'<ol class="nap-play-events">{log}</ol>' if log else "")
-        body = "".join(cache[id(e)][1] for e in table.latest)
-        head = html_escape(_("What just happened"))
-        empty = "" if body else f"<p>{html_escape(_('Nothing yet.'))}</p>"
+        log = join((cache[id(e)][1] for e in table.events))
+        _set(self.log, "value", html('<ol class="nap-play-events">{}</ol>', log) if log else "")
+        body = join((cache[id(e)][1] for e in table.latest))
+        head = escape(_("What just happened"))
+        empty = "" if body else html('<p>{}</p>', _('Nothing yet.'))
         # set last: when this value reaches the page, the moves above it have too (latency benchmark)
         _set(self.latest, "value",
-             f'<div class="nap-latest" data-token="{table.token}" aria-live="polite"><h3>{head}</h3>{empty}'
-             f'<ol class="nap-play-events">{body}</ol></div>')
+             html('<div class="nap-latest" data-token="{}" aria-live="polite">'
+                  '<h3>{}</h3>{}<ol class="nap-play-events">{}</ol></div>', table.token, head, empty, body))

@@ -6,10 +6,11 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from ...cards import sort_hand
+from ...html import Markup, escape, html, join
 from ...play import Event, PlayTable
 from ...render import suit_text, trick_html
 from ...state import DealState
-from ..base import Component, guarded, html_escape
+from ..base import Component, guarded
 from ..widgets import auto_layout as _auto, set_trait as _set, show as _show
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ class ReplayView(Component):
 
     def render(self, table: PlayTable | None) -> None:
         _ = self._
-        self.heading.value = f"<h3>{html_escape(_('Replay a saved deal'))}</h3>"
+        self.heading.value = html('<h3>{}</h3>', _('Replay a saved deal'))
         self.back.description = _("Back")
         self.forward.description = _("Next")
         self.deal.description = _("Deal")
@@ -105,10 +106,10 @@ class ReplayView(Component):
         step = _("Step {step} of {total}").format(step=self._step, total=len(self._events))
         if self._step:
             e = self._events[self._step - 1]
-            what = "".join(f"<div>{self.explain(x)}</div>" for x in e.lines)
+            what = join((html('<div>{}</div>', self.explain(x)) for x in e.lines))
         else:
-            what = f"<div>{html_escape(_('The cards are dealt.'))}</div>"
-        hand = " ".join(f'<span class="nap-suit-{c.suit.letter}">{html_escape(c.rank.text + suit_text(c.suit))}</span>'
+            what = html('<div>{}</div>', _('The cards are dealt.'))
+        hand = Markup(" ").join(html('<span class="nap-suit-{}">{}</span>', c.suit.letter, c.rank.text + suit_text(c.suit))
                         for c in sort_hand(view.hand)) or "—"
         cur = view.current if view.current is not None else (view.tricks[-1] if view.tricks else None)
         trick = ""
@@ -117,6 +118,5 @@ class ReplayView(Component):
             trick = trick_html([view.players[s] for s in seats], list(cur.cards), tr=self.tr,
                                four_colour=self.app.four_colour,
                                winning=seats.index(cur.winning), trump=view.trump, width=36)
-        yours = html_escape(_("Your hand then:"))
-        self.view_html.value = (f'<div class="nap-play-box"><p><b>{html_escape(step)}</b></p>{what}'
-                                f'<p>{yours} {hand}</p>{trick}</div>')
+        yours = escape(_("Your hand then:"))
+        self.view_html.value = (html('<div class="nap-play-box"><p><b>{}</b></p>{}<p>{} {}</p>{}</div>', step, what, yours, hand, trick))

@@ -5,9 +5,10 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
+from ...html import html
 from ...play import MAX_DEALS, MAX_ROTATIONS, PlayTable, TableSetup, bot_levels
 from ...profiles import PROFILES
-from ..base import Component, guarded, html_escape
+from ..base import Component, guarded
 from ..landing import PROFILE_NAMES
 from ..widgets import auto_layout as _auto, show as _show
 
@@ -70,7 +71,7 @@ class SetupPanel(Component):
 
     def refresh(self) -> None:
         _ = self._
-        self.heading.value = f"<h2>{html_escape(_('A new session'))}</h2>"
+        self.heading.value = html('<h2>{}</h2>', _('A new session'))
         self.players.description = _("Players (3 to 7)")
         self.seat.description = _("Your seat")
         self.name.description = _("Your name")
@@ -88,7 +89,7 @@ class SetupPanel(Component):
         self.start.tooltip = _("Deal the first hand with these settings")
         self.back.description = _("Back to the game")
         _show(self.back, self.app.table is not None)
-        self.profile_label.value = f"<b>{html_escape(_('Rules:'))}</b>"
+        self.profile_label.value = html('<b>{}</b>', _('Rules:'))
         keep = self.profile.value
         self._profile_sync = True
         try:
@@ -105,7 +106,7 @@ class SetupPanel(Component):
         else:
             note = _("The same seed gives the same deals, so a whole class can play the same hands. "
                      "Seats are numbered clockwise; the first dealer is drawn by lot.")
-        self.note.value = "<p>" + html_escape(note) + "</p>"
+        self.note.value = html('<p>{}</p>', note)
 
     @guarded
     def _on_profile(self, change: dict[str, Any]) -> None:
@@ -171,7 +172,7 @@ class SettingsPanel(Component):
 
     def refresh(self) -> None:
         _ = self._
-        self.heading.value = f"<h3>{html_escape(_('Settings'))}</h3>"
+        self.heading.value = html('<h3>{}</h3>', _('Settings'))
         self.undo.description = _("Practice undo: let me take back my last card")
         self.offer_stop.description = _("Offer to stop a deal once its result is certain (B13)")
         self.four_colour.description = _("Four-colour pack (clubs green, diamonds blue)")

@@ -5,10 +5,11 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
+from ...html import Markup, escape, html, join
 from ...play import PlayTable
 from ...render import card_back_svg, suit_text, trick_html
 from ...views import SeatView
-from ..base import Component, html_escape
+from ..base import Component
 from ..landing import PROFILE_NAMES
 from ..widgets import set_trait as _set, show as _show
 
@@ -55,16 +56,15 @@ class TrickView(Component):
     def _info(self, table: PlayTable, view: SeatView) -> str:
         _ = self._
         tr = self.tr
-        esc = html_escape
         total = table.session.total_deals
         parts = [
-            _("Extra hand among {names}").format(names=esc(self.tr.join(table.deal_players))) if table.extra_hand
+            _("Extra hand among {names}").format(names=self.tr.join(table.deal_players)) if table.extra_hand
             else _("Deal {number} of {total}").format(number=table.deal_number, total=total),
-            _("Dealer: {name}").format(name=esc(view.players[view.dealer])),
+            _("Dealer: {name}").format(name=view.players[view.dealer]),
         ]
         if view.contract is not None and view.declarer is not None:
             contract = _("Contract: {call} by {declarer} (needs {tricks})").format(
-                call=esc(tr.call(view.contract.name)), declarer=esc(view.players[view.declarer]),
+                call=tr.call(view.contract.name), declarer=view.players[view.declarer],
                 tricks=view.contract.min_tricks)
         elif view.phase == "auction":
             contract = _("Contract: not yet, the auction is on")
@@ -79,38 +79,38 @@ class TrickView(Component):
             trump, trump_cls = _("Trump: set by the declarer's first lead"), ""
         else:
             trump, trump_cls = _("Trump: set by the declarer's first lead"), ""
-        profile = _("Rules: {profile}").format(profile=esc(self.tr.gettext(
-            PROFILE_NAMES.get(table.profile.name, table.profile.name))))
-        seed = _("Deal seed: {seed}").format(seed=esc(str(table.session.seed)))
+        profile = _("Rules: {profile}").format(profile=self.tr.gettext(
+            PROFILE_NAMES.get(table.profile.name, table.profile.name)))
+        seed = _("Deal seed: {seed}").format(seed=table.session.seed)
         prompt = self._prompt(table, view)
-        return (f'<div class="nap-play-facts"><span>{parts[0]}</span><span>{parts[1]}</span>'
-                f'<span class="nap-play-contract">{contract}</span>'
-                f'<span class="nap-play-trump {trump_cls}">{trump}</span><span>{profile}</span>'
-                f'<span class="nap-play-seed-shown">{seed}</span></div>'
-                f'<div class="nap-play-prompt" role="status" aria-live="polite">{prompt}</div>')
+        return (html('<div class="nap-play-facts"><span>{}</span><span>{}</span>'
+                     '<span class="nap-play-contract">{}</span><span class="nap-play-trump {}">'
+                     '{}</span><span>{}</span><span class="nap-play-seed-shown">'
+                     '{}</span></div><div class="nap-play-prompt" role="status" aria-live="polite">'
+                     '{}</div>', parts[0], parts[1], contract, trump_cls, trump, profile, seed, prompt))
 
     def _prompt(self, table: PlayTable, view: SeatView) -> str:
         _ = self._
         pending = table.pending
         if pending == "call":
-            return html_escape(_("Your call: pass, or bid higher than anyone so far."))
+            return escape(_("Your call: pass, or bid higher than anyone so far."))
         if pending == "card":
             if view.current is not None:
                 led = view.current.led
                 if any(c.suit is led for c in view.hand):
-                    return html_escape(_("Your turn: {suit} were led, so follow with a {one}.").format(
+                    return escape(_("Your turn: {suit} were led, so follow with a {one}.").format(
                         suit=self.tr.suit(led), one=self.tr.suit_singular(led)))
-                return html_escape(_("Your turn: you have no {suit}, so any card may go.").format(
+                return escape(_("Your turn: you have no {suit}, so any card may go.").format(
                     suit=self.tr.suit(led)))
             if not view.tricks:
-                return html_escape(_("Your lead: the suit of this first card becomes trump."))
-            return html_escape(_("Your lead: any card may be led."))
+                return escape(_("Your lead: the suit of this first card becomes trump."))
+            return escape(_("Your lead: any card may be led."))
         if pending == "stop":
-            return html_escape(_("The result is certain: stop here, or play on to the end."))
+            return escape(_("The result is certain: stop here, or play on to the end."))
         if pending == "deal_over":
-            return html_escape(_("The deal is over: see the settlement below, then deal the next one."))
+            return escape(_("The deal is over: see the settlement below, then deal the next one."))
         if pending == "session_over":
-            return html_escape(_("The session is over: see the ledger and the winners below."))
+            return escape(_("The session is over: see the ledger and the winners below."))
         return ""
 
     def _seats(self, table: PlayTable, view: SeatView) -> str:
@@ -134,34 +134,32 @@ class TrickView(Component):
             tags = []
             if you:
                 cls.append("nap-seat-you")
-                tags.append(html_escape(_("you")))
+                tags.append(escape(_("you")))
             if seat == view.dealer:
-                tags.append(html_escape(_("dealer")))
+                tags.append(escape(_("dealer")))
             if seat == view.declarer:
                 cls.append("nap-seat-declarer")
-                tags.append(html_escape(_("declarer")))
+                tags.append(escape(_("declarer")))
             if seat == view.to_act:
                 cls.append("nap-seat-turn")
             call = calls.get(seat, "")
             won = view.tricks_won[seat]
-            tricks = html_escape(self.tr.ngettext("{n} trick", "{n} tricks", won).format(n=won))
+            tricks = escape(self.tr.ngettext("{n} trick", "{n} tricks", won).format(n=won))
             if you:
                 backs = ""
             else:
-                label = html_escape(self.tr.ngettext("{n} card, face down", "{n} cards, face down", left)
-                                    .format(n=left), quote=True)
-                backs = (f'<span class="nap-seat-backs" role="img" aria-label="{label}" title="{label}">'
-                         + card_back_svg(width=14, label="").replace('role="img" ', 'aria-hidden="true" ') * left
-                         + "</span>")
+                label = escape(self.tr.ngettext("{n} card, face down", "{n} cards, face down", left)
+                                    .format(n=left))
+                backs = (html('<span class="nap-seat-backs" role="img" aria-label="{}" title="{}">{}</span>', label, label, card_back_svg(width=14, label="").replace('role="img" ', 'aria-hidden="true" ') * left))
             boxes.append(
-                f'<div class="{" ".join(cls)}" data-seat="{seat}"><div class="nap-seat-name">{html_escape(name)}'
-                + (f' <span class="nap-seat-tags">({", ".join(tags)})</span>' if tags else "")
-                + f'</div><div class="nap-seat-line"><span class="nap-seat-call">{html_escape(call)}</span> '
-                f'<span class="nap-seat-tricks" data-tricks="{won}">{tricks}</span></div>{backs}</div>')
+                html('<div class="{}" data-seat="{}"><div class="nap-seat-name">'
+                     '{}{}</div><div class="nap-seat-line"><span class="nap-seat-call">'
+                     '{}</span> <span class="nap-seat-tricks" data-tricks="{}">'
+                     '{}</span></div>{}</div>', " ".join(cls), seat, name, html(' <span class="nap-seat-tags">({})</span>', Markup(", ").join(tags)) if tags else "", call, won, tricks, backs))
         unused = table.profile.unused_cards(view.n)
-        note = html_escape(self.tr.ngettext("{n} card stays face down, unused (B4)",
+        note = escape(self.tr.ngettext("{n} card stays face down, unused (B4)",
                                             "{n} cards stay face down, unused (B4)", unused).format(n=unused))
-        return f'<div class="nap-seats">{"".join(boxes)}</div><div class="nap-play-unused">{note}</div>'
+        return html('<div class="nap-seats">{}</div><div class="nap-play-unused">{}</div>', join(boxes), note)
 
     def _current(self, view: SeatView, four: bool) -> str:
         """The trick in play: its cards so far and an empty slot for each player still to play."""
@@ -175,8 +173,8 @@ class TrickView(Component):
             seats = self._order(view, t.leader)
             body = trick_html([view.players[s] for s in seats], [t.card_of(s) for s in seats], tr=self.tr,
                               four_colour=four, winning=seats.index(t.winning), trump=view.trump, width=44)
-        head = html_escape(_("Trick {number} of 5").format(number=min(5, len(view.tricks) + 1)))
-        return f'<div class="nap-play-box"><h4>{head}</h4>{body}</div>'
+        head = escape(_("Trick {number} of 5").format(number=min(5, len(view.tricks) + 1)))
+        return html('<div class="nap-play-box"><h4>{}</h4>{}</div>', head, body)
 
     @staticmethod
     def _order(view: SeatView, leader: int | None) -> list[int]:
@@ -192,9 +190,9 @@ class TrickView(Component):
         win = seats.index(t.winning)
         body = trick_html([view.players[s] for s in seats], list(t.cards), tr=self.tr, four_colour=four,
                           winning=win, trump=view.trump, width=36)
-        head = html_escape(_("Last trick ({number}): {winner} won").format(
+        head = escape(_("Last trick ({number}): {winner} won").format(
             number=t.number, winner=view.players[t.winning]))
-        return f'<div class="nap-play-box nap-play-box-last"><h4>{head}</h4>{body}</div>'
+        return html('<div class="nap-play-box nap-play-box-last"><h4>{}</h4>{}</div>', head, body)
 
     def _history(self, view: SeatView) -> str:
         _ = self._
@@ -202,14 +200,11 @@ class TrickView(Component):
             return ""
         rows = []
         for t in view.tricks:
-            cards = " ".join(
-                f'<span class="nap-suit-{c.suit.letter}{" nap-hist-win" if s == t.winning else ""}" '
-                f'title="{html_escape(view.players[s], quote=True)}">{html_escape(c.rank.text + suit_text(c.suit))}</span>'
+            cards = Markup(" ").join(
+                html('<span class="nap-suit-{}{}" title="{}">{}</span>', c.suit.letter, " nap-hist-win" if s == t.winning else "", view.players[s], c.rank.text + suit_text(c.suit))
                 for s, c in zip(t.seats, t.cards))
-            rows.append(f"<tr><td>{t.number}</td><td>{html_escape(view.players[t.leader])}</td>"
-                        f"<td class=\"nap-hist-cards\">{cards}</td><td>{html_escape(view.players[t.winning])}</td></tr>")
-        head = (f"<tr><th>#</th><th>{html_escape(_('Led by'))}</th>"
-                f"<th>{html_escape(_('Cards in playing order'))}</th><th>{html_escape(_('Won by'))}</th></tr>")
-        title = html_escape(_("Tricks so far"))
-        return (f'<div class="nap-scroll"><table class="nap-table-grid nap-play-history-table">'
-                f"<caption>{title}</caption>{head}{''.join(rows)}</table></div>")
+            rows.append(html('<tr><td>{}</td><td>{}</td><td class="nap-hist-cards">{}</td><td>{}</td></tr>', t.number, view.players[t.leader], cards, view.players[t.winning]))
+        head = (html('<tr><th>#</th><th>{}</th><th>{}</th><th>{}</th></tr>', _('Led by'), _('Cards in playing order'), _('Won by')))
+        title = escape(_("Tricks so far"))
+        return (html('<div class="nap-scroll"><table class="nap-table-grid nap-play-history-table">'
+                     '<caption>{}</caption>{}{}</table></div>', title, head, join(rows)))

@@ -6,10 +6,11 @@ from typing import Any
 import ipywidgets as W
 
 from ....explain import Explanation
+from ....html import Markup, escape, html, join
 from ....messages import N_
 from ....trainers import auction_options, table_names
 from ...base import guarded
-from ..component import _auto, _button, _valid, esc
+from ..component import _auto, _button, _valid
 from .base import Action, Choice, Trainer
 
 
@@ -56,23 +57,22 @@ class AuctionTrainer(Trainer):
         report = self.report()
         _ = self._
         if report.history:
-            said = ", ".join(esc(self.tr.explain(e)) for e in report.history)
+            said = Markup(", ").join(escape(self.tr.explain(e)) for e in report.history)
         else:
-            said = esc(self.tr.explain(Explanation(self.profile.rule("auction_order"), "quiz.no_calls")))
-        lines = [f"<p><strong>{esc(_('Calls so far:'))}</strong> {said}</p>"]
+            said = escape(self.tr.explain(Explanation(self.profile.rule("auction_order"), "quiz.no_calls")))
+        lines = [html('<p><strong>{}</strong> {}</p>', _('Calls so far:'), said)]
         if report.to_speak is not None:
-            lines.append(f"<p>{esc(_('{player} speaks now.').format(player=self.players[report.to_speak]))}</p>")
+            lines.append(html('<p>{}</p>', _('{player} speaks now.').format(player=self.players[report.to_speak])))
         for e in report.summary:
             lines.append(self.fine(e))
-        self.history.value = "".join(lines)
+        self.history.value = join(lines)
         items = []
         for option in report.options:
             mark = "✓" if option.legal else "✗"
             cls = "nap-ex-legal" if option.legal else "nap-ex-illegal"
-            why = " ".join(self.explain(e) for e in option.explanations)
-            items.append(f'<li class="{cls}"><strong>{mark} {esc(self.tr.call(option.call.name))}</strong>: '
-                         f"{why}</li>")
-        self.out.value = f'<ul class="nap-ex-options">{"".join(items)}</ul>'
+            why = Markup(" ").join(self.explain(e) for e in option.explanations)
+            items.append(html('<li class="{}"><strong>{} {}</strong>: {}</li>', cls, mark, self.tr.call(option.call.name), why))
+        self.out.value = html('<ul class="nap-ex-options">{}</ul>', join(items))
         for b in self.call_buttons:
             legal = any(o.legal and o.call.name == b._nap_call for o in report.options)  # type: ignore[attr-defined]
             b.button_style = "" if legal else "warning"

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import ipywidgets as W
 
+from ....html import escape, html
 from ...base import guarded
-from ..component import ExplorerComponent, _auto, _button, _dropdown, _labelled, esc
+from ..component import ExplorerComponent, _auto, _button, _dropdown, _labelled
 
 if TYPE_CHECKING:
     from ..app import ExplorerApp
@@ -121,12 +122,12 @@ class Trainer(ExplorerComponent):
         return [getattr(self, a.name) for a in self.actions]
 
     def title(self, text: str, hint: str) -> None:
-        self.heading.value = f"<h3>{esc(text)}</h3><p class='nap-ex-hint'>{esc(hint)}</p>"
+        self.heading.value = html("<h3>{}</h3><p class='nap-ex-hint'>{}</p>", text, hint)
 
     def refresh(self) -> None:
         self.title(self._(self.heading_text), self._(self.hint_text))
         for choice in self.choices:
-            self.labels[choice.name].value = esc(self._(choice.label))
+            self.labels[choice.name].value = escape(self._(choice.label))
         for action in self.actions:
             getattr(self, action.name).description = self._(action.label)
         self.relabel()

@@ -7,12 +7,13 @@ from typing import Any
 import ipywidgets as W
 
 from ....explain import Explanation
+from ....html import escape, html, join
 from ....messages import N_
 from ....session import Session
 from ....trainers import PositionError, random_session, renege_settlement, settlement, table_names
 from ...base import guarded
 from ...landing import page_query
-from ..component import _valid, esc
+from ..component import _valid
 from .base import Action, Choice, Trainer, numbers
 
 
@@ -48,12 +49,13 @@ class _Payments(Trainer):
 
     def payments(self, amounts: dict[str, int], declarer: int, total: int | None = None) -> str:
         _ = self._
-        head = f"<tr><th scope='col'>{esc(_('Player'))}</th><th scope='col'>{esc(_('Pays or receives'))}</th></tr>"
-        rows = "".join(f"<tr><th scope='row'>{esc(p)}{' ★' if i == declarer else ''}</th><td>{esc(self.tr.amount(v))}</td></tr>"
-                       for i, (p, v) in enumerate(amounts.items()))
+        head = html("<tr><th scope='col'>{}</th><th scope='col'>{}</th></tr>", _('Player'), _('Pays or receives'))
+        rows = join((html("<tr><th scope='row'>{}{}</th><td>{}</td></tr>", p, ' ★' if i == declarer else '', self.tr.amount(v))
+                       for i, (p, v) in enumerate(amounts.items())))
         if total is not None:
-            rows += f"<tr class='nap-ex-sum'><th scope='row'>{esc(_('Sum'))}</th><td>{esc(self.tr.amount(total))}</td></tr>"
-        return f'<div class="nap-scroll"><table class="nap-table-grid nap-ex-payments">{head}{rows}</table></div>'
+            rows += html("<tr class='nap-ex-sum'><th scope='row'>{}</th><td>{}</td></tr>", _('Sum'), self.tr.amount(total))
+        return html('<div class="nap-scroll"><table class="nap-table-grid nap-ex-payments">'
+                    '{}{}</table></div>', head, rows)
 
 
 class SettlementCalculator(_Payments):
@@ -89,8 +91,8 @@ class SettlementCalculator(_Payments):
                 or not _valid(t, list(range(6)))):
             return
         report = settlement(table_names(n), d, c, t, self.profile)
-        self.out.value = self.payments(report.amounts, d, report.total) + "".join(
-            self.fine(e) for e in report.explanations)
+        self.out.value = self.payments(report.amounts, d, report.total) + join((
+            self.fine(e) for e in report.explanations))
 
 
 class RenegeCalculator(_Payments):
@@ -132,7 +134,7 @@ class RenegeCalculator(_Payments):
         except PositionError:  # e.g. Blücher needs two earlier bids: a table of three cannot reach it
             self.out.value = ""
             return
-        self.out.value = self.payments(report.amounts, d) + "".join(self.fine(e) for e in report.explanations)
+        self.out.value = self.payments(report.amounts, d) + join((self.fine(e) for e in report.explanations))
 
 
 class SessionTrainer(Trainer):
@@ -156,9 +158,8 @@ class SessionTrainer(Trainer):
         return random_session(rng, self.profile, table_names(4), 8)
 
     def relabel(self) -> None:
-        href = esc("scorekeeper.ipynb" + page_query(self.app.language.code, self.profile.name), quote=True)
-        self.link.value = (f'<p><a class="nap-ex-link" href="{href}">'
-                           f'{esc(self._("Keep the score of a real session"))}</a></p>')
+        href = escape("scorekeeper.ipynb" + page_query(self.app.language.code, self.profile.name))
+        self.link.value = (html('<p><a class="nap-ex-link" href="{}">{}</a></p>', href, self._("Keep the score of a real session")))
 
     @guarded
     def _on_new(self, _b: W.Button) -> None:
@@ -170,17 +171,17 @@ class SessionTrainer(Trainer):
         s = self.session
         _ = self._
         players = s.players
-        head = "<tr><th scope='col'>" + esc(_("Deal")) + "</th>" + "".join(
-            f"<th scope='col'>{esc(p)}</th>" for p in players) + "</tr>"
+        head = html("<tr><th scope='col'>{}</th>{}</tr>", _("Deal"), join((
+            html("<th scope='col'>{}</th>", p) for p in players)))
         rows = []
         for row in s.ledger():
-            rows.append(f"<tr><td>{row.number}</td>" + "".join(
-                f"<td>{esc(self.tr.amount(row.balances[p]))}</td>" for p in players) + "</tr>")
+            rows.append(html('<tr><td>{}</td>{}</tr>', row.number, join((
+                html('<td>{}</td>', self.tr.amount(row.balances[p])) for p in players))))
         winners = s.winners()
         text = self.tr.ngettext("Winner: {names}.", "Winners, sharing the win: {names}.", len(winners)).format(
             names=self.tr.join(winners))
         if s.tie_break_due:  # three or more level under P8: an extra hand decides
             text = self.tr.explain(Explanation(self.profile.rule("tie_break"), "explain.tie_break_due",
                                                {"names": s.tie_break_due}))
-        self.out.value = (f'<div class="nap-scroll"><table class="nap-table-grid">{head}{"".join(rows)}</table></div>'
-                          f'<p class="nap-ex-winners">{self.badge(self.profile.rule("session"))}{esc(text)}</p>')
+        self.out.value = (html('<div class="nap-scroll"><table class="nap-table-grid">{}{}</table>'
+                               '</div><p class="nap-ex-winners">{}{}</p>', head, join(rows), self.badge(self.profile.rule("session")), text))

@@ -9,13 +9,14 @@ import ipywidgets as W
 
 from ....dealing import draw_first_dealer
 from ....explain import Explanation
+from ....html import Markup, escape, html, join
 from ....messages import N_
 from ....render import card_back_svg, hand_html, pile_svg, trick_html
 from ....session import Session
 from ....state import DealState
 from ....trainers import calls_for, example_deal, rotation, table_names
 from ...base import guarded
-from ..component import _auto, _valid, esc
+from ..component import _auto, _valid
 from .base import Action, Choice, Trainer, numbers
 
 COUNTS = list(range(2, 10))
@@ -48,9 +49,7 @@ class TableTrainer(Trainer):
         label = self.tr.ngettext("{n} unused card", "{n} unused cards", unused).format(n=unused)
         text = self._("{n} players may play. Each gets five cards, {held} in all; {unused} stay face down, "
                       "unused, for the whole deal.").format(n=n, held=sum(len(h) for h in deal.hands), unused=unused)
-        self.out.value = (f'<div class="nap-msg nap-msg-info">{self.badge(self.profile.rule("players"))}'
-                          f'{self.badge(self.profile.rule("unused"))}{esc(text)}</div>'
-                          f'<div class="nap-ex-pile">{pile_svg(unused, label=label)}</div>')
+        self.out.value = (html('<div class="nap-msg nap-msg-info">{}{}{}</div><div class="nap-ex-pile">{}</div>', self.badge(self.profile.rule("players")), self.badge(self.profile.rule("unused")), text, pile_svg(unused, label=label)))
 
 
 class RotationTrainer(Trainer):
@@ -112,17 +111,16 @@ class RotationTrainer(Trainer):
         turns = rotation(table_names(n), first, self.number + n, self.profile)
         turn = turns[self.number - 1]
         _ = self._
-        head = (f"<tr><th scope='col'>{esc(_('Deal'))}</th><th scope='col'>{esc(_('Deals'))}</th>"
-                f"<th scope='col'>{esc(_('Cuts'))}</th><th scope='col'>{esc(_('Speaks first'))}</th></tr>")
+        head = (html("<tr><th scope='col'>{}</th><th scope='col'>{}</th><th scope='col'>"
+                     "{}</th><th scope='col'>{}</th></tr>", _('Deal'), _('Deals'), _('Cuts'), _('Speaks first')))
         rows = []
         for t in turns[max(0, self.number - 2): self.number + 2]:
-            cls = ' class="nap-ex-current"' if t.number == self.number else ""
-            rows.append(f"<tr{cls}><td>{t.number}</td><td>{esc(t.dealer)}</td><td>{esc(t.cutter)}</td>"
-                        f"<td>{esc(t.eldest)}</td></tr>")
-        order = esc(_("Calling order: {order}.").format(order=", ".join(turn.order)))
+            cls = Markup(' class="nap-ex-current"') if t.number == self.number else ""
+            rows.append(html('<tr{}><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>', cls, t.number, t.dealer, t.cutter, t.eldest))
+        order = escape(_("Calling order: {order}.").format(order=", ".join(turn.order)))
         self.back.disabled = self.number == 1
-        self.out.value = (f"{self.fine(turn.explanation)}<p>{order}</p>"
-                          f'<div class="nap-scroll"><table class="nap-table-grid">{head}{"".join(rows)}</table></div>')
+        self.out.value = (html('{}<p>{}</p><div class="nap-scroll"><table class="nap-table-grid">'
+                               '{}{}</table></div>', self.fine(turn.explanation), order, head, join(rows)))
 
 
 class ViewTrainer(Trainer):
@@ -155,13 +153,13 @@ class ViewTrainer(Trainer):
             if s == seat:
                 cards = hand_html(view.hand, tr=self.tr, width=44, label=name)
             else:
-                backs = "".join(card_back_svg(width=34, label=self._("face-down card")) for _ in range(5))
-                cards = f'<div class="nap-hand">{backs}</div>'
-            rows.append(f'<div class="nap-ex-seat"><strong>{esc(name)}</strong> ({esc(role)}){cards}</div>')
+                backs = join((card_back_svg(width=34, label=self._("face-down card")) for _ in range(5)))
+                cards = html('<div class="nap-hand">{}</div>', backs)
+            rows.append(html('<div class="nap-ex-seat"><strong>{}</strong> ({}){}</div>', name, role, cards))
         others = sum(len(h) for s, h in enumerate(self.state.hands) if s != seat)
         rule = self.profile.rule("defenders")
         expl = Explanation(rule, "enforce.hidden", {"player": self.players[seat], "hidden": others})
-        self.out.value = "".join(rows) + self.fine(expl)
+        self.out.value = join(rows) + self.fine(expl)
 
 
 class DrawTrainer(Trainer):
@@ -186,6 +184,5 @@ class DrawTrainer(Trainer):
         parts = []
         for i, drawn in enumerate(draw.rounds, 1):
             names = [players[seat] for seat in drawn]
-            parts.append(f"<p>{esc(self._('Draw {number}:').format(number=i))}</p>"
-                         + trick_html(names, list(drawn.values()), tr=self.tr, trump=None))
-        self.out.value = "".join(parts) + self.fine(draw.explanation)
+            parts.append(html('<p>{}</p>{}', self._('Draw {number}:').format(number=i), trick_html(names, list(drawn.values()), tr=self.tr, trump=None)))
+        self.out.value = join(parts) + self.fine(draw.explanation)

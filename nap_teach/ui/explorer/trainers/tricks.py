@@ -7,11 +7,12 @@ import random
 import ipywidgets as W
 
 from ....cards import FULL_PACK, Card, Rank, Suit
+from ....html import escape, html, join
 from ....messages import N_
 from ....render import hand_html, trick_html
 from ....trainers import PositionError, follow_options, judge_misere_trick, judge_trick, stop_check, table_names
 from ...base import guarded
-from ..component import _auto, _card_label, _valid, esc
+from ..component import _auto, _card_label, _valid
 from .base import Action, Choice, Trainer, numbers
 
 
@@ -70,11 +71,9 @@ class FollowTrainer(Trainer):
         cards = [c for _p, c in r.trick]
         player = r.state.players[r.seat]
         trump = self.tr.suit(r.trump) if r.trump is not None else self._("none")
-        info = esc(self._("Trump: {trump}. You are {player}; this is trick {number}.").format(
+        info = escape(self._("Trump: {trump}. You are {player}; this is trick {number}.").format(
             trump=trump, player=player, number=len(r.state.tricks) + 1))
-        self.table.value = (f"<p>{info}</p>" + trick_html(names, cards, tr=self.tr, trump=r.trump)
-                            + f"<p>{esc(self._('Your hand:'))}</p>"
-                            + hand_html([o.card for o in r.options], tr=self.tr, label=self._("Your hand")))
+        self.table.value = (html('<p>{}</p>{}<p>{}</p>{}', info, trick_html(names, cards, tr=self.tr, trump=r.trump), self._('Your hand:'), hand_html([o.card for o in r.options], tr=self.tr, label=self._("Your hand"))))
         for b in self.cards.children:
             b.tooltip = self.tr.card_words(b._nap_card)  # type: ignore[attr-defined]
         if self.picked is None:
@@ -84,9 +83,7 @@ class FollowTrainer(Trainer):
         box = self.fine if option.legal else self.refused
         verdict = self._("Allowed.") if option.legal else self._("Not allowed.")
         legal = " ".join(_card_label(c) for c in r.legal)
-        self.out.value = (f"<p><strong>{esc(_card_label(option.card))}: {esc(verdict)}</strong></p>"
-                          + "".join(box(e) for e in option.explanations)
-                          + f"<p>{esc(self._('Cards you may play here: {cards}').format(cards=legal))}</p>")
+        self.out.value = (html('<p><strong>{}: {}</strong></p>{}<p>{}</p>', _card_label(option.card), verdict, join((box(e) for e in option.explanations)), self._('Cards you may play here: {cards}').format(cards=legal)))
 
     @guarded
     def _on_card(self, button: W.Button) -> None:
@@ -163,10 +160,10 @@ class TrickJudge(Trainer):
         j = self.judgement
         if j is None:
             return
-        info = esc(self._info(j))
+        info = escape(self._info(j))
         winning = j.winner if self.guess is not None else None
-        self.table.value = f"<p>{info}</p>" + trick_html(j.players, j.cards, tr=self.tr, trump=getattr(j, "trump", None),
-                                                          winning=winning)
+        self.table.value = html('<p>{}</p>{}', info, trick_html(j.players, j.cards, tr=self.tr, trump=getattr(j, "trump", None),
+                                                          winning=winning))
         for b in self.picks.children:
             b.disabled = self.guess is not None
         if self.guess is None:
@@ -174,8 +171,7 @@ class TrickJudge(Trainer):
             return
         right = self.guess == j.winner_name
         verdict = self._("Right!") if right else self._("Not quite.")
-        self.out.value = (f'<p class="{"nap-ex-right" if right else "nap-ex-wrong"}"><strong>{esc(verdict)}</strong></p>'
-                          + self.fine(j.explanation))
+        self.out.value = (html('<p class="{}"><strong>{}</strong></p>{}', "nap-ex-right" if right else "nap-ex-wrong", verdict, self.fine(j.explanation)))
 
     @guarded
     def _on_pick(self, button: W.Button) -> None:
@@ -255,4 +251,4 @@ class StopTrainer(Trainer):
         report = stop_check(c, won, played, profile=self.profile)
         verdict = self._("Yes, the table may stop.") if report.allowed else self._("No, play on.")
         box = self.fine if report.allowed else self.refused
-        self.out.value = f"<p><strong>{esc(verdict)}</strong></p>" + box(report.explanation)
+        self.out.value = html('<p><strong>{}</strong></p>{}', verdict, box(report.explanation))
