@@ -8,9 +8,9 @@ from typing import Callable
 import ipywidgets as W
 
 from ...html import html
-from ...i18n import normalize_lang
 from ...play import PlayTable, TableSetup
-from ..base import App, page_params, page_style
+from ..base import App, page_style
+from ..params import PageParams
 from ..widgets import show as _show
 from .actions import ActionBar, Coach
 from .auction import AuctionPanel
@@ -90,10 +90,9 @@ class PlayApp(App):
     def from_environment(cls, environ: dict[str, str] | None = None) -> "PlayApp":
         """The page for the current Voila request: ``?lang=``, ``?seed=``, ``?players=`` and more
         (``seat``, ``name``, ``deals``, ``rotations``, ``bots``); bad values keep their defaults."""
-        params = page_params(environ)
-        lang = normalize_lang(params.get("lang", "en"))
-        setup, problems = TableSetup.from_params(params)
-        app = cls(lang, setup)
+        params = PageParams.from_environment(environ)
+        setup, problems = TableSetup.from_params(params.raw)  # the engine checks each setting of the table
+        app = cls(params.lang, setup)
         if problems:
             why = " ".join(app.tr.explain(p) for p in problems)
             app.status.show(app._("Some settings in the page address were ignored: {why}").format(why=why),
