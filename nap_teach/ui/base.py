@@ -101,7 +101,8 @@ class StatusLine:
     def show(self, text: str, kind: str = "info") -> None:
         """Show ``text``; ``kind`` is "info", "refused" or "error" (styled differently)."""
         self.text, self.kind = text, kind
-        self.widget.value = (html('<div role="status" aria-live="polite" class="nap-msg nap-msg-{}">{}</div>', kind, text)) if text else ""
+        self.widget.value = (html('<div role="status" aria-live="polite" class="nap-msg nap-msg-{}">{}</div>',
+                                  kind, text)) if text else ""
 
     def clear(self) -> None:
         self.show("")

@@ -118,7 +118,8 @@ def stakes_table_html(profile: Profile, tr: Translator) -> str:
     """The profile's ladder and stakes as an HTML table (class ``nap-stakes``), read from the Profile."""
     _ = tr.gettext
     head = (html("<tr><th scope='col'>{}</th><th scope='col'>{}</th><th scope='col'>"
-                 "{}</th><th scope='col'>{}</th></tr>", _('Bid'), _('Tricks needed'), _('Made: each opponent pays'), _('Failed: declarer pays each')))
+                 "{}</th><th scope='col'>{}</th></tr>",
+                 _('Bid'), _('Tricks needed'), _('Made: each opponent pays'), _('Failed: declarer pays each')))
     rows = []
     for c in profile.ladder:
         if c.max_tricks == 0:
@@ -225,12 +226,14 @@ class LandingPage(App):
 
     def refresh(self) -> None:
         _ = self._
-        self.title.value = (html("<h1>{}</h1><p class='nap-landing-tagline'>{}</p>", _('Learn Nap'), _('The British card game of bold bids, in four short lessons.')))
+        self.title.value = (html("<h1>{}</h1><p class='nap-landing-tagline'>{}</p>",
+                                 _('Learn Nap'), _('The British card game of bold bids, in four short lessons.')))
         self.intro.value = self._intro_html()
         self.lessons.value = self._lessons_html()
         self.profile_box.value = self._profile_html()
         self.languages.value = self._languages_html()
-        self.try_heading.value = (html('<h2>{}</h2><p>{}</p>', _('Try it'), _('In Nap you hold five cards. Here is what a hand can look like:')))
+        self.try_heading.value = (html('<h2>{}</h2><p>{}</p>',
+                                       _('Try it'), _('In Nap you hold five cards. Here is what a hand can look like:')))
         self.try_button.description = _("Deal me a hand")
         self.try_button.tooltip = _("Deal five random cards")
         self._render_output()
@@ -286,22 +289,26 @@ class LandingPage(App):
             other_name = self.tr.gettext(PROFILE_NAMES[other.name]) if other.name in PROFILE_NAMES else other.name
             href = escape("index.ipynb" + page_query(self.lang, other.name))
             label = escape(_("Switch to {name}").format(name=other_name))
-            others.append(html('<a class="nap-landing-profile-link" href="{}" data-profile="{}">{}</a>', href, other.name, label))
+            others.append(html('<a class="nap-landing-profile-link" href="{}" data-profile="{}">{}</a>',
+                               href, other.name, label))
         compare = escape("explorer.ipynb" + page_query(self.lang, p.name)
                       + ("&" if page_query(self.lang, p.name) else "?") + "section=compare")
-        links = Markup(" · ").join(others + [html('<a class="nap-landing-compare" href="{}">{}</a>', compare, _('What differs between the rules'))])
+        links = Markup(" · ").join(others + [html('<a class="nap-landing-compare" href="{}">{}</a>',
+                                                   compare, _('What differs between the rules'))])
         extra = ""
         if p.option_choices:
             extra = html('<p>{}</p>', _("Misère may pay 10/5 instead of 3/3 if the table agrees; reneges, misdeals, chips and "
                                  "an extra hand for a tie of three or more are part of these rules."))
-        return (html("<h2>{}</h2><p data-profile='{}'>{}</p>{}{}<p class='nap-landing-profiles'>{}</p>", _('The rules in force'), p.name, text, stakes_table_html(p, self.tr), extra, links))
+        return (html("<h2>{}</h2><p data-profile='{}'>{}</p>{}{}<p class='nap-landing-profiles'>{}</p>",
+                     _('The rules in force'), p.name, text, stakes_table_html(p, self.tr), extra, links))
 
     def _languages_html(self) -> str:
         links = []
         for code, name in LANGUAGES.items():
             current = Markup(' aria-current="page"') if code == self.lang else ""
             links.append(
-                html('<a class="nap-landing-lang" href="{}" hreflang="{}" lang="{}"{}>{}</a>', f"index.ipynb?lang={code}{self._profile_suffix()}", code, code, current, name)
+                html('<a class="nap-landing-lang" href="{}" hreflang="{}" lang="{}"{}>{}</a>',
+                     f"index.ipynb?lang={code}{self._profile_suffix()}", code, code, current, name)
             )
         label = escape(self._("Language:"))
         return html('<p>{} {}</p>', label, Markup(' · ').join(links))
@@ -312,7 +319,8 @@ class LandingPage(App):
         else:
             label = escape(self._("Deal {number}:").format(number=self.deals))
             cards = join((
-                html('<span class="nap-landing-card" data-card="{}">{}</span>', c.code, card_svg(c, tr=self.tr, width=52)) for c in self._cards))
+                html('<span class="nap-landing-card" data-card="{}">{}</span>',
+                     c.code, card_svg(c, tr=self.tr, width=52)) for c in self._cards))
             words = escape(self.tr.join(self.tr.card_words(c) for c in self._cards))
             body = (html("{} <span class='nap-landing-hand'>{}</span><span class='nap-landing-words'>"
                          '{}</span>', label, cards, words))

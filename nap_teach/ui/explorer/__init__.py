@@ -1,4 +1,7 @@
-"""The rules explorer (a package: one module per section, the trainers in :mod:`.trainers`): every rule with a short explanation, a trainer and a question; a quiz; the syllabus.
+"""The rules explorer: every rule with a short explanation, a trainer and a question; a quiz; the syllabus.
+
+A package: one module per section, the question card, the rule prose (:mod:`.prose`) and the
+trainers on their declarative base (:mod:`.trainers`).
 
 The notebook ``notebooks/explorer.ipynb`` only does::
 

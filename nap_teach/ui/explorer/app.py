@@ -134,7 +134,8 @@ class ExplorerApp(App):
         back = escape(_("Back to the start page"))
         href = escape("index.ipynb" + page_query(self.language.code, self.profile.name))
         self.title.value = (html('<h1>{}</h1><p class="nap-ex-sub"><span class="nap-ex-profile-name" data-profile="{}">'
-                                 '{}</span> <a class="nap-ex-home" href="{}">{}</a></p>', _('Rules and quizzes'), self.profile.name, profile, href, back))
+                                 '{}</span> <a class="nap-ex-home" href="{}">{}</a></p>',
+                                 _('Rules and quizzes'), self.profile.name, profile, href, back))
         self.profile_label.value = escape(_("Rules:"))
         self._profile_sync = True
         try:

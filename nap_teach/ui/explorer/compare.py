@@ -97,19 +97,22 @@ class ComparePanel(ExplorerComponent):
         _ = self._
         a, b = self.profiles
         current = self.profile.name
-        heads = join((html("<th scope='col' class='{}'>{}</th>", 'nap-ex-in-force' if p.name == current else '', self._name(p)) for p in self.profiles))
+        heads = join((html("<th scope='col' class='{}'>{}</th>",
+                           'nap-ex-in-force' if p.name == current else '', self._name(p)) for p in self.profiles))
         rows = []
         for d in profile_differences(a, b):
             cells = ""
             for value, rule in zip(d.values, d.rules):
                 badge = self.badge(rule) if rule else ""
                 cells += html('<td>{}{}</td>', badge, self._value(d.topic, value))
-            rows.append(html("<tr data-topic='{}'><th scope='row'>{}</th>{}</tr>", d.topic, self._topic(d.topic), cells))
+            rows.append(html("<tr data-topic='{}'><th scope='row'>{}</th>{}</tr>",
+                             d.topic, self._topic(d.topic), cells))
         intro = escape(_("Only what differs is listed; everything else (the pack, the deal, the auction, following "
                       "suit, who wins a trick) is the same under both. The table is read from the rules' data."))
         self.table.value = (html("<h2>{}</h2><p>{}</p><div class='nap-scroll'><table class='nap-table-grid nap-ex-diff'>"
                                  "<thead><tr><th scope='col'>{}</th>{}</tr></thead><tbody>"
-                                 '{}</tbody></table></div>', _('The two sets of rules side by side'), intro, _('What'), heads, join(rows)))
+                                 '{}</tbody></table></div>',
+                                 _('The two sets of rules side by side'), intro, _('What'), heads, join(rows)))
         hint = _("The same deal settled under both sets of rules: choose the table, the contract and the "
                  "declarer's tricks.")
         self.tariffs_heading.value = html('<h2>{}</h2><p>{}</p>', _('One deal, two tariffs'), hint)
@@ -148,7 +151,9 @@ class ComparePanel(ExplorerComponent):
         notes = []
         for p, r in zip(self.profiles, result.reports):
             if r is None:
-                notes.append(html('<p><strong>{}:</strong> {}</p>', self._name(p), _('{call} is not a bid under these rules.').format(call=self.tr.call(c))))
+                notes.append(html('<p><strong>{}:</strong> {}</p>',
+                                  self._name(p),
+                                  _('{call} is not a bid under these rules.').format(call=self.tr.call(c))))
             else:
                 notes.append(html('<p><strong>{}:</strong> {}</p>', self._name(p), self.explain(r.explanations[0])))
         verdict = _("Both sets of rules settle this deal the same way.") if result.same else \

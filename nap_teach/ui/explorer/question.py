@@ -85,7 +85,8 @@ class QuestionCard(ExplorerComponent):
         verdict = self._("Right!") if self.right else self._("Not quite.")
         answer = labels[q.answer]
         kind = "nap-ex-right" if self.right else "nap-ex-wrong"
-        lines = [html('<p class="{}"><strong>{}</strong> {}</p>', kind, verdict, self._("Answer: {answer}.").format(answer=answer)),
+        lines = [html('<p class="{}"><strong>{}</strong> {}</p>',
+                      kind, verdict, self._("Answer: {answer}.").format(answer=answer)),
                  html('<p>{}</p>', self.explain(q.explanation))]
         lines += [html('<p>{}</p>', self.explain(e)) for e in q.extra]
         self.feedback.value = html('<div role="status" aria-live="polite">{}</div>', join(lines))

@@ -55,7 +55,9 @@ class QuizPanel(ExplorerComponent):
         self.new.description = _("New quiz")
         self.prev.description = _("Previous question")
         self.next.description = _("Next question")
-        self.score.value = (html('<p role="status" aria-live="polite"><strong>{}</strong> · {}</p>', _("Score: {score} of {answered}").format(score=self.run.score, answered=self.run.answered), _('{total} questions').format(total=self.run.total)))
+        self.score.value = (html('<p role="status" aria-live="polite"><strong>{}</strong> · {}</p>',
+                                 _("Score: {score} of {answered}").format(score=self.run.score, answered=self.run.answered),
+                                 _('{total} questions').format(total=self.run.total)))
         self.progress.value = html('<p>{}</p>', _("Question {number} of {total}").format(
             number=self.index + 1, total=self.run.total))
         self.prev.disabled = self.index == 0

@@ -80,7 +80,8 @@ class RulesPanel(ExplorerComponent):
         if demo.trick:
             parts.append(trick_html([p for p, _c in demo.trick], [c for _p, c in demo.trick], tr=self.tr,
                                     trump=demo.trump))
-        parts.append(html("<ol class='nap-ex-demo-steps'>{}</ol>", join((html('<li>{}</li>', self.explain(e)) for e in demo.steps))))
+        parts.append(html("<ol class='nap-ex-demo-steps'>{}</ol>", join((html('<li>{}</li>',
+                                                                              self.explain(e)) for e in demo.steps))))
         self.demo.value = join(parts)
 
     def refresh(self) -> None:

@@ -52,8 +52,11 @@ class SyllabusPanel(ExplorerComponent):
             steps = steps or "—"
             quiz = escape(self.tr.explain(e.quizzed[0].prompt)) if e.quizzed else "—"
             enforced = Markup("<br>").join(
-                html("<span class='nap-ex-kind'>{}</span> {}", _('refusal') if x.kind == 'refusal' else _('built in'), self.tr.explain(x.explanation)) for x in e.enforced) or "—"
+                html("<span class='nap-ex-kind'>{}</span> {}", _('refusal') if x.kind == 'refusal' else _('built in'),
+                     self.tr.explain(x.explanation)) for x in e.enforced) or "—"
             rows.append(html("<tr><th scope='row'>{}{}</th><td data-label='{}'>{}</td>"
-                             "<td data-label='{}'>{}</td><td data-label='{}'>{}</td></tr>", self.badge(e.rule), self.tr.rule_title(e.rule), labels[0], steps, labels[1], quiz, labels[2], enforced))
+                             "<td data-label='{}'>{}</td><td data-label='{}'>{}</td></tr>",
+                             self.badge(e.rule), self.tr.rule_title(e.rule), labels[0], steps, labels[1], quiz,
+                             labels[2], enforced))
         self.table.value = (html("<p>{}</p><div class='nap-scroll'><table class='nap-table-grid nap-ex-syllabus-table'>"
                                  '<thead>{}</thead><tbody>{}</tbody></table></div>', intro, head, join(rows)))

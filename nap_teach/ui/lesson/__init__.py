@@ -1,4 +1,4 @@
-"""The lesson page (a package: one module per component): the worked deal, step by step, with the rule behind every card.
+"""The lesson page: the worked deal, step by step, with the rule behind every card (one module per component).
 
 The notebook ``notebooks/lesson.ipynb`` only does::
 

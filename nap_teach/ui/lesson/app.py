@@ -87,7 +87,9 @@ class LessonApp(App):
 
     def refresh(self) -> None:
         """Every word again, in the current language; the place in the lesson is kept."""
-        self.title.value = (html('<h1>{}</h1><p class="nap-lesson-sub">{}</p>', self._("A worked deal, step by step"), self._("Four players, one deal: every card with the rule that allows it.")))
+        self.title.value = (html('<h1>{}</h1><p class="nap-lesson-sub">{}</p>',
+                                 self._("A worked deal, step by step"),
+                                 self._("Four players, one deal: every card with the rule that allows it.")))
         self.status.clear()
         self.controls.refresh()
         index = self.walk.index

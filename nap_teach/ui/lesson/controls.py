@@ -91,7 +91,8 @@ class StepControls:
     def sync(self) -> None:
         """Show where the walk is: label, button states, "Go to" and the number box."""
         walk = self.walk
-        self.label.value = (html('<span class="nap-lesson-step-text">{}</span>', self._("Step {k} of {n}").format(k=walk.index + 1, n=walk.count)))
+        self.label.value = (html('<span class="nap-lesson-step-text">{}</span>',
+                                 self._("Step {k} of {n}").format(k=walk.index + 1, n=walk.count)))
         self.back.disabled = walk.at_start
         self.next.disabled = walk.at_end
         self._syncing = True

@@ -22,7 +22,8 @@ def _suit_words(suit: Suit, tr: Translator) -> str:
 def _card_span(card: Card, tr: Translator, four_colour: bool, classes: str = "") -> str:
     colour = suit_colour(card.suit, four_colour)
     css = f"nap-cardtext {classes}".strip()
-    return (html('<span class="{}" style="color:{}" title="{}">{}{}</span>', css, colour, tr.card_words(card), card.rank.text, suit_text(card.suit)))
+    return (html('<span class="{}" style="color:{}" title="{}">{}{}</span>',
+                 css, colour, tr.card_words(card), card.rank.text, suit_text(card.suit)))
 
 
 def _explanation_items(explanations: Sequence[Explanation], tr: Translator) -> str:
@@ -60,12 +61,15 @@ def _tricks_table(tricks: Sequence[Trick], players: Sequence[str], tr: Translato
                          '{}</td></tr>', t.number, t.number, join(cells), winner))
     return (html('<div class="nap-scroll"><table class="nap-table-grid {}">'
                  '<thead><tr><th scope="col">{}</th>{}<th scope="col">{}</th>'
-                 '</tr></thead><tbody>{}</tbody></table></div>', css, tr.gettext("Trick"), head, tr.gettext("Won by"), join(rows)))
+                 '</tr></thead><tbody>{}</tbody></table></div>',
+                 css, tr.gettext("Trick"), head, tr.gettext("Won by"), join(rows)))
 
 
 def _amounts_html(amounts: Mapping[str, int], tr: Translator, css: str) -> str:
     cells = join((
         html('<li class="nap-amount {}" data-player="{}"><span class="nap-amount-name">'
-             '{}</span> <span class="nap-amount-value">{}</span></li>', "nap-amount-plus" if v > 0 else "nap-amount-minus" if v < 0 else "", p, p, tr.amount(v))
+             '{}</span> <span class="nap-amount-value">{}</span></li>',
+             "nap-amount-plus" if v > 0 else "nap-amount-minus" if v < 0 else "", p, p, tr.amount(v))
         for p, v in amounts.items()))
-    return (html('<ul class="nap-amounts">{}</ul><div class="{}-line">{} {}</div>', cells, css, tr.gettext("Sum:"), settlement_line(amounts, tr)))
+    return (html('<ul class="nap-amounts">{}</ul><div class="{}-line">{} {}</div>',
+                 cells, css, tr.gettext("Sum:"), settlement_line(amounts, tr)))

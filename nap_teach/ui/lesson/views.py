@@ -26,7 +26,8 @@ class ExplanationPanel:
         step = self.lesson.step(index)
         self.widget.value = (
             html('<section class="nap-lesson-explain" data-step="{}" data-kind="{}" aria-live="polite">'
-                 '<h2 class="nap-lesson-heading">{}</h2>{}</section>', index + 1, step.kind, self.lesson.heading(index, tr), _explanation_items(step.explanations, tr)))
+                 '<h2 class="nap-lesson-heading">{}</h2>{}</section>',
+                 index + 1, step.kind, self.lesson.heading(index, tr), _explanation_items(step.explanations, tr)))
 
 
 class TableView:
@@ -58,7 +59,8 @@ class TableView:
             call = calls.get(seat)
             said = ""
             if call is not None and step.kind == "call":
-                said = (html('<span class="nap-seat-call">{}</span>', tr.gettext("said {call}").format(call=tr.call(call.name))))
+                said = (html('<span class="nap-seat-call">{}</span>',
+                             tr.gettext("said {call}").format(call=tr.call(call.name))))
             won = state.tricks_won[seat]
             tricks = tr.ngettext("{n} trick", "{n} tricks", won).format(n=won)
             pos = self.POSITIONS[seat] if lesson.n == 4 else "flow"
@@ -93,21 +95,25 @@ class TableView:
         marks = lesson.marks(index)
         facts = []
         if state.trump is not None:
-            facts.append(html('<span class="nap-fact nap-fact-trump">{}</span>', tr.gettext("Trump: {suit}").format(suit=_suit_words(state.trump, tr))))
+            facts.append(html('<span class="nap-fact nap-fact-trump">{}</span>',
+                              tr.gettext("Trump: {suit}").format(suit=_suit_words(state.trump, tr))))
         elif state.phase != "over":
-            facts.append(html('<span class="nap-fact nap-fact-trump">{}</span>', tr.gettext("Trump: not set yet (the first card played sets it)")))
+            facts.append(html('<span class="nap-fact nap-fact-trump">{}</span>',
+                              tr.gettext("Trump: not set yet (the first card played sets it)")))
         body = ""
         if marks is not None:
             names = [lesson.players[s] for s in marks.seats]
             body = trick_html(names, list(marks.cards), tr=tr, four_colour=four_colour, winning=marks.winning,
                               trump=marks.trump, width=52)
             assert marks.led is not None
-            facts.append(html('<span class="nap-fact nap-fact-led">{}</span>', tr.gettext("Suit led: {suit}").format(suit=_suit_words(marks.led, tr))))
+            facts.append(html('<span class="nap-fact nap-fact-led">{}</span>',
+                              tr.gettext("Suit led: {suit}").format(suit=_suit_words(marks.led, tr))))
             card, seat = marks.winning_card, marks.winning_seat
             assert card is not None and seat is not None
             text = (tr.gettext("Trick {number} won by {player} with {card}") if marks.complete
                     else tr.gettext("Winning so far: {card} ({player})"))
-            facts.append(html('<span class="nap-fact nap-fact-winning">{}</span>', text.format(number=marks.number, player=lesson.players[seat], card=tr.card(card))))
+            facts.append(html('<span class="nap-fact nap-fact-winning">{}</span>',
+                              text.format(number=marks.number, player=lesson.players[seat], card=tr.card(card))))
             heading = tr.gettext("Trick {number} on the table").format(number=marks.number)
         elif state.phase == "auction" or lesson.step(index).kind in ("table", "call"):
             heading = tr.gettext("The auction") if state.calls else tr.gettext("The deal")
@@ -123,8 +129,10 @@ class TableView:
             body = html('<p class="nap-calls">{}</p>', tr.gettext("Tricks won: {list}").format(list=won))
         count = lesson.unused_count
         pile_label = tr.ngettext("{n} unused card, face down", "{n} unused cards, face down", count).format(n=count)
-        pile = (html('<div class="nap-unused">{}<span class="nap-unused-text">{}</span></div>', pile_svg(count, label=pile_label, width=40), tr.gettext("Unused: never seen, never played")))
-        return (html('<div class="nap-centre-title">{}</div>{}<div class="nap-facts">{}</div>{}', heading, body, join(facts), pile))
+        pile = (html('<div class="nap-unused">{}<span class="nap-unused-text">{}</span></div>',
+                     pile_svg(count, label=pile_label, width=40), tr.gettext("Unused: never seen, never played")))
+        return (html('<div class="nap-centre-title">{}</div>{}<div class="nap-facts">{}</div>{}',
+                     heading, body, join(facts), pile))
 
 
 class TrickHistory:
@@ -151,7 +159,11 @@ class TrickHistory:
             names = [lesson.players[s] for s in last.seats]
             winner = lesson.players[last.winning]
             idx = last.seats.index(last.winning)
-            parts.append(html('<div class="nap-lesson-last"><div class="nap-lesson-last-title">{}</div>{}</div>', tr.gettext("Last trick: trick {number}, won by {player}").format(number=last.number, player=winner), trick_html(names, list(last.cards), tr=tr, four_colour=four_colour, winning=idx, trump=last.trump, width=40)))
+            parts.append(html('<div class="nap-lesson-last"><div class="nap-lesson-last-title">{}</div>{}</div>',
+                              tr.gettext("Last trick: trick {number}, won by {player}").format(
+                                  number=last.number, player=winner),
+                              trick_html(names, list(last.cards), tr=tr, four_colour=four_colour, winning=idx,
+                                         trump=last.trump, width=40)))
             parts.append(_tricks_table(tricks, lesson.players, tr, four_colour))
         self.widget.value = join(parts)
 
@@ -175,4 +187,5 @@ class SettlementView:
         kind = self.lesson.step(index).kind
         title = tr.gettext("Payments") if kind == RESULT else tr.gettext("Payments had the contract failed")
         self.widget.layout.display = None
-        self.widget.value = (html('<div class="nap-settle nap-settle-{}"><h3>{}</h3>{}</div>', kind, title, _amounts_html(amounts, tr, "nap-lesson-settlement")))
+        self.widget.value = (html('<div class="nap-settle nap-settle-{}"><h3>{}</h3>{}</div>',
+                                  kind, title, _amounts_html(amounts, tr, "nap-lesson-settlement")))

@@ -53,7 +53,8 @@ class WhatIfPanel:
         self.back.tooltip = self._("Return to the deal as it was played")
         point = lesson.whatif_point(index)
         if point is None:
-            self.prompt.value = (html('<p>{}</p>', self._("Go back to a card (or to the auction) to try another card.")))
+            self.prompt.value = (html('<p>{}</p>',
+                                      self._("Go back to a card (or to the auction) to try another card.")))
             self._set_buttons(())
         else:
             seat = lesson.whatif_seat(index)
@@ -120,16 +121,19 @@ class WhatIfPanel:
         tricks = [t for t in wi.tricks if t.number >= mine.trick]
         made = wi.result.made
         trump = wi.trump
-        parts = [html('<p class="nap-whatif-intro">{}</p>', intro.format(player=player, card=tr.card(wi.card), book=tr.card(wi.book_card))),
+        parts = [html('<p class="nap-whatif-intro">{}</p>',
+                      intro.format(player=player, card=tr.card(wi.card), book=tr.card(wi.book_card))),
                  _explanation_items(mine.explanations, tr)]
         if trump is not None:
-            parts.append(html('<p class="nap-fact nap-fact-trump">{}</p>', tr.gettext("Trump: {suit}").format(suit=_suit_words(trump, tr))))
+            parts.append(html('<p class="nap-fact nap-fact-trump">{}</p>',
+                              tr.gettext("Trump: {suit}").format(suit=_suit_words(trump, tr))))
         parts.append(_tricks_table(tricks, lesson.players, tr, self.four_colour, chosen=(wi.seat, wi.card),
                                    css="nap-whatif-tricks"))
         parts.append(_explanation_items(wi.outcome, tr))
         verdict = self._("Same result as in the book.") if not wi.changed else \
             (self._("The contract is now made.") if made else self._("The contract now fails."))
-        parts.append(html('<p class="nap-whatif-verdict nap-whatif-{}"><strong>{}</strong></p>', "same" if not wi.changed else "changed", verdict))
+        parts.append(html('<p class="nap-whatif-verdict nap-whatif-{}"><strong>{}</strong></p>',
+                          "same" if not wi.changed else "changed", verdict))
         return join(parts)
 
     def _settlement_html(self) -> str:
@@ -138,7 +142,9 @@ class WhatIfPanel:
         assert wi is not None
         book = wi.book_result.settlement or {}
         return (html('<div class="nap-settle"><h4>{}</h4>{}<p class="nap-whatif-book-line">'
-                     '{} {}</p></div>', self._("Payments in this line"), _amounts_html(wi.settlement, tr, "nap-whatif-settlement"), self._("In the book:"), settlement_line(book, tr)))
+                     '{} {}</p></div>',
+                     self._("Payments in this line"), _amounts_html(wi.settlement, tr, "nap-whatif-settlement"),
+                     self._("In the book:"), settlement_line(book, tr)))
 
     @guarded
     def _on_card(self, code: object) -> None:

@@ -1,4 +1,4 @@
-"""The play page (a package: one module per component): a learner bids and plays whole sessions against bots.
+"""The play page: a learner bids and plays whole sessions against bots.
 
 ``notebooks/play.ipynb`` only does::
 

@@ -156,4 +156,5 @@ class Coach(Component):
             what = self._("Coach: {call}.").format(call=self.tr.call(action.name))
         else:
             what = self._("Coach: stop here.")
-        self.text.value = (html('<div class="nap-msg nap-msg-info" role="status"><b>{}</b> {}</div>', what, self.explain(decision.reason)))
+        self.text.value = (html('<div class="nap-msg nap-msg-info" role="status"><b>{}</b> {}</div>',
+                                what, self.explain(decision.reason)))

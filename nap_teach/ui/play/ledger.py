@@ -71,7 +71,8 @@ class LedgerView(Component):
                                             {"next_dealer": nxt}))
             zero = _("Nobody pays: every amount is 0, and the sum is 0 {check}").format(check="\u2713")
             return (html('<div class="nap-play-box nap-play-settle"><h3>{}</h3><p>'
-                         '{}</p><p class="nap-play-zero" data-sum="0">{}{}</p></div>', head, text, self.badge(table.profile.rule("balances")), zero))
+                         '{}</p><p class="nap-play-zero" data-sum="0">{}{}</p></div>',
+                         head, text, self.badge(table.profile.rule("balances")), zero))
         others = len(table.players) - 1
         c = row.contract
         made = bool(row.made)
@@ -100,7 +101,10 @@ class LedgerView(Component):
         zero = _("Sum: {terms} = {total} {check}").format(terms=terms, total=total, check=check)
         return (html('<div class="nap-play-box nap-play-settle"><h3>{}</h3><p>'
                      '{}{}</p><p>{}{} {}</p><ul class="nap-play-payments">{}</ul>'
-                     '<p class="nap-play-zero" data-sum="{}">{}{} {}</p></div>', head, self.badge(c.rule), verdict.format(**facts), self.badge(table.profile.rule('stakes')), rule_line.format(**facts), arith.format(**facts), payments, total, self.badge(table.profile.rule("balances")), zero, _('The payments always add up to zero.')))
+                     '<p class="nap-play-zero" data-sum="{}">{}{} {}</p></div>',
+                     head, self.badge(c.rule), verdict.format(**facts), self.badge(table.profile.rule('stakes')),
+                     rule_line.format(**facts), arith.format(**facts), payments, total,
+                     self.badge(table.profile.rule("balances")), zero, _('The payments always add up to zero.')))
 
     def _ledger(self, table: PlayTable, rows: Sequence[LedgerRow]) -> str:
         _ = self._
@@ -116,13 +120,16 @@ class LedgerView(Component):
                 what = escape(_("{declarer}: {call}, {won} tricks, {result}").format(
                     declarer=r.declarer, call=tr.call(r.contract.name), won=r.declarer_tricks, result=result))
             cells = join((
-                html('<td data-player="{}">{}<span class="nap-ledger-delta">{}</span></td>', p, tr.amount(r.balances[p]), tr.amount(r.settlement[p])) for p in players))
+                html('<td data-player="{}">{}<span class="nap-ledger-delta">{}</span></td>',
+                     p, tr.amount(r.balances[p]), tr.amount(r.settlement[p])) for p in players))
             body.append(html('<tr data-deal="{}"><td>{}</td><td>{}</td><td class="nap-ledger-what">'
-                             '{}</td>{}<td>{}</td></tr>', r.number, r.number, r.dealer, what, cells, sum(r.balances.values())))
+                             '{}</td>{}<td>{}</td></tr>',
+                             r.number, r.number, r.dealer, what, cells, sum(r.balances.values())))
         caption = escape(_("The ledger: balance after each deal (payment of that deal in small print)"))
         return (html('<div class="nap-scroll"><table class="nap-table-grid nap-play-ledger-table">'
                      '<caption>{}</caption><tr><th>{}</th><th>{}</th><th>{}</th>'
-                     '{}<th>{}</th></tr>{}</table></div>', caption, _('Deal'), _('Dealer'), _('Contract'), head, _('Sum'), join(body)))
+                     '{}<th>{}</th></tr>{}</table></div>',
+                     caption, _('Deal'), _('Dealer'), _('Contract'), head, _('Sum'), join(body)))
 
     def _winners(self, table: PlayTable) -> str:
         _ = self._
@@ -137,7 +144,9 @@ class LedgerView(Component):
             text = _("The session is over. The winner is {names}, with {amount}.")
         else:
             text = _("The session is over. First place is shared by {names}, with {amount} each.")
-        return (html('<div class="nap-play-box nap-play-final" data-winners="{}"><h3>{}{}</h3></div>', ",".join(winners), self.badge(table.profile.rule('session')), text.format(names=names, amount=self.tr.amount(best))))
+        return (html('<div class="nap-play-box nap-play-final" data-winners="{}"><h3>{}{}</h3></div>',
+                     ",".join(winners), self.badge(table.profile.rule('session')),
+                     text.format(names=names, amount=self.tr.amount(best))))
 
     def _chart(self, table: PlayTable, rows: Sequence[LedgerRow]) -> str:
         _ = self._

@@ -36,7 +36,8 @@ class LogPanel(Component):
         lines = list(e.lines)
         first = self.explain(lines[0]) if lines else escape(str(e.action))
         rest = join((
-            html('<div class="nap-ev-line{}">{}</div>', " nap-ev-trick" if x.key.startswith("explain.trick") else "", self.explain(x)) for x in lines[1:]))
+            html('<div class="nap-ev-line{}">{}</div>',
+                 " nap-ev-trick" if x.key.startswith("explain.trick") else "", self.explain(x)) for x in lines[1:]))
         reason = (html('<div class="nap-play-reason">{}</div>', self.tr.explain(e.reason))
                   if e.reason is not None else "")
         cls = "nap-ev nap-ev-you" if e.by_learner else "nap-ev nap-ev-bot"

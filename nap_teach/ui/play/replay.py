@@ -109,7 +109,8 @@ class ReplayView(Component):
             what = join((html('<div>{}</div>', self.explain(x)) for x in e.lines))
         else:
             what = html('<div>{}</div>', _('The cards are dealt.'))
-        hand = Markup(" ").join(html('<span class="nap-suit-{}">{}</span>', c.suit.letter, c.rank.text + suit_text(c.suit))
+        hand = Markup(" ").join(html('<span class="nap-suit-{}">{}</span>',
+                                     c.suit.letter, c.rank.text + suit_text(c.suit))
                         for c in sort_hand(view.hand)) or "—"
         cur = view.current if view.current is not None else (view.tricks[-1] if view.tricks else None)
         trick = ""
@@ -119,4 +120,5 @@ class ReplayView(Component):
                                four_colour=self.app.four_colour,
                                winning=seats.index(cur.winning), trump=view.trump, width=36)
         yours = escape(_("Your hand then:"))
-        self.view_html.value = (html('<div class="nap-play-box"><p><b>{}</b></p>{}<p>{} {}</p>{}</div>', step, what, yours, hand, trick))
+        self.view_html.value = (html('<div class="nap-play-box"><p><b>{}</b></p>{}<p>{} {}</p>{}</div>',
+                                     step, what, yours, hand, trick))

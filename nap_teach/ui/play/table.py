@@ -150,12 +150,15 @@ class TrickView(Component):
             else:
                 label = escape(self.tr.ngettext("{n} card, face down", "{n} cards, face down", left)
                                     .format(n=left))
-                backs = (html('<span class="nap-seat-backs" role="img" aria-label="{}" title="{}">{}</span>', label, label, card_back_svg(width=14, label="").replace('role="img" ', 'aria-hidden="true" ') * left))
+                backs = (html('<span class="nap-seat-backs" role="img" aria-label="{}" title="{}">{}</span>',
+                              label, label,
+                              card_back_svg(width=14, label="").replace('role="img" ', 'aria-hidden="true" ') * left))
+            tagged = html(' <span class="nap-seat-tags">({})</span>', Markup(", ").join(tags)) if tags else ""
             boxes.append(
                 html('<div class="{}" data-seat="{}"><div class="nap-seat-name">'
                      '{}{}</div><div class="nap-seat-line"><span class="nap-seat-call">'
                      '{}</span> <span class="nap-seat-tricks" data-tricks="{}">'
-                     '{}</span></div>{}</div>', " ".join(cls), seat, name, html(' <span class="nap-seat-tags">({})</span>', Markup(", ").join(tags)) if tags else "", call, won, tricks, backs))
+                     '{}</span></div>{}</div>', " ".join(cls), seat, name, tagged, call, won, tricks, backs))
         unused = table.profile.unused_cards(view.n)
         note = escape(self.tr.ngettext("{n} card stays face down, unused (B4)",
                                             "{n} cards stay face down, unused (B4)", unused).format(n=unused))
@@ -201,10 +204,14 @@ class TrickView(Component):
         rows = []
         for t in view.tricks:
             cards = Markup(" ").join(
-                html('<span class="nap-suit-{}{}" title="{}">{}</span>', c.suit.letter, " nap-hist-win" if s == t.winning else "", view.players[s], c.rank.text + suit_text(c.suit))
+                html('<span class="nap-suit-{}{}" title="{}">{}</span>',
+                     c.suit.letter, " nap-hist-win" if s == t.winning else "", view.players[s],
+                     c.rank.text + suit_text(c.suit))
                 for s, c in zip(t.seats, t.cards))
-            rows.append(html('<tr><td>{}</td><td>{}</td><td class="nap-hist-cards">{}</td><td>{}</td></tr>', t.number, view.players[t.leader], cards, view.players[t.winning]))
-        head = (html('<tr><th>#</th><th>{}</th><th>{}</th><th>{}</th></tr>', _('Led by'), _('Cards in playing order'), _('Won by')))
+            rows.append(html('<tr><td>{}</td><td>{}</td><td class="nap-hist-cards">{}</td><td>{}</td></tr>',
+                             t.number, view.players[t.leader], cards, view.players[t.winning]))
+        head = (html('<tr><th>#</th><th>{}</th><th>{}</th><th>{}</th></tr>',
+                     _('Led by'), _('Cards in playing order'), _('Won by')))
         title = escape(_("Tricks so far"))
         return (html('<div class="nap-scroll"><table class="nap-table-grid nap-play-history-table">'
                      '<caption>{}</caption>{}{}</table></div>', title, head, join(rows)))

@@ -1,4 +1,6 @@
-"""Scorekeeper for a real table (a package: one module per component): players, each deal's calls and tricks, the ledger and a chart.
+"""Scorekeeper for a real table: players, each deal's calls and tricks, the ledger and a chart.
+
+A package: one module per component (setup form, deal form, ledger and chart, save/load, the app).
 
 The notebook ``notebooks/scorekeeper.ipynb`` only does::
 

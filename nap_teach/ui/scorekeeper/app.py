@@ -123,7 +123,9 @@ class ScorekeeperApp(App):
         extra = html(" <span class='nap-sk-options-line'>{}</span>", options) if options else ""
         href = escape("index.ipynb" + page_query(self.language.code, self.profile.name))
         self.title.value = (html("<h1>{}</h1><p class='nap-sk-sub'>{} <span class='nap-sk-profile-name' data-profile='{}'>"
-                                 "{}</span>{} <a class='nap-sk-home' href='{}'>{}</a></p>", _('Scorekeeper'), _('Keep the score of a game played with real cards.'), self.profile.name, profile, extra, href, back))
+                                 "{}</span>{} <a class='nap-sk-home' href='{}'>{}</a></p>",
+                                 _('Scorekeeper'), _('Keep the score of a game played with real cards.'),
+                                 self.profile.name, profile, extra, href, back))
         self.new_session.description = _("Start a new session")
         self.resume.description = _("Back to the current session")
         self.setup.refresh()

@@ -42,8 +42,10 @@ class LedgerView(KeeperComponent):
             return
         rows = keeper.ledger()
         players = keeper.players
-        head = (html("<tr><th scope='col'>{}</th><th scope='col' class='nap-sk-col-dealer'>"
-                     "{}</th><th scope='col'>{}</th><th scope='col'>{}</th>{}</tr>", _("Deal"), _("Dealer"), _("Contract"), _("Tricks"), join((html("<th scope='col'>{}</th>", p) for p in players))))
+        names = join(html("<th scope='col'>{}</th>", p) for p in players)
+        head = html("<tr><th scope='col'>{}</th><th scope='col' class='nap-sk-col-dealer'>"
+                    "{}</th><th scope='col'>{}</th><th scope='col'>{}</th>{}</tr>",
+                    _("Deal"), _("Dealer"), _("Contract"), _("Tricks"), names)
         body = [self._row(r, players) for r in rows]
         totals = join((html("<td class='nap-sk-amount'>{}</td>", self.tr.amount(keeper.balances[p])) for p in players))
         foot = (html("<tr class='nap-sk-total'><th scope='row' colspan='2'>{}</th>"
@@ -51,7 +53,8 @@ class LedgerView(KeeperComponent):
         chips = keeper.chips
         if chips is not None:
             out = set(keeper.players) - set(keeper.active_players)
-            cells = join((html("<td class='nap-sk-chip'>{}{}</td>", chips[p], ' ✗' if p in out else '') for p in players))
+            cells = join((html("<td class='nap-sk-chip'>{}{}</td>",
+                               chips[p], ' ✗' if p in out else '') for p in players))
             foot += (html("<tr class='nap-sk-chips'><th scope='row' colspan='2'>{}</th>"
                           "<td class='nap-sk-col-dealer'></td><td></td>{}</tr>", _('Chips'), cells))
         caption = escape(_("Ledger: payments per deal, balances at the foot"))
@@ -61,15 +64,19 @@ class LedgerView(KeeperComponent):
         try:
             keeper.zero_sum()
             total = sum(keeper.balances.values())
-            self.check.value = (html("<p class='nap-sk-ok'>{}{}</p>", self.badge(keeper.profile.rule('balances')), _('Zero-sum check: the balances add up to {total}, as they must.').format(total=total)))
+            self.check.value = (html("<p class='nap-sk-ok'>{}{}</p>",
+                                     self.badge(keeper.profile.rule('balances')),
+                                     _('Zero-sum check: the balances add up to {total}, as they must.').format(total=total)))
             chips_why = keeper.chips_explanation()
             if chips_why is not None:
-                self.check.value += (html("<p class='nap-sk-ok nap-sk-chips-check'>{}{}</p>", self.badge(chips_why.rule), self.tr.explain(chips_why)))
+                self.check.value += (html("<p class='nap-sk-ok nap-sk-chips-check'>{}{}</p>",
+                                          self.badge(chips_why.rule), self.tr.explain(chips_why)))
         except AssertionError as e:  # ZeroSumError, ChipsError: a bug, never the user's mistake: say so plainly
             self.check.value = html("<p class='nap-msg nap-msg-error'>{}</p>", str(e))
         ending = keeper.ending()
         if ending is not None and (keeper.tie_break_due or keeper.is_over):
-            self.winners.value = (html("<p class='nap-sk-lead nap-sk-ending'>{}<strong>{}</strong></p>", self.badge(ending.rule), self.tr.explain(ending)))
+            self.winners.value = (html("<p class='nap-sk-lead nap-sk-ending'>{}<strong>{}</strong></p>",
+                                       self.badge(ending.rule), self.tr.explain(ending)))
         elif rows:
             winners = keeper.winners()
             if keeper.is_over:
@@ -78,7 +85,8 @@ class LedgerView(KeeperComponent):
             else:
                 text = self.tr.ngettext("In the lead: {names}.", "In the lead, level: {names}.",
                                         len(winners)).format(names=self.tr.join(winners))
-            self.winners.value = html("<p class='nap-sk-lead'>{}<strong>{}</strong></p>", self.badge(keeper.profile.rule('session')), text)
+            self.winners.value = html("<p class='nap-sk-lead'>{}<strong>{}</strong></p>",
+                                      self.badge(keeper.profile.rule('session')), text)
         else:
             self.winners.value = ""
         keep = self.pick.value
@@ -113,7 +121,8 @@ class LedgerView(KeeperComponent):
             contract += " · " + _("{player} is out").format(player=name)
         cells = join((html("<td class='nap-sk-amount'>{}</td>", self.tr.amount(r.settlement[p])) for p in players))
         return (html("<tr class='nap-sk-row-{}'><td>{}</td><td class='nap-sk-col-dealer'>"
-                     "{}</td><td class='nap-sk-contract'>{}</td><td>{}</td>{}</tr>", r.number, r.number, r.dealer, contract, tricks, cells))
+                     "{}</td><td class='nap-sk-contract'>{}</td><td>{}</td>{}</tr>",
+                     r.number, r.number, r.dealer, contract, tricks, cells))
 
     @guarded
     def _on_edit(self, _b: W.Button) -> None:
@@ -158,4 +167,6 @@ class BalanceChart(KeeperComponent):
             return
         self._key = key
         title = self._("Chips") if chips is not None else self._("Balances")
-        self.widget.value = (html("<h2>{}</h2><div class='nap-sk-chart-box'>{}</div>", title, chart_svg(history, keeper.players, self.tr, title if chips is not None else None)))
+        self.widget.value = (html("<h2>{}</h2><div class='nap-sk-chart-box'>{}</div>",
+                                  title,
+                                  chart_svg(history, keeper.players, self.tr, title if chips is not None else None)))

@@ -105,7 +105,9 @@ class SetupForm(KeeperComponent):
 
     def refresh(self) -> None:
         _ = self._
-        self.heading.value = html('<h2>{}</h2><p>{}</p>', _('New session'), _('Enter the players in seat order, going clockwise round the table.'))
+        self.heading.value = html('<h2>{}</h2><p>{}</p>',
+                                  _('New session'),
+                                  _('Enter the players in seat order, going clockwise round the table.'))
         self.players_label.value = escape(_("Players (one per line):"))
         self.profile_label.value = escape(_("Rules:"))
         keep = self.profile.value
@@ -154,7 +156,8 @@ class SetupForm(KeeperComponent):
         if draw.rounds:  # cards decide (P1): show every round drawn
             rounds = []
             for i, drawn in enumerate(draw.rounds, 1):
-                cards = Markup(", ").join(html('{} {}', names[seat], self.tr.card(card)) for seat, card in drawn.items())
+                cards = Markup(", ").join(html('{} {}',
+                                               names[seat], self.tr.card(card)) for seat, card in drawn.items())
                 rounds.append(html('<li>{} {}</li>', self._('Round {number}:').format(number=i), cards))
             self.drawn.value = html("<ol class='nap-sk-draw-rounds'>{}</ol>", join(rounds))
         else:

@@ -71,7 +71,8 @@ class AuctionTrainer(Trainer):
             mark = "✓" if option.legal else "✗"
             cls = "nap-ex-legal" if option.legal else "nap-ex-illegal"
             why = Markup(" ").join(self.explain(e) for e in option.explanations)
-            items.append(html('<li class="{}"><strong>{} {}</strong>: {}</li>', cls, mark, self.tr.call(option.call.name), why))
+            items.append(html('<li class="{}"><strong>{} {}</strong>: {}</li>',
+                              cls, mark, self.tr.call(option.call.name), why))
         self.out.value = html('<ul class="nap-ex-options">{}</ul>', join(items))
         for b in self.call_buttons:
             legal = any(o.legal and o.call.name == b._nap_call for o in report.options)  # type: ignore[attr-defined]

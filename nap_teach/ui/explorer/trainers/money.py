@@ -50,10 +50,12 @@ class _Payments(Trainer):
     def payments(self, amounts: dict[str, int], declarer: int, total: int | None = None) -> str:
         _ = self._
         head = html("<tr><th scope='col'>{}</th><th scope='col'>{}</th></tr>", _('Player'), _('Pays or receives'))
-        rows = join((html("<tr><th scope='row'>{}{}</th><td>{}</td></tr>", p, ' ★' if i == declarer else '', self.tr.amount(v))
+        rows = join((html("<tr><th scope='row'>{}{}</th><td>{}</td></tr>",
+                          p, ' ★' if i == declarer else '', self.tr.amount(v))
                        for i, (p, v) in enumerate(amounts.items())))
         if total is not None:
-            rows += html("<tr class='nap-ex-sum'><th scope='row'>{}</th><td>{}</td></tr>", _('Sum'), self.tr.amount(total))
+            rows += html("<tr class='nap-ex-sum'><th scope='row'>{}</th><td>{}</td></tr>",
+                         _('Sum'), self.tr.amount(total))
         return html('<div class="nap-scroll"><table class="nap-table-grid nap-ex-payments">'
                     '{}{}</table></div>', head, rows)
 
@@ -159,7 +161,8 @@ class SessionTrainer(Trainer):
 
     def relabel(self) -> None:
         href = escape("scorekeeper.ipynb" + page_query(self.app.language.code, self.profile.name))
-        self.link.value = (html('<p><a class="nap-ex-link" href="{}">{}</a></p>', href, self._("Keep the score of a real session")))
+        self.link.value = (html('<p><a class="nap-ex-link" href="{}">{}</a></p>',
+                                href, self._("Keep the score of a real session")))
 
     @guarded
     def _on_new(self, _b: W.Button) -> None:
@@ -184,4 +187,5 @@ class SessionTrainer(Trainer):
             text = self.tr.explain(Explanation(self.profile.rule("tie_break"), "explain.tie_break_due",
                                                {"names": s.tie_break_due}))
         self.out.value = (html('<div class="nap-scroll"><table class="nap-table-grid">{}{}</table>'
-                               '</div><p class="nap-ex-winners">{}{}</p>', head, join(rows), self.badge(self.profile.rule("session")), text))
+                               '</div><p class="nap-ex-winners">{}{}</p>',
+                               head, join(rows), self.badge(self.profile.rule("session")), text))

@@ -49,7 +49,9 @@ class TableTrainer(Trainer):
         label = self.tr.ngettext("{n} unused card", "{n} unused cards", unused).format(n=unused)
         text = self._("{n} players may play. Each gets five cards, {held} in all; {unused} stay face down, "
                       "unused, for the whole deal.").format(n=n, held=sum(len(h) for h in deal.hands), unused=unused)
-        self.out.value = (html('<div class="nap-msg nap-msg-info">{}{}{}</div><div class="nap-ex-pile">{}</div>', self.badge(self.profile.rule("players")), self.badge(self.profile.rule("unused")), text, pile_svg(unused, label=label)))
+        self.out.value = (html('<div class="nap-msg nap-msg-info">{}{}{}</div><div class="nap-ex-pile">{}</div>',
+                               self.badge(self.profile.rule("players")), self.badge(self.profile.rule("unused")), text,
+                               pile_svg(unused, label=label)))
 
 
 class RotationTrainer(Trainer):
@@ -116,7 +118,8 @@ class RotationTrainer(Trainer):
         rows = []
         for t in turns[max(0, self.number - 2): self.number + 2]:
             cls = Markup(' class="nap-ex-current"') if t.number == self.number else ""
-            rows.append(html('<tr{}><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>', cls, t.number, t.dealer, t.cutter, t.eldest))
+            rows.append(html('<tr{}><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>',
+                             cls, t.number, t.dealer, t.cutter, t.eldest))
         order = escape(_("Calling order: {order}.").format(order=", ".join(turn.order)))
         self.back.disabled = self.number == 1
         self.out.value = (html('{}<p>{}</p><div class="nap-scroll"><table class="nap-table-grid">'
@@ -184,5 +187,7 @@ class DrawTrainer(Trainer):
         parts = []
         for i, drawn in enumerate(draw.rounds, 1):
             names = [players[seat] for seat in drawn]
-            parts.append(html('<p>{}</p>{}', self._('Draw {number}:').format(number=i), trick_html(names, list(drawn.values()), tr=self.tr, trump=None)))
+            parts.append(html('<p>{}</p>{}',
+                              self._('Draw {number}:').format(number=i),
+                              trick_html(names, list(drawn.values()), tr=self.tr, trump=None)))
         self.out.value = join(parts) + self.fine(draw.explanation)

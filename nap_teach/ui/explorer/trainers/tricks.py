@@ -73,7 +73,9 @@ class FollowTrainer(Trainer):
         trump = self.tr.suit(r.trump) if r.trump is not None else self._("none")
         info = escape(self._("Trump: {trump}. You are {player}; this is trick {number}.").format(
             trump=trump, player=player, number=len(r.state.tricks) + 1))
-        self.table.value = (html('<p>{}</p>{}<p>{}</p>{}', info, trick_html(names, cards, tr=self.tr, trump=r.trump), self._('Your hand:'), hand_html([o.card for o in r.options], tr=self.tr, label=self._("Your hand"))))
+        self.table.value = (html('<p>{}</p>{}<p>{}</p>{}',
+                                 info, trick_html(names, cards, tr=self.tr, trump=r.trump), self._('Your hand:'),
+                                 hand_html([o.card for o in r.options], tr=self.tr, label=self._("Your hand"))))
         for b in self.cards.children:
             b.tooltip = self.tr.card_words(b._nap_card)  # type: ignore[attr-defined]
         if self.picked is None:
@@ -83,7 +85,9 @@ class FollowTrainer(Trainer):
         box = self.fine if option.legal else self.refused
         verdict = self._("Allowed.") if option.legal else self._("Not allowed.")
         legal = " ".join(_card_label(c) for c in r.legal)
-        self.out.value = (html('<p><strong>{}: {}</strong></p>{}<p>{}</p>', _card_label(option.card), verdict, join((box(e) for e in option.explanations)), self._('Cards you may play here: {cards}').format(cards=legal)))
+        self.out.value = (html('<p><strong>{}: {}</strong></p>{}<p>{}</p>',
+                               _card_label(option.card), verdict, join((box(e) for e in option.explanations)),
+                               self._('Cards you may play here: {cards}').format(cards=legal)))
 
     @guarded
     def _on_card(self, button: W.Button) -> None:
@@ -171,7 +175,8 @@ class TrickJudge(Trainer):
             return
         right = self.guess == j.winner_name
         verdict = self._("Right!") if right else self._("Not quite.")
-        self.out.value = (html('<p class="{}"><strong>{}</strong></p>{}', "nap-ex-right" if right else "nap-ex-wrong", verdict, self.fine(j.explanation)))
+        self.out.value = (html('<p class="{}"><strong>{}</strong></p>{}',
+                               "nap-ex-right" if right else "nap-ex-wrong", verdict, self.fine(j.explanation)))
 
     @guarded
     def _on_pick(self, button: W.Button) -> None:
