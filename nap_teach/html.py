@@ -50,6 +50,11 @@ class Markup(str):
     def __mul__(self, n: SupportsIndex) -> "Markup":  # type: ignore[override]
         return Markup(str.__mul__(self, n))
 
+    def __mod__(self, values: Any) -> "Markup":
+        if not isinstance(values, tuple):
+            values = (values,)
+        return Markup(str.__mod__(self, tuple(escape(v) for v in values)))
+
     def join(self, items: Iterable[str]) -> "Markup":  # type: ignore[override]
         return Markup(str.join(self, (escape(x) for x in items)))
 

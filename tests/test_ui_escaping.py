@@ -107,6 +107,7 @@ def test_builder_escapes_text_and_keeps_markup():
     assert "<i>" + badge == '&lt;i&gt;<span class="nap-rule">B1</span>'
     assert isinstance(badge + "x", Markup) and escape(badge) is not None and escape(badge) == badge
     assert escape(3) == "3" and fill("{:+d}", 5) == "+5"
+    assert Markup("<b>%s</b>") % SCRIPT == "<b>&lt;script&gt;alert(1)&lt;/script&gt;</b>"
 
 
 def test_scorekeeper_players_with_markup_in_their_names_are_shown_as_text():

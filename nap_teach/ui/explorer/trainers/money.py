@@ -40,12 +40,26 @@ def _first_contract(t: Trainer) -> str:
 class _Payments(Trainer):
     """A table of payments, one row per player (the declarer starred), and the rules that set them."""
 
+    seat_choices: tuple[str, ...] = ("declarer",)
+    """The choices of a player, renamed when the table's size changes."""
+
     def build(self) -> None:
         self.sizes = list(range(self.profile.min_players, self.profile.max_players + 1))
         self.contracts = [c.name for c in self.profile.ladder]
 
     def relabel(self) -> None:
         self.contract.options = [(self.tr.call(c), c) for c in self.contracts]  # type: ignore[attr-defined]
+
+    @guarded
+    def _on_size(self, change: dict[str, Any]) -> None:
+        n = change.get("new")
+        if not _valid(n, self.sizes):
+            return
+        for d in (getattr(self, name) for name in self.seat_choices):
+            keep = d.value if isinstance(d.value, int) and d.value < n else 0
+            d.options = [(name, i) for i, name in enumerate(table_names(n))]
+            d.value = keep
+        self.render()
 
     def payments(self, amounts: dict[str, int], declarer: int, total: int | None = None) -> str:
         _ = self._
@@ -77,16 +91,6 @@ class SettlementCalculator(_Payments):
     contract: W.Dropdown
     tricks: W.Dropdown
 
-    @guarded
-    def _on_size(self, change: dict[str, Any]) -> None:
-        n = change.get("new")
-        if not _valid(n, self.sizes):
-            return
-        keep = self.declarer.value if isinstance(self.declarer.value, int) and self.declarer.value < n else 0
-        self.declarer.options = [(name, i) for i, name in enumerate(table_names(n))]
-        self.declarer.value = keep
-        self.render()
-
     def render(self) -> None:
         n, d, c, t = self.size.value, self.declarer.value, self.contract.value, self.tricks.value
         if (not _valid(n, self.sizes) or not isinstance(d, int) or not 0 <= d < n or c not in self.contracts
@@ -110,21 +114,11 @@ class RenegeCalculator(_Payments):
         Choice("offender", "nap-ex-renege-offender", N_("Reneged:"), _names, _seats(2)),
     )
     fields_layout = {"flex_flow": "row wrap"}
+    seat_choices = ("declarer", "offender")
     size: W.Dropdown
     declarer: W.Dropdown
     contract: W.Dropdown
     offender: W.Dropdown
-
-    @guarded
-    def _on_size(self, change: dict[str, Any]) -> None:
-        n = change.get("new")
-        if not _valid(n, self.sizes):
-            return
-        for d in (self.declarer, self.offender):
-            keep = d.value if isinstance(d.value, int) and d.value < n else 0
-            d.options = [(name, i) for i, name in enumerate(table_names(n))]
-            d.value = keep
-        self.render()
 
     def render(self) -> None:
         n, d, o, c = self.size.value, self.declarer.value, self.offender.value, self.contract.value
