@@ -37,7 +37,7 @@ class Markup(str):
     def __html__(self) -> "Markup":
         return self
 
-    def __add__(self, other: str) -> "Markup":  # type: ignore[override]
+    def __add__(self, other: str) -> "Markup":
         if not isinstance(other, str):
             return NotImplemented
         return Markup(str.__add__(self, escape(other)))
@@ -47,7 +47,7 @@ class Markup(str):
             return NotImplemented
         return Markup(str.__add__(escape(other), self))
 
-    def __mul__(self, n: SupportsIndex) -> "Markup":  # type: ignore[override]
+    def __mul__(self, n: SupportsIndex) -> "Markup":
         return Markup(str.__mul__(self, n))
 
     def __mod__(self, values: Any) -> "Markup":
@@ -55,13 +55,13 @@ class Markup(str):
             values = (values,)
         return Markup(str.__mod__(self, tuple(escape(v) for v in values)))
 
-    def join(self, items: Iterable[str]) -> "Markup":  # type: ignore[override]
+    def join(self, items: Iterable[str]) -> "Markup":
         return Markup(str.join(self, (escape(x) for x in items)))
 
-    def format(self, *args: Any, **kwargs: Any) -> "Markup":  # type: ignore[override]
+    def format(self, *args: Any, **kwargs: Any) -> "Markup":
         return Markup(_FORMATTER.vformat(self, args, kwargs))
 
-    def replace(self, old: str, new: str, count: SupportsIndex = -1) -> "Markup":  # type: ignore[override]
+    def replace(self, old: str, new: str, count: SupportsIndex = -1) -> "Markup":
         """Replace markup with markup (both sides are taken as HTML: use it for trusted fragments only)."""
         return Markup(str.replace(self, old, new, count))
 

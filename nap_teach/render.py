@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from .cards import Card, Suit
-from .html import escape, html, join
+from .html import Markup, escape, html, join
 from .i18n import Translator, translator
 
 __all__ = [
@@ -52,7 +52,7 @@ def card_svg(
     width: int = 64,
     classes: Sequence[str] = (),
     marks: Sequence[str] = (),
-) -> str:
+) -> Markup:
     """One face-up card as inline SVG.
 
     ``marks`` adds state classes such as ``"winning"``, ``"led"``, ``"trump"``,
@@ -78,7 +78,7 @@ def card_svg(
     )
 
 
-def card_back_svg(*, width: int = 64, label: str = "face-down card", classes: Sequence[str] = ()) -> str:
+def card_back_svg(*, width: int = 64, label: str = "face-down card", classes: Sequence[str] = ()) -> Markup:
     """A face-down card (other players' cards, the unused pile)."""
     height = round(width * 1.4)
     css = " ".join(["nap-card", "nap-card-back", *classes])
@@ -92,7 +92,7 @@ def card_back_svg(*, width: int = 64, label: str = "face-down card", classes: Se
     )
 
 
-def pile_svg(count: int, *, label: str, width: int = 64) -> str:
+def pile_svg(count: int, *, label: str, width: int = 64) -> Markup:
     """A face-down pile with its size written on it (the unused cards, B4)."""
     height = round(width * 1.4)
     return (
@@ -115,7 +115,7 @@ def hand_html(
     width: int = 56,
     marks: dict[Card, Sequence[str]] | None = None,
     label: str = "",
-) -> str:
+) -> Markup:
     """A row of face-up cards that wraps on narrow screens."""
     marks = marks or {}
     inner = join((card_svg(c, tr=tr, four_colour=four_colour, width=width, marks=marks.get(c, ())) for c in cards))
@@ -132,7 +132,7 @@ def trick_html(
     winning: int | None = None,
     trump: Suit | None = None,
     width: int = 56,
-) -> str:
+) -> Markup:
     """Cards on the table, one slot per player in playing order; marks the led card,
     trumps and the winning card. ``None`` leaves an empty slot (not played yet)."""
     tr = tr or translator("en")

@@ -33,12 +33,11 @@ html_escape = escape
 _RULE_ID = re.compile(r"^[BP]\d{1,2}$")
 
 
-def badge(rule: str, tr: Translator) -> str:
+def badge(rule: str, tr: Translator) -> Markup:
     """The rule's badge (``nap-rule``, its title as a tooltip); "" for what is not a rule id (B1..P9)."""
     if not _RULE_ID.match(rule):
-        return ""
-    title = escape(tr.rule_title(rule))
-    return html('<span class="nap-rule" title="{}">{}</span>', title, rule)
+        return Markup()
+    return html('<span class="nap-rule" title="{}">{}</span>', tr.rule_title(rule), rule)
 
 
 class Language:
@@ -181,13 +180,12 @@ class Component:
     def _(self, message: str) -> str:
         return self.app.language.tr.gettext(message)
 
-    def badge(self, rule: str) -> str:
+    def badge(self, rule: str) -> Markup:
         return badge(rule, self.tr)
 
-    def explain(self, expl: Explanation, badge: bool = True) -> str:
+    def explain(self, expl: Explanation, badge: bool = True) -> Markup:
         """The explanation in the learner's words (HTML-escaped), after its rule badge."""
-        text = escape(self.tr.explain(expl))
-        return (self.badge(expl.rule) if badge else "") + text
+        return (self.badge(expl.rule) if badge else Markup()) + self.tr.explain(expl)
 
 
 class App:

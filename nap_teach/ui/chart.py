@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Literal, Mapping, Sequence
 
 from matplotlib import rc_context
 from matplotlib.figure import Figure
@@ -30,7 +30,7 @@ class ChartStyle:
     linewidth: float = 1.5
     markersize: float = 4
     zero_colour: str = "#888"
-    grid_axis: str = "both"
+    grid_axis: Literal["both", "x", "y"] = "both"
     legend: str = "beside"  # or "below"
     rc: Mapping[str, Any] = field(default_factory=dict)
 
@@ -54,11 +54,11 @@ def balance_chart_svg(players: Sequence[str], history: Sequence[Mapping[str, int
     accessible name (otherwise the caller labels the figure around it).
     """
     xs = list(range(len(history)))
-    with rc_context(dict(style.rc)):
+    with rc_context(dict(style.rc)):  # type: ignore[arg-type]
         fig = Figure(figsize=style.figsize, dpi=style.dpi)
         ax = fig.add_subplot()
         for i, p in enumerate(players):
-            colour = {"color": style.colours[i % len(style.colours)]} if style.colours else {}
+            colour: dict[str, Any] = {"color": style.colours[i % len(style.colours)]} if style.colours else {}
             ax.plot(xs, [h[p] for h in history], marker=style.markers[i % len(style.markers)],
                     markersize=style.markersize, linewidth=style.linewidth * 2 if p == highlight else style.linewidth,
                     label=p, **colour)

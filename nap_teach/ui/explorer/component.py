@@ -7,7 +7,7 @@ import ipywidgets as W
 
 from ...cards import Card
 from ...explain import Explanation
-from ...html import escape, html
+from ...html import Markup, html
 from ...profiles import Profile
 from ...render import suit_text
 from ..base import Component
@@ -33,13 +33,10 @@ class ExplorerComponent(Component):
     def profile(self) -> Profile:
         return self.app.profile
 
-    def explain(self, expl: Explanation, badge: bool = True) -> str:
-        return (self.badge(expl.rule) if badge else "") + escape(self.tr.explain(expl))
-
-    def refused(self, expl: Explanation) -> str:
+    def refused(self, expl: Explanation) -> Markup:
         return html('<div class="nap-msg nap-msg-refused" role="status">{}</div>', self.explain(expl))
 
-    def fine(self, expl: Explanation) -> str:
+    def fine(self, expl: Explanation) -> Markup:
         return html('<div class="nap-msg nap-msg-info" role="status">{}</div>', self.explain(expl))
 
     def refresh(self) -> None:  # pragma: no cover - overridden

@@ -44,12 +44,12 @@ class SyllabusPanel(ExplorerComponent):
         for e in self.entries:
             steps = Markup(" ").join(html('<a class="nap-ex-step" href="lesson.ipynb?step={}">{}</a>', i + 1, i + 1)
                              for i in e.demonstrated[:6])
-            steps = (escape(_("Lesson steps:")) + " " + steps) if steps else ""
+            steps = (escape(_("Lesson steps:")) + " " + steps) if steps else Markup()
             if e.example is not None:
-                href = escape(f"explorer.ipynb{page_query(self.language.code, self.profile.name)}"
-                           f"{'&' if page_query(self.language.code, self.profile.name) else '?'}rule={e.rule}")
+                query = page_query(self.language.code, self.profile.name)
+                href = f"explorer.ipynb{query}{'&' if query else '?'}rule={e.rule}"
                 steps += (html('<a class="nap-ex-example" href="{}">{}</a>', href, _("An example on the rule page")))
-            steps = steps or "—"
+            steps = steps or Markup("—")
             quiz = escape(self.tr.explain(e.quizzed[0].prompt)) if e.quizzed else "—"
             enforced = Markup("<br>").join(
                 html("<span class='nap-ex-kind'>{}</span> {}", _('refusal') if x.kind == 'refusal' else _('built in'),

@@ -6,7 +6,7 @@ from typing import Mapping, Sequence
 
 from ...cards import Card, Suit
 from ...explain import Explanation
-from ...html import html, join
+from ...html import Markup, html, join
 from ...i18n import Translator
 from ...lesson import settlement_line
 from ...render import suit_colour, suit_text
@@ -19,14 +19,14 @@ def _suit_words(suit: Suit, tr: Translator) -> str:
     return f"{suit_text(suit)} {tr.suit(suit)}"
 
 
-def _card_span(card: Card, tr: Translator, four_colour: bool, classes: str = "") -> str:
+def _card_span(card: Card, tr: Translator, four_colour: bool, classes: str = "") -> Markup:
     colour = suit_colour(card.suit, four_colour)
     css = f"nap-cardtext {classes}".strip()
     return (html('<span class="{}" style="color:{}" title="{}">{}{}</span>',
                  css, colour, tr.card_words(card), card.rank.text, suit_text(card.suit)))
 
 
-def _explanation_items(explanations: Sequence[Explanation], tr: Translator) -> str:
+def _explanation_items(explanations: Sequence[Explanation], tr: Translator) -> Markup:
     items = []
     for e in explanations:
         items.append(
@@ -37,7 +37,7 @@ def _explanation_items(explanations: Sequence[Explanation], tr: Translator) -> s
 
 
 def _tricks_table(tricks: Sequence[Trick], players: Sequence[str], tr: Translator, four_colour: bool,
-                  chosen: tuple[int, Card] | None = None, css: str = "nap-lesson-tricks") -> str:
+                  chosen: tuple[int, Card] | None = None, css: str = "nap-lesson-tricks") -> Markup:
     """Completed tricks as a grid: one row per trick, one column per player."""
     head = join((html('<th scope="col">{}</th>', p) for p in players))
     rows = []
@@ -65,7 +65,7 @@ def _tricks_table(tricks: Sequence[Trick], players: Sequence[str], tr: Translato
                  css, tr.gettext("Trick"), head, tr.gettext("Won by"), join(rows)))
 
 
-def _amounts_html(amounts: Mapping[str, int], tr: Translator, css: str) -> str:
+def _amounts_html(amounts: Mapping[str, int], tr: Translator, css: str) -> Markup:
     cells = join((
         html('<li class="nap-amount {}" data-player="{}"><span class="nap-amount-name">'
              '{}</span> <span class="nap-amount-value">{}</span></li>',

@@ -25,6 +25,8 @@ UNDO_DEBOUNCE = 0.6
 class ActionBar(Component):
     """Stop early (when certain), play on, practice undo, next deal, new session."""
 
+    app: "PlayApp"
+
     def __init__(self, app: "PlayApp") -> None:
         super().__init__(app)
         self.stop = W.Button(button_style="warning", layout=_auto())
@@ -122,6 +124,8 @@ class ActionBar(Component):
 # ======================================================================== coach
 class Coach(Component):
     """A hint: the call or card the coach suggests, with its reason."""
+
+    app: "PlayApp"
 
     def __init__(self, app: "PlayApp") -> None:
         super().__init__(app)

@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 class AuctionPanel(Component):
     """The learner's calls as buttons; a call not allowed now is disabled and says why."""
 
+    app: "PlayApp"
+
     def __init__(self, app: "PlayApp") -> None:
         super().__init__(app)
         self.heading = W.HTML()

@@ -28,6 +28,8 @@ class HandView(Component):
     same goes for the typed card: the field is emptied once the card is played.
     """
 
+    app: "PlayApp"
+
     def __init__(self, app: "PlayApp") -> None:
         super().__init__(app)
         self.heading = W.HTML()

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 class LedgerView(Component):
     """The settlement of the last deal with its arithmetic, the running ledger, the chart, the winners."""
 
+    app: "PlayApp"
+
     def __init__(self, app: "PlayApp") -> None:
         super().__init__(app)
         self.result = W.HTML()

@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 class LogPanel(Component):
     """What just happened (the learner's move and the bots' replies) and the whole deal, with rule badges."""
 
+    app: "PlayApp"
+
     def __init__(self, app: "PlayApp") -> None:
         super().__init__(app)
         self.latest = W.HTML()

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 class ReplayView(Component):
     """Step through any saved deal of the session from the learner's seat."""
 
+    app: "PlayApp"
+
     def __init__(self, app: "PlayApp") -> None:
         super().__init__(app)
         self.heading = W.HTML()

@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 class SetupPanel(Component):
     """The session's settings, read from the form (and the page URL) and checked by :class:`TableSetup`."""
 
+    app: "PlayApp"
+
     def __init__(self, app: "PlayApp", setup: TableSetup) -> None:
         super().__init__(app)
         style = {"description_width": "initial"}
@@ -154,6 +156,8 @@ class SetupPanel(Component):
 
 class SettingsPanel(Component):
     """Practice undo (off by default), the four-colour pack, the early-stop offer."""
+
+    app: "PlayApp"
 
     def __init__(self, app: "PlayApp") -> None:
         super().__init__(app)

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 class TrickView(Component):
     """Deal, contract and trump; the seats; the current trick, the last one and the history."""
 
+    app: "PlayApp"
+
     def __init__(self, app: "PlayApp") -> None:
         super().__init__(app)
         self.info = W.HTML()
