@@ -7,7 +7,7 @@ from ...html import html
 from ...lesson import Lesson, LessonWalk, default_lesson
 from ..base import App, page_style
 from ..params import PageParams
-from .fragments import _AUTO
+from ..widgets import auto_layout
 from .controls import StepControls
 from .views import ExplanationPanel, SettlementView, TableView, TrickHistory
 from .whatif import WhatIfPanel
@@ -35,15 +35,15 @@ class LessonApp(App):
         self.history = TrickHistory(self.lesson, self.language)
         self.settlement = SettlementView(self.lesson, self.language)
         self.whatif = WhatIfPanel(self.walk, self.language, self._after_whatif)
-        header = W.HBox([self.title, self.switch.widget], layout=W.Layout(**_AUTO))
+        header = W.HBox([self.title, self.switch.widget], layout=auto_layout())
         header.add_class("nap-lesson-header")
-        side = W.VBox([self.explanation.widget, self.settlement.widget], layout=W.Layout(**_AUTO))
+        side = W.VBox([self.explanation.widget, self.settlement.widget], layout=auto_layout())
         side.add_class("nap-lesson-side")
-        steer = W.VBox([self.controls.widget, self.status.widget], layout=W.Layout(**_AUTO))
+        steer = W.VBox([self.controls.widget, self.status.widget], layout=auto_layout())
         steer.add_class("nap-lesson-steer")
-        top = W.HBox([steer, side], layout=W.Layout(**_AUTO))
+        top = W.HBox([steer, side], layout=auto_layout())
         top.add_class("nap-lesson-top")
-        lower = W.HBox([self.history.widget, self.whatif.widget], layout=W.Layout(**_AUTO))
+        lower = W.HBox([self.history.widget, self.whatif.widget], layout=auto_layout())
         lower.add_class("nap-lesson-lower")
         self.widget.children = [page_style(*self.styles), header, top, self.table.widget, lower]
         self.refresh()

@@ -9,7 +9,7 @@ from ...html import html
 from ...lesson import SECTIONS, LessonWalk
 from ...tricks import Trick
 from ..base import Language, StatusLine, guarded
-from .fragments import _AUTO
+from ..widgets import auto_layout
 
 
 class StepControls:
@@ -23,11 +23,11 @@ class StepControls:
         self.on_change = on_change
         self.on_style = on_style
         self._syncing = False
-        self.back = W.Button(icon="arrow-left", layout=W.Layout(**_AUTO))
+        self.back = W.Button(icon="arrow-left", layout=auto_layout())
         self.back.add_class("nap-lesson-back")
-        self.next = W.Button(icon="arrow-right", button_style="primary", layout=W.Layout(**_AUTO))
+        self.next = W.Button(icon="arrow-right", button_style="primary", layout=auto_layout())
         self.next.add_class("nap-lesson-next")
-        self.restart = W.Button(icon="undo", layout=W.Layout(**_AUTO))
+        self.restart = W.Button(icon="undo", layout=auto_layout())
         self.restart.add_class("nap-lesson-restart")
         self.jump = W.Dropdown(options=[(s, s) for s in SECTIONS], value=SECTIONS[0],
                                style={"description_width": "initial"},
@@ -47,11 +47,11 @@ class StepControls:
         self.jump.observe(self._on_jump, names="value")
         self.number.observe(self._on_number, names="value")
         self.four.observe(self._on_four, names="value")
-        buttons = W.HBox([self.back, self.next, self.restart], layout=W.Layout(**_AUTO))
+        buttons = W.HBox([self.back, self.next, self.restart], layout=auto_layout())
         buttons.add_class("nap-lesson-buttons")
-        where = W.HBox([self.jump, self.number], layout=W.Layout(**_AUTO))
+        where = W.HBox([self.jump, self.number], layout=auto_layout())
         where.add_class("nap-lesson-where")
-        self.widget = W.VBox([self.label, buttons, where, self.four], layout=W.Layout(**_AUTO))
+        self.widget = W.VBox([self.label, buttons, where, self.four], layout=auto_layout())
         self.widget.add_class("nap-lesson-controls")
         self.refresh()
 

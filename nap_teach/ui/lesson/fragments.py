@@ -12,8 +12,6 @@ from ...lesson import settlement_line
 from ...render import suit_colour, suit_text
 from ...tricks import Trick
 
-_AUTO = {"width": "auto", "max_width": "100%"}
-
 
 def _suit_words(suit: Suit, tr: Translator) -> str:
     return f"{suit_text(suit)} {tr.suit(suit)}"

@@ -9,7 +9,8 @@ from ...lesson import HAD_FEWER, RESULT, Lesson
 from ...render import hand_html, pile_svg, trick_html
 from ...tricks import Trick
 from ..base import Language
-from .fragments import _AUTO, _amounts_html, _explanation_items, _suit_words, _tricks_table
+from ..widgets import auto_layout
+from .fragments import _amounts_html, _explanation_items, _suit_words, _tricks_table
 
 
 class ExplanationPanel:
@@ -18,7 +19,7 @@ class ExplanationPanel:
     def __init__(self, lesson: Lesson, language: Language) -> None:
         self.lesson = lesson
         self.language = language
-        self.widget = W.HTML("", layout=W.Layout(**_AUTO))
+        self.widget = W.HTML("", layout=auto_layout())
         self.widget.add_class("nap-lesson-explanation")
 
     def render(self, index: int) -> None:
@@ -39,7 +40,7 @@ class TableView:
     def __init__(self, lesson: Lesson, language: Language) -> None:
         self.lesson = lesson
         self.language = language
-        self.widget = W.HTML("", layout=W.Layout(**_AUTO))
+        self.widget = W.HTML("", layout=auto_layout())
         self.widget.add_class("nap-lesson-table")
 
     def render(self, index: int, four_colour: bool = False) -> None:
@@ -141,7 +142,7 @@ class TrickHistory:
     def __init__(self, lesson: Lesson, language: Language) -> None:
         self.lesson = lesson
         self.language = language
-        self.widget = W.HTML("", layout=W.Layout(**_AUTO))
+        self.widget = W.HTML("", layout=auto_layout())
         self.widget.add_class("nap-lesson-history")
 
     def render(self, index: int, four_colour: bool = False) -> None:
@@ -174,7 +175,7 @@ class SettlementView:
     def __init__(self, lesson: Lesson, language: Language) -> None:
         self.lesson = lesson
         self.language = language
-        self.widget = W.HTML("", layout=W.Layout(**_AUTO))
+        self.widget = W.HTML("", layout=auto_layout())
         self.widget.add_class("nap-lesson-settlement")
 
     def render(self, index: int) -> None:

@@ -10,7 +10,8 @@ from ...html import html, join
 from ...lesson import LessonWalk, settlement_line
 from ...render import suit_colour, suit_text
 from ..base import Language, StatusLine, guarded
-from .fragments import _AUTO, _amounts_html, _explanation_items, _suit_words, _tricks_table
+from ..widgets import auto_layout
+from .fragments import _amounts_html, _explanation_items, _suit_words, _tricks_table
 
 
 class WhatIfPanel:
@@ -26,18 +27,18 @@ class WhatIfPanel:
         self.title.add_class("nap-whatif-title")
         self.prompt = W.HTML("")
         self.prompt.add_class("nap-whatif-prompt")
-        self.cards = W.HBox([], layout=W.Layout(**_AUTO))
+        self.cards = W.HBox([], layout=auto_layout())
         self.cards.add_class("nap-whatif-cards")
-        self.result = W.HTML("", layout=W.Layout(**_AUTO))
+        self.result = W.HTML("", layout=auto_layout())
         self.result.add_class("nap-whatif-result")
-        self.settlement = W.HTML("", layout=W.Layout(**_AUTO))
+        self.settlement = W.HTML("", layout=auto_layout())
         self.settlement.add_class("nap-whatif-settlement")
-        self.back = W.Button(icon="book", layout=W.Layout(**_AUTO))
+        self.back = W.Button(icon="book", layout=auto_layout())
         self.back.add_class("nap-whatif-back")
         self.back.on_click(self._on_back)
         self._buttons: dict[str, W.Button] = {}
         self.widget = W.VBox([self.title, self.prompt, self.cards, self.status.widget, self.result,
-                              self.settlement, self.back], layout=W.Layout(**_AUTO))
+                              self.settlement, self.back], layout=auto_layout())
         self.widget.add_class("nap-whatif")
 
     def _(self, message: str) -> str:
