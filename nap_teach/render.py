@@ -6,10 +6,10 @@ Suit symbols are followed by U+FE0E so that no platform turns them into emoji.
 """
 from __future__ import annotations
 
-from html import escape
 from typing import Iterable, Sequence
 
 from .cards import Card, Suit
+from .html import Markup, escape, html, join
 from .i18n import Translator, translator
 
 __all__ = [
@@ -52,7 +52,7 @@ def card_svg(
     width: int = 64,
     classes: Sequence[str] = (),
     marks: Sequence[str] = (),
-) -> str:
+) -> Markup:
     """One face-up card as inline SVG.
 
     ``marks`` adds state classes such as ``"winning"``, ``"led"``, ``"trump"``,
@@ -66,46 +66,44 @@ def card_svg(
     sym = suit_text(card.suit)
     rank_size = 20 if len(rank) == 1 else 17
     return (
-        f'<svg class="{css}" data-card="{card.code}" role="img" aria-label="{escape(label)}" '
-        f'width="{width}" height="{height}" viewBox="0 0 60 84" xmlns="http://www.w3.org/2000/svg">'
-        f"<title>{escape(label)}</title>"
-        f'<rect x="1" y="1" width="58" height="82" rx="6" ry="6" fill="#fff" stroke="#555" stroke-width="1.5"/>'
-        f'<text x="6" y="22" font-family="DejaVu Sans, Arial, sans-serif" font-size="{rank_size}" '
-        f'font-weight="bold" fill="{ink}">{rank}</text>'
-        f'<text x="7" y="40" font-family="DejaVu Sans, Arial, sans-serif" font-size="16" fill="{ink}">{sym}</text>'
-        f'<text x="38" y="74" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="30" '
-        f'fill="{ink}">{sym}</text>'
-        "</svg>"
+        html('<svg class="{}" data-card="{}" role="img" aria-label="{}" width="{}" height="{}" '
+             'viewBox="0 0 60 84" xmlns="http://www.w3.org/2000/svg">'
+             '<title>{}</title><rect x="1" y="1" width="58" height="82" rx="6" ry="6" fill="#fff" '
+             'stroke="#555" stroke-width="1.5"/><text x="6" y="22" font-family="DejaVu Sans, Arial, '
+             'sans-serif" font-size="{}" font-weight="bold" fill="{}">'
+             '{}</text><text x="7" y="40" font-family="DejaVu Sans, Arial, sans-serif" font-size="16" '
+             'fill="{}">{}</text><text x="38" y="74" text-anchor="middle" font-family="DejaVu '
+             'Sans, Arial, sans-serif" font-size="30" fill="{}">{}</text>'
+             '</svg>', css, card.code, label, width, height, label, rank_size, ink, rank, ink, sym, ink, sym)
     )
 
 
-def card_back_svg(*, width: int = 64, label: str = "face-down card", classes: Sequence[str] = ()) -> str:
+def card_back_svg(*, width: int = 64, label: str = "face-down card", classes: Sequence[str] = ()) -> Markup:
     """A face-down card (other players' cards, the unused pile)."""
     height = round(width * 1.4)
     css = " ".join(["nap-card", "nap-card-back", *classes])
     return (
-        f'<svg class="{css}" role="img" aria-label="{escape(label)}" width="{width}" height="{height}" '
-        f'viewBox="0 0 60 84" xmlns="http://www.w3.org/2000/svg"><title>{escape(label)}</title>'
-        '<rect x="1" y="1" width="58" height="82" rx="6" ry="6" fill="#2c4f8a" stroke="#555" stroke-width="1.5"/>'
-        '<rect x="6" y="6" width="48" height="72" rx="4" ry="4" fill="none" stroke="#9db7e0" stroke-width="2"/>'
-        '<path d="M10 10 L50 74 M50 10 L10 74" stroke="#9db7e0" stroke-width="1"/>'
-        "</svg>"
+        html('<svg class="{}" role="img" aria-label="{}" width="{}" height="{}" viewBox="0 0 60 '
+             '84" xmlns="http://www.w3.org/2000/svg"><title>{}</title>'
+             '<rect x="1" y="1" width="58" height="82" rx="6" ry="6" fill="#2c4f8a" stroke="#555" '
+             'stroke-width="1.5"/><rect x="6" y="6" width="48" height="72" rx="4" ry="4" fill="none" '
+             'stroke="#9db7e0" stroke-width="2"/><path d="M10 10 L50 74 M50 10 L10 74" stroke="#9db7e0" '
+             'stroke-width="1"/></svg>', css, label, width, height, label)
     )
 
 
-def pile_svg(count: int, *, label: str, width: int = 64) -> str:
+def pile_svg(count: int, *, label: str, width: int = 64) -> Markup:
     """A face-down pile with its size written on it (the unused cards, B4)."""
     height = round(width * 1.4)
     return (
-        f'<svg class="nap-pile" data-count="{count}" role="img" aria-label="{escape(label)}" '
-        f'width="{width + 8}" height="{height + 8}" viewBox="0 0 68 92" xmlns="http://www.w3.org/2000/svg">'
-        f"<title>{escape(label)}</title>"
-        '<rect x="7" y="7" width="58" height="82" rx="6" fill="#22406f" stroke="#555"/>'
-        '<rect x="4" y="4" width="58" height="82" rx="6" fill="#27497f" stroke="#555"/>'
-        '<rect x="1" y="1" width="58" height="82" rx="6" fill="#2c4f8a" stroke="#555" stroke-width="1.5"/>'
-        f'<text x="30" y="50" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="22" '
-        f'font-weight="bold" fill="#fff">{count}</text>'
-        "</svg>"
+        html('<svg class="nap-pile" data-count="{}" role="img" aria-label="{}" width="{}" height="{}" '
+             'viewBox="0 0 68 92" xmlns="http://www.w3.org/2000/svg">'
+             '<title>{}</title><rect x="7" y="7" width="58" height="82" rx="6" fill="#22406f" '
+             'stroke="#555"/><rect x="4" y="4" width="58" height="82" rx="6" fill="#27497f" stroke="#555"/>'
+             '<rect x="1" y="1" width="58" height="82" rx="6" fill="#2c4f8a" stroke="#555" stroke-width="1.5"/>'
+             '<text x="30" y="50" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" '
+             'font-size="22" font-weight="bold" fill="#fff">{}</text>'
+             '</svg>', count, label, width + 8, height + 8, label, count)
     )
 
 
@@ -117,12 +115,12 @@ def hand_html(
     width: int = 56,
     marks: dict[Card, Sequence[str]] | None = None,
     label: str = "",
-) -> str:
+) -> Markup:
     """A row of face-up cards that wraps on narrow screens."""
     marks = marks or {}
-    inner = "".join(card_svg(c, tr=tr, four_colour=four_colour, width=width, marks=marks.get(c, ())) for c in cards)
-    aria = f' aria-label="{escape(label)}"' if label else ""
-    return f'<div class="nap-hand" role="group"{aria}>{inner}</div>'
+    inner = join((card_svg(c, tr=tr, four_colour=four_colour, width=width, marks=marks.get(c, ())) for c in cards))
+    aria = html(' aria-label="{}"', label) if label else ""
+    return html('<div class="nap-hand" role="group"{}>{}</div>', aria, inner)
 
 
 def trick_html(
@@ -134,7 +132,7 @@ def trick_html(
     winning: int | None = None,
     trump: Suit | None = None,
     width: int = 56,
-) -> str:
+) -> Markup:
     """Cards on the table, one slot per player in playing order; marks the led card,
     trumps and the winning card. ``None`` leaves an empty slot (not played yet)."""
     tr = tr or translator("en")
@@ -142,7 +140,7 @@ def trick_html(
     led = next((c for c in cards if c is not None), None)
     for i, (name, card) in enumerate(zip(seats, cards)):
         if card is None:
-            face = f'<div class="nap-slot-empty" style="width:{width}px;height:{round(width * 1.4)}px"></div>'
+            face = html('<div class="nap-slot-empty" style="width:{}px;height:{}px"></div>', width, round(width * 1.4))
             cls = "nap-slot"
         else:
             marks = []
@@ -154,5 +152,5 @@ def trick_html(
                 marks.append("winning")
             face = card_svg(card, tr=tr, four_colour=four_colour, width=width, marks=marks)
             cls = "nap-slot" + (" nap-slot-winning" if winning == i else "")
-        slots.append(f'<div class="{cls}"><div class="nap-slot-name">{escape(name)}</div>{face}</div>')
-    return f'<div class="nap-trick">{"".join(slots)}</div>'
+        slots.append(html('<div class="{}"><div class="nap-slot-name">{}</div>{}</div>', cls, name, face))
+    return html('<div class="nap-trick">{}</div>', join(slots))

@@ -8,43 +8,36 @@ action becomes a sentence in the learner's words and changes nothing.
 from __future__ import annotations
 
 import functools
-import html
 import logging
-import os
+import re
 from pathlib import Path
 from typing import Any, Callable, TypeVar
-from urllib.parse import parse_qs
 
 import ipywidgets as W
 
-from ..explain import RecordError, RuleError
+from ..explain import Explanation, RecordError, RuleError
+from ..html import Markup, escape, html
 from ..i18n import LANGUAGES, Translator, normalize_lang, translator
+from .params import page_params
 
 __all__ = [
-    "Language", "LanguageSwitch", "page_params", "page_style", "StatusLine", "guarded", "App", "Part",
-    "html_escape", "CSS_DIR",
+    "Language", "LanguageSwitch", "page_params", "page_style", "StatusLine", "guarded", "App", "Component",
+    "badge", "html_escape", "CSS_DIR",
 ]
 
 log = logging.getLogger("nap_teach.ui")
 CSS_DIR = Path(__file__).parent / "css"
 F = TypeVar("F", bound=Callable[..., Any])
 
-html_escape = html.escape
+html_escape = escape
+_RULE_ID = re.compile(r"^[BP]\d{1,2}$")
 
 
-def page_params(environ: dict[str, str] | None = None) -> dict[str, str]:
-    """Query parameters of the Voila page (``?lang=es&seed=7``), first value of each.
-
-    Voila hands the page's query string to the kernel as ``QUERY_STRING``;
-    outside Voila (tests, JupyterLab) there is none and this returns ``{}``.
-    """
-    env = os.environ if environ is None else environ
-    query = env.get("QUERY_STRING", "") or ""
-    try:
-        parsed = parse_qs(query, keep_blank_values=False, max_num_fields=20)
-    except ValueError:
-        return {}
-    return {k[:40]: v[0][:200] for k, v in parsed.items() if v}
+def badge(rule: str, tr: Translator) -> Markup:
+    """The rule's badge (``nap-rule``, its title as a tooltip); "" for what is not a rule id (B1..P9)."""
+    if not _RULE_ID.match(rule):
+        return Markup()
+    return html('<span class="nap-rule" title="{}">{}</span>', tr.rule_title(rule), rule)
 
 
 class Language:
@@ -107,8 +100,8 @@ class StatusLine:
     def show(self, text: str, kind: str = "info") -> None:
         """Show ``text``; ``kind`` is "info", "refused" or "error" (styled differently)."""
         self.text, self.kind = text, kind
-        self.widget.value = (f'<div role="status" aria-live="polite" class="nap-msg nap-msg-{kind}">'
-                             f"{html.escape(text)}</div>") if text else ""
+        self.widget.value = (html('<div role="status" aria-live="polite" class="nap-msg nap-msg-{}">{}</div>',
+                                  kind, text)) if text else ""
 
     def clear(self) -> None:
         self.show("")
@@ -148,16 +141,17 @@ def page_style(*names: str) -> W.HTML:
         path = CSS_DIR / f"{name}.css"
         if path.exists():
             parts.append(path.read_text(encoding="utf-8"))
-    widget = W.HTML("<style>" + "\n".join(parts) + "</style>")
+    widget = W.HTML(html("<style>{}</style>", Markup("\n".join(parts))))  # our own style sheets
     widget.add_class("nap-style")
     return widget
 
 
-class Part:
+class Component:
     """A piece of a page sharing its app's language, status line and busy flag.
 
-    Sharing the busy flag lets :func:`guarded` drop a click on one part that
-    arrives while a click on another is still being handled.
+    Every page (lesson, play, explorer, scorekeeper, landing) builds its pieces
+    on this class. Sharing the busy flag lets :func:`guarded` drop a click on
+    one component that arrives while a click on another is still being handled.
     """
 
     def __init__(self, app: "App") -> None:
@@ -182,6 +176,16 @@ class Part:
     @property
     def tr(self) -> Translator:
         return self.app.language.tr
+
+    def _(self, message: str) -> str:
+        return self.app.language.tr.gettext(message)
+
+    def badge(self, rule: str) -> Markup:
+        return badge(rule, self.tr)
+
+    def explain(self, expl: Explanation, badge: bool = True) -> Markup:
+        """The explanation in the learner's words (HTML-escaped), after its rule badge."""
+        return (self.badge(expl.rule) if badge else Markup()) + self.tr.explain(expl)
 
 
 class App:

@@ -26,29 +26,27 @@ switches language in place (the ``nap-lang`` switch) or by link
 
 from __future__ import annotations
 
-import html
 import os
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
 from ..cards import FULL_PACK, Card, sort_hand
+from ..html import Markup, escape, html, join
 from ..i18n import LANGUAGES, Translator, normalize_lang
 from ..messages import N_, PROFILE_NAMES
 from ..profiles import BRITISH, PROFILES, Profile
 from ..render import card_svg
 from .base import App, guarded, page_style
+from .params import DEFAULT_LANGUAGE, PageParams, page_query
 
 __all__ = ["LANGUAGES", "LESSONS", "LandingPage", "LessonLink", "language_from_query", "stakes_table_html",
            "PROFILE_NAMES", "page_query", "profile_from_query"]
 
-DEFAULT_LANGUAGE = "en"
 HAND_SIZE = 5
-esc = html.escape
 
 
 @dataclass(frozen=True)
@@ -95,30 +93,13 @@ LESSONS: tuple[LessonLink, ...] = (
 # PROFILE_NAMES (names of the profiles for people) now lives in nap_teach.messages; re-exported here.
 
 
-def page_query(lang: str = DEFAULT_LANGUAGE, profile: str = "british") -> str:
-    """The query string that keeps the language and the profile across pages ("" for the defaults).
-
-    >>> page_query("en", "pub"), page_query("es", "british"), page_query("en", "british")
-    ('?profile=pub', '?lang=es', '')
-    """
-    parts = []
-    if lang in LANGUAGES and lang != DEFAULT_LANGUAGE:
-        parts.append(f"lang={lang}")
-    if profile in PROFILES and profile != "british":
-        parts.append(f"profile={profile}")
-    return "?" + "&".join(parts) if parts else ""
-
-
 def profile_from_query(query: str | None) -> Profile:
     """The profile asked for with ``?profile=`` (validated: anything unknown is the default).
 
     >>> profile_from_query("profile=pub").name, profile_from_query("profile=<x>").name
     ('pub', 'british')
     """
-    for value in parse_qs(query or "").get("profile", []):
-        if value.strip().lower() in PROFILES:
-            return PROFILES[value.strip().lower()]
-    return BRITISH
+    return PageParams.parse(query).profile
 
 
 def language_from_query(query: str | None) -> str:
@@ -129,19 +110,15 @@ def language_from_query(query: str | None) -> str:
     >>> language_from_query("lang=<script>")
     'en'
     """
-    values = parse_qs(query or "").get("lang", [])
-    for value in values:
-        if value in LANGUAGES:
-            return value
-    return DEFAULT_LANGUAGE
+    return PageParams.parse(query).lang
 
 
 def stakes_table_html(profile: Profile, tr: Translator) -> str:
     """The profile's ladder and stakes as an HTML table (class ``nap-stakes``), read from the Profile."""
     _ = tr.gettext
-    head = (f"<tr><th scope='col'>{esc(_('Bid'))}</th><th scope='col'>{esc(_('Tricks needed'))}</th>"
-            f"<th scope='col'>{esc(_('Made: each opponent pays'))}</th>"
-            f"<th scope='col'>{esc(_('Failed: declarer pays each'))}</th></tr>")
+    head = (html("<tr><th scope='col'>{}</th><th scope='col'>{}</th><th scope='col'>"
+                 "{}</th><th scope='col'>{}</th></tr>",
+                 _('Bid'), _('Tricks needed'), _('Made: each opponent pays'), _('Failed: declarer pays each')))
     rows = []
     for c in profile.ladder:
         if c.max_tricks == 0:
@@ -150,11 +127,12 @@ def stakes_table_html(profile: Profile, tr: Translator) -> str:
             need = _("all five")
         else:
             need = _("at least {n}").format(n=c.min_tricks)
-        rows.append(f"<tr data-contract='{esc(c.name, quote=True)}'><th scope='row'>{esc(tr.call(c.name))}</th>"
-                    f"<td>{esc(need)}</td><td>{c.made}</td><td>{c.failed}</td></tr>")
-    caption = esc(_("Stakes in ledger points, per opponent"))
-    return (f'<div class="nap-scroll"><table class="nap-table-grid nap-stakes"><caption>{caption}</caption>'
-            f"<thead>{head}</thead><tbody>{''.join(rows)}</tbody></table></div>")
+        rows.append(html("<tr data-contract='{}'><th scope='row'>{}</th><td>{}</td>"
+                         '<td>{}</td><td>{}</td></tr>', c.name, tr.call(c.name), need, c.made, c.failed))
+    caption = escape(_("Stakes in ledger points, per opponent"))
+    return (html('<div class="nap-scroll"><table class="nap-table-grid nap-stakes">'
+                 '<caption>{}</caption><thead>{}</thead><tbody>{}</tbody>'
+                 '</table></div>', caption, head, join(rows)))
 
 
 class LandingPage(App):
@@ -218,10 +196,8 @@ class LandingPage(App):
         Voila passes the page's query string to the kernel as ``QUERY_STRING``;
         ``?lang=xx`` picks the language (unknown values fall back to English).
         """
-        environ = os.environ if environ is None else environ
-        query = environ.get("QUERY_STRING")
-        lang = language_from_query(query)
-        return cls(lang=lang, notebook_dir=notebook_dir, rng=rng, profile=profile_from_query(query))
+        params = PageParams.from_environment(environ)
+        return cls(lang=params.lang, notebook_dir=notebook_dir, rng=rng, profile=params.profile)
 
     @property
     def lang(self) -> str:
@@ -249,14 +225,14 @@ class LandingPage(App):
 
     def refresh(self) -> None:
         _ = self._
-        self.title.value = (f"<h1>{esc(_('Learn Nap'))}</h1>"
-                            f"<p class='nap-landing-tagline'>{esc(_('The British card game of bold bids, in four short lessons.'))}</p>")
+        self.title.value = (html("<h1>{}</h1><p class='nap-landing-tagline'>{}</p>",
+                                 _('Learn Nap'), _('The British card game of bold bids, in four short lessons.')))
         self.intro.value = self._intro_html()
         self.lessons.value = self._lessons_html()
         self.profile_box.value = self._profile_html()
         self.languages.value = self._languages_html()
-        self.try_heading.value = (f"<h2>{esc(_('Try it'))}</h2><p>"
-                                  f"{esc(_('In Nap you hold five cards. Here is what a hand can look like:'))}</p>")
+        self.try_heading.value = (html('<h2>{}</h2><p>{}</p>',
+                                       _('Try it'), _('In Nap you hold five cards. Here is what a hand can look like:')))
         self.try_button.description = _("Deal me a hand")
         self.try_button.tooltip = _("Deal five random cards")
         self._render_output()
@@ -279,23 +255,23 @@ class LandingPage(App):
               "trick, and the suit of that first card is trump for the whole deal. Win the tricks you bid "
               "and every opponent pays you; fall short and you pay each of them."),
         ]
-        return "".join(f"<p>{esc(t)}</p>" for t in paras)
+        return join((html('<p>{}</p>', t) for t in paras))
 
     def _lessons_html(self) -> str:
         _ = self._
         items = []
         for lesson in LESSONS:
-            title = esc(self.tr.gettext(lesson.title))
-            blurb = esc(self.tr.gettext(lesson.blurb))
+            title = escape(self.tr.gettext(lesson.title))
+            blurb = escape(self.tr.gettext(lesson.blurb))
             if (self.notebook_dir / lesson.notebook).is_file():
-                href = esc(lesson.notebook + self._query_suffix(), quote=True)
-                head = f'<a class="nap-landing-link" href="{href}">{title}</a>'
+                href = escape(lesson.notebook + self._query_suffix())
+                head = html('<a class="nap-landing-link" href="{}">{}</a>', href, title)
             else:
-                soon = esc(_("coming soon"))
-                head = f'<span class="nap-landing-soon">{title} ({soon})</span>'
-            items.append(f"<li>{head}<br><span class='nap-landing-blurb'>{blurb}</span></li>")
-        heading = esc(_("Lessons, in order"))
-        return f"<h2>{heading}</h2><ol class='nap-landing-list'>{''.join(items)}</ol>"
+                soon = escape(_("coming soon"))
+                head = html('<span class="nap-landing-soon">{} ({})</span>', title, soon)
+            items.append(html("<li>{}<br><span class='nap-landing-blurb'>{}</span></li>", head, blurb))
+        heading = escape(_("Lessons, in order"))
+        return html("<h2>{}</h2><ol class='nap-landing-list'>{}</ol>", heading, join(items))
 
     def _profile_html(self) -> str:
         _ = self._
@@ -310,41 +286,41 @@ class LandingPage(App):
             if other.name == p.name:
                 continue
             other_name = self.tr.gettext(PROFILE_NAMES[other.name]) if other.name in PROFILE_NAMES else other.name
-            href = esc("index.ipynb" + page_query(self.lang, other.name), quote=True)
-            label = esc(_("Switch to {name}").format(name=other_name))
-            others.append(f'<a class="nap-landing-profile-link" href="{href}" data-profile="{esc(other.name, quote=True)}">'
-                          f"{label}</a>")
-        compare = esc("explorer.ipynb" + page_query(self.lang, p.name)
-                      + ("&" if page_query(self.lang, p.name) else "?") + "section=compare", quote=True)
-        links = " · ".join(others + [f'<a class="nap-landing-compare" href="{compare}">'
-                                     f"{esc(_('What differs between the rules'))}</a>"])
+            href = escape("index.ipynb" + page_query(self.lang, other.name))
+            label = escape(_("Switch to {name}").format(name=other_name))
+            others.append(html('<a class="nap-landing-profile-link" href="{}" data-profile="{}">{}</a>',
+                               href, other.name, label))
+        compare = escape("explorer.ipynb" + page_query(self.lang, p.name)
+                      + ("&" if page_query(self.lang, p.name) else "?") + "section=compare")
+        links = Markup(" · ").join(others + [html('<a class="nap-landing-compare" href="{}">{}</a>',
+                                                   compare, _('What differs between the rules'))])
         extra = ""
         if p.option_choices:
-            extra = "<p>" + esc(_("Misère may pay 10/5 instead of 3/3 if the table agrees; reneges, misdeals, chips and "
-                                 "an extra hand for a tie of three or more are part of these rules.")) + "</p>"
-        return (f"<h2>{esc(_('The rules in force'))}</h2><p data-profile='{esc(p.name, quote=True)}'>{esc(text)}</p>"
-                + stakes_table_html(p, self.tr) + extra + f"<p class='nap-landing-profiles'>{links}</p>")
+            extra = html('<p>{}</p>', _("Misère may pay 10/5 instead of 3/3 if the table agrees; reneges, misdeals, chips and "
+                                 "an extra hand for a tie of three or more are part of these rules."))
+        return (html("<h2>{}</h2><p data-profile='{}'>{}</p>{}{}<p class='nap-landing-profiles'>{}</p>",
+                     _('The rules in force'), p.name, text, stakes_table_html(p, self.tr), extra, links))
 
     def _languages_html(self) -> str:
         links = []
         for code, name in LANGUAGES.items():
-            current = ' aria-current="page"' if code == self.lang else ""
+            current = Markup(' aria-current="page"') if code == self.lang else ""
             links.append(
-                f'<a class="nap-landing-lang" href="{esc(f"index.ipynb?lang={code}{self._profile_suffix()}", quote=True)}" '
-                f'hreflang="{code}" lang="{code}"{current}>{esc(name)}</a>'
+                html('<a class="nap-landing-lang" href="{}" hreflang="{}" lang="{}"{}>{}</a>',
+                     f"index.ipynb?lang={code}{self._profile_suffix()}", code, code, current, name)
             )
-        label = esc(self._("Language:"))
-        return f"<p>{label} {' · '.join(links)}</p>"
+        label = escape(self._("Language:"))
+        return html('<p>{} {}</p>', label, Markup(' · ').join(links))
 
     def _render_output(self) -> None:
         if not self._cards:
-            body = esc(self._("Press the button to see five cards."))
+            body = escape(self._("Press the button to see five cards."))
         else:
-            label = esc(self._("Deal {number}:").format(number=self.deals))
-            cards = "".join(
-                f'<span class="nap-landing-card" data-card="{c.code}">'
-                f"{card_svg(c, tr=self.tr, width=52)}</span>" for c in self._cards)
-            words = esc(self.tr.join(self.tr.card_words(c) for c in self._cards))
-            body = (f"{label} <span class='nap-landing-hand'>{cards}</span>"
-                    f"<span class='nap-landing-words'>{words}</span>")
-        self.output.value = f'<div role="status" aria-live="polite">{body}</div>'
+            label = escape(self._("Deal {number}:").format(number=self.deals))
+            cards = join((
+                html('<span class="nap-landing-card" data-card="{}">{}</span>',
+                     c.code, card_svg(c, tr=self.tr, width=52)) for c in self._cards))
+            words = escape(self.tr.join(self.tr.card_words(c) for c in self._cards))
+            body = (html("{} <span class='nap-landing-hand'>{}</span><span class='nap-landing-words'>"
+                         '{}</span>', label, cards, words))
+        self.output.value = html('<div role="status" aria-live="polite">{}</div>', body)

@@ -1,0 +1,35 @@
+"""The rules explorer: every rule with a short explanation, a trainer and a question; a quiz; the syllabus.
+
+A package: one module per section, the question card, the rule prose (:mod:`.prose`) and the
+trainers on their declarative base (:mod:`.trainers`).
+
+The notebook ``notebooks/explorer.ipynb`` only does::
+
+    from nap_teach.ui.explorer import ExplorerApp
+    ExplorerApp.from_environment()
+
+Three sections, chosen with the ``nap-ex-nav`` buttons:
+
+- **Rules**: pick a rule (``nap-ex-rule``); its explanation, a small trainer
+  built on :mod:`nap_teach.trainers` and a question of :mod:`nap_teach.quiz`;
+- **Quiz**: the FAQ questions plus generated ones, a score, and the seed that
+  reproduces them (``nap-ex-seed``, ``?seed=`` in the page address);
+- **Syllabus**: for teachers, per rule where it is demonstrated, quizzed and
+  enforced (:mod:`nap_teach.syllabus`).
+
+Every answer comes from the engine; this module only draws and listens.
+"""
+from __future__ import annotations
+
+from ..landing import stakes_table_html
+from .app import ExplorerApp
+from .component import MAX_SEED
+from .prose import rule_text
+from .question import QuestionCard
+from .quiz import QuizPanel
+from .rules import RulesPanel
+from .syllabus import SyllabusPanel
+from .trainers import TRAINER_FOR_RULE
+
+__all__ = ["ExplorerApp", "QuestionCard", "QuizPanel", "RulesPanel", "SyllabusPanel", "stakes_table_html",
+           "rule_text", "TRAINER_FOR_RULE", "MAX_SEED"]

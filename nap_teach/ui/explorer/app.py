@@ -1,0 +1,172 @@
+"""The explorer page itself: the header, the rules in force, the section buttons and the four sections."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import ipywidgets as W
+
+from ...html import escape, html
+from ...profiles import BRITISH, PROFILES, Profile
+from ...syllabus import profile_rules
+from ..base import App, guarded, page_style
+from ..landing import PROFILE_NAMES, page_query
+from ..params import PageParams
+from ..widgets import show as _show
+from .compare import ComparePanel
+from .component import MAX_SEED, SECTIONS, _auto
+from .quiz import QuizPanel
+from .rules import RulesPanel
+from .syllabus import SyllabusPanel
+
+
+class ExplorerApp(App):
+    """Rules and quizzes: every rule with a trainer, the quiz with a score, the teachers' syllabus."""
+
+    css_class = "nap-explorer"
+    styles = ("explorer",)
+
+    def __init__(self, lang: str = "en", profile: Profile = BRITISH, seed: int | None = None,
+                 rule: str | None = None, section: str = "rules") -> None:
+        super().__init__(lang)
+        self._busy = False
+        self.profile = profile
+        self.seed = seed if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED \
+            else random.randrange(1, 10_000)
+        self.title = W.HTML()
+        self.title.add_class("nap-ex-title")
+        self.nav = W.ToggleButtons(options=[(s, s) for s in SECTIONS], value="rules",
+                                   style={"button_width": "auto"}, layout=_auto())
+        self.nav.add_class("nap-ex-nav")
+        self.nav.observe(self._on_nav, names="value")
+        self.profile_pick = W.ToggleButtons(options=[(name, name) for name in PROFILES], value=profile.name
+                                            if profile.name in PROFILES else BRITISH.name,
+                                            style={"button_width": "auto"}, layout=_auto())
+        self.profile_pick.add_class("nap-ex-profile")
+        self.profile_pick.observe(self._on_profile, names="value")
+        self.profile_label = W.HTML()
+        self._header = W.HBox([self.title, self.switch.widget], layout=_auto())
+        self._header.add_class("nap-ex-header")
+        self._profile_box = W.HBox([self.profile_label, self.profile_pick], layout=_auto(align_items="center"))
+        self._profile_box.add_class("nap-ex-profile-box")
+        self.section = "rules"
+        self._nav_sync = False
+        self._build(rule)
+        self.go(section if section in SECTIONS else "rules")
+
+    def _build(self, rule: str | None = None) -> None:
+        """The panels for the rules in force (built again when the rules change)."""
+        self.rules = RulesPanel(self, rule)
+        self.quiz = QuizPanel(self, self.seed)
+        self.compare = ComparePanel(self)
+        self.syllabus = SyllabusPanel(self)
+        self.widget.children = [page_style(*self.styles), self._header, self._profile_box, self.nav,
+                                self.status.widget, self.rules.widget, self.quiz.widget, self.compare.widget,
+                                self.syllabus.widget]
+        self.refresh()
+        self.rules.show_rule(self.rules.rule)
+
+    def set_profile(self, profile: Profile) -> None:
+        """Switch the rules in force: every panel follows (the quiz starts again under the new rules)."""
+        if profile == self.profile:
+            return
+        self.profile = profile
+        if self.profile_pick.value != profile.name:
+            self._profile_sync = True
+            try:
+                self.profile_pick.value = profile.name
+            finally:
+                self._profile_sync = False
+        rule = self.rules.rule if self.rules.rule.startswith("B") else None
+        self._build(rule if rule in profile_rules(profile) else None)
+        self.go(self.section)
+
+    @guarded
+    def _on_profile(self, change: dict[str, Any]) -> None:
+        if getattr(self, "_profile_sync", False):
+            return
+        name = change.get("new")
+        if name in PROFILES:
+            self.status.clear()
+            self.set_profile(PROFILES[name])
+
+    @classmethod
+    def from_environment(cls, environ: dict[str, str] | None = None) -> "ExplorerApp":
+        """The page for the Voila request: ``?lang=``, ``?profile=pub``, ``?seed=`` (quiz), ``?rule=B11``,
+        ``?section=quiz`` (or ``compare``); unknown values fall back to the defaults."""
+        params = PageParams.from_environment(environ)
+        seed = params.integer("seed", 0, MAX_SEED)
+        section = params.word("section", SECTIONS, "rules")
+        return cls(params.lang, params.profile, seed, params.rule, section)
+
+    def go(self, section: str) -> None:
+        """Show one section (``rules``, ``quiz`` or ``syllabus``)."""
+        if section not in SECTIONS:
+            return
+        self.section = section
+        if section == "syllabus":
+            self.syllabus.load()
+        _show(self.rules.widget, section == "rules")
+        _show(self.quiz.widget, section == "quiz")
+        _show(self.compare.widget, section == "compare")
+        _show(self.syllabus.widget, section == "syllabus")
+        if self.nav.value != section:
+            self._nav_sync = True
+            try:
+                self.nav.value = section
+            finally:
+                self._nav_sync = False
+
+    @guarded
+    def _on_nav(self, change: dict[str, Any]) -> None:
+        if self._nav_sync:
+            return
+        section = change.get("new")
+        if section in SECTIONS:
+            self.status.clear()
+            self.go(section)
+
+    def refresh(self) -> None:
+        _ = self._
+        name = self.tr.gettext(PROFILE_NAMES[self.profile.name]) if self.profile.name in PROFILE_NAMES \
+            else self.profile.name
+        profile = escape(_("Rules in force: {profile}.").format(profile=name))
+        back = escape(_("Back to the start page"))
+        href = escape("index.ipynb" + page_query(self.language.code, self.profile.name))
+        self.title.value = (html('<h1>{}</h1><p class="nap-ex-sub"><span class="nap-ex-profile-name" data-profile="{}">'
+                                 '{}</span> <a class="nap-ex-home" href="{}">{}</a></p>',
+                                 _('Rules and quizzes'), self.profile.name, profile, href, back))
+        self.profile_label.value = escape(_("Rules:"))
+        self._profile_sync = True
+        try:
+            self.profile_pick.options = [(self.tr.gettext(PROFILE_NAMES.get(n, n)), n) for n in PROFILES]
+            self.profile_pick.value = self.profile.name if self.profile.name in PROFILES else BRITISH.name
+        finally:
+            self._profile_sync = False
+        labels = {"rules": _("Rules"), "quiz": _("Quiz"), "compare": _("Compare"), "syllabus": _("For teachers")}
+        current = self.nav.value
+        self._nav_sync = True
+        try:
+            self.nav.options = [(labels[s], s) for s in SECTIONS]
+            self.nav.value = current if current in SECTIONS else "rules"
+        finally:
+            self._nav_sync = False
+        self.status.clear()
+        self.rules.refresh()
+        self.quiz.refresh()
+        self.compare.refresh()
+        self.syllabus.refresh()
+
+    @property
+    def text(self) -> str:
+        """Everything the learner can read in the visible section (for tests)."""
+        def walk(w: W.Widget) -> list[str]:
+            if getattr(w.layout, "display", None) == "none":
+                return []
+            out = [w.value] if isinstance(w, W.HTML) and not w.value.startswith("<style>") else []
+            if isinstance(w, W.Button):
+                out.append(w.description)
+            for child in getattr(w, "children", ()):
+                out.extend(walk(child))
+            return out
+        return "\n".join(walk(self.widget))

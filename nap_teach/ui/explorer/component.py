@@ -1,0 +1,65 @@
+"""What every piece of the explorer shares: the rules in force, the rule badges, and small widget makers."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+import ipywidgets as W
+
+from ...cards import Card
+from ...explain import Explanation
+from ...html import Markup, html
+from ...profiles import Profile
+from ...render import suit_text
+from ..base import Component
+from ..widgets import auto_layout as _auto
+
+if TYPE_CHECKING:
+    from .app import ExplorerApp
+
+MAX_SEED = 10**9
+SECTIONS = ("rules", "quiz", "compare", "syllabus")
+
+
+def _card_label(card: Card) -> str:
+    return card.rank.text + suit_text(card.suit)
+
+
+class ExplorerComponent(Component):
+    """A piece of the explorer: shares the app's language, status line, busy flag and profile."""
+
+    app: "ExplorerApp"
+
+    @property
+    def profile(self) -> Profile:
+        return self.app.profile
+
+    def refused(self, expl: Explanation) -> Markup:
+        return html('<div class="nap-msg nap-msg-refused" role="status">{}</div>', self.explain(expl))
+
+    def fine(self, expl: Explanation) -> Markup:
+        return html('<div class="nap-msg nap-msg-info" role="status">{}</div>', self.explain(expl))
+
+    def refresh(self) -> None:  # pragma: no cover - overridden
+        pass
+
+
+def _dropdown(css: str, options: Sequence[tuple[str, Any]], value: Any) -> W.Dropdown:
+    d = W.Dropdown(options=list(options), value=value, layout=_auto())
+    d.add_class(css)
+    return d
+
+
+def _button(css: str, icon: str = "") -> W.Button:
+    b = W.Button(layout=_auto(align_self="flex-start"), icon=icon)
+    b.add_class(css)
+    return b
+
+
+def _labelled(label: W.HTML, widget: W.Widget) -> W.HBox:
+    box = W.HBox([label, widget], layout=_auto(align_items="center"))
+    box.add_class("nap-ex-field")
+    return box
+
+
+def _valid(value: Any, allowed: Sequence[Any]) -> bool:
+    return any(value == a and type(value) is type(a) for a in allowed)

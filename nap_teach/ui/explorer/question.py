@@ -1,0 +1,113 @@
+"""One question card: prompt with cards, a button per choice, the answer explained by its rule."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import ipywidgets as W
+
+from ...html import html, join
+from ...quiz import Question
+from ...render import hand_html, trick_html
+from ..base import guarded
+from .component import ExplorerComponent, _auto
+
+if TYPE_CHECKING:
+    from .app import ExplorerApp
+
+
+class QuestionCard(ExplorerComponent):
+    """One question: prompt (with cards), a button per choice, the answer explained by its rule."""
+
+    def __init__(self, app: "ExplorerApp", css: str, on_answer: Callable[[Question, str], bool | None]) -> None:
+        super().__init__(app)
+        self.css = css
+        self.on_answer = on_answer
+        self.question: Question | None = None
+        self.given: str | None = None
+        self.right: bool | None = None
+        self.prompt = W.HTML()
+        self.prompt.add_class("nap-ex-prompt")
+        self.cards = W.HTML()
+        self.cards.add_class("nap-ex-qcards")
+        self.choices = W.HBox(layout=_auto(flex_flow="row wrap"))
+        self.choices.add_class("nap-ex-choices")
+        self.feedback = W.HTML()
+        self.feedback.add_class("nap-ex-feedback")
+        self.widget = W.VBox([self.prompt, self.cards, self.choices, self.feedback], layout=_auto())
+        self.widget.add_class(css)
+        self.widget.add_class("nap-ex-question")
+        self._buttons: list[W.Button] = []
+
+    def show(self, question: Question | None, given: str | None = None, right: bool | None = None) -> None:
+        self.question, self.given, self.right = question, given, right
+        buttons = []
+        if question is not None:
+            for choice in question.choices:
+                b = W.Button(layout=_auto())
+                b.add_class("nap-ex-choice")
+                b.add_class(f"{self.css}-choice")
+                b._nap_value = choice.value  # type: ignore[attr-defined]
+                b.on_click(self._on_click)
+                buttons.append(b)
+        self._buttons = buttons
+        self.choices.children = buttons
+        self.refresh()
+
+    def refresh(self) -> None:
+        q = self.question
+        if q is None:
+            self.prompt.value = self.cards.value = self.feedback.value = ""
+            return
+        self.prompt.value = html('<p>{}</p>', self.tr.explain(q.prompt))
+        parts = []
+        if q.trick:
+            names = [p for p, _c in q.trick]
+            cards = [c for _p, c in q.trick]
+            parts.append(trick_html(names, cards, tr=self.tr, trump=q.trump))
+        if q.hand:
+            parts.append(hand_html(q.hand, tr=self.tr, label=self._("Cards of the question")))
+        self.cards.value = join(parts)
+        labels = {c.value: self.tr.explain(c.label) for c in q.choices}
+        for b in self._buttons:
+            value = b._nap_value  # type: ignore[attr-defined]
+            b.description = labels[value]
+            b.tooltip = labels[value]
+            b.disabled = self.given is not None
+            b.remove_class("nap-ex-chosen")
+            b.remove_class("nap-ex-correct")
+            if self.given is not None and value == q.answer:
+                b.add_class("nap-ex-correct")
+            if value == self.given:
+                b.add_class("nap-ex-chosen")
+        if self.given is None:
+            self.feedback.value = ""
+            return
+        verdict = self._("Right!") if self.right else self._("Not quite.")
+        answer = labels[q.answer]
+        kind = "nap-ex-right" if self.right else "nap-ex-wrong"
+        lines = [html('<p class="{}"><strong>{}</strong> {}</p>',
+                      kind, verdict, self._("Answer: {answer}.").format(answer=answer)),
+                 html('<p>{}</p>', self.explain(q.explanation))]
+        lines += [html('<p>{}</p>', self.explain(e)) for e in q.extra]
+        self.feedback.value = html('<div role="status" aria-live="polite">{}</div>', join(lines))
+
+    @guarded
+    def _on_click(self, button: W.Button) -> None:
+        q = self.question
+        value = getattr(button, "_nap_value", None)
+        if q is None or self.given is not None or not isinstance(value, str):
+            return
+        if value not in {c.value for c in q.choices}:
+            return
+        right = self.on_answer(q, value)
+        self.given, self.right = value, bool(right) if right is not None else q.is_right(value)
+        self.status.clear()
+        self.refresh()
+
+    def click(self, value: str) -> None:
+        """Answer with the choice ``value`` as a click would (tests, scripts)."""
+        for b in self._buttons:
+            if b._nap_value == value:  # type: ignore[attr-defined]
+                b.click()
+                return
+        raise KeyError(value)

@@ -1,0 +1,151 @@
+"""The rules section: one rule at a time with its explanation, its trainer and a question."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as W
+
+from ...html import html, join
+from ...quiz import Question, questions_for_rule
+from ...render import trick_html
+from ...syllabus import profile_rules
+from ..base import guarded
+from ..landing import stakes_table_html
+from ..widgets import show as _show
+from .component import ExplorerComponent, _auto, _button
+from .prose import rule_text
+from .question import QuestionCard
+from .trainers import TRAINER_FOR_RULE, Trainer, trainers_for
+
+if TYPE_CHECKING:
+    from .app import ExplorerApp
+
+
+class RulesPanel(ExplorerComponent):
+    """One rule at a time: explanation, trainer, and a question to check yourself."""
+
+    def __init__(self, app: "ExplorerApp", rule: str | None = None) -> None:
+        super().__init__(app)
+        self.rules = profile_rules(self.profile)
+        self.rule = rule if rule in self.rules else self.rules[0]
+        self.picker = W.Dropdown(layout=_auto())
+        self.picker.add_class("nap-ex-rule")
+        self.prev = _button("nap-ex-rule-prev")
+        self.next = _button("nap-ex-rule-next")
+        self.prev.on_click(self._on_prev)
+        self.next.on_click(self._on_next)
+        self.picker.observe(self._on_pick, names="value")
+        self.text = W.HTML()
+        self.text.add_class("nap-ex-rule-text")
+        self.trainers: dict[str, Trainer] = trainers_for(app)
+        self.demo = W.HTML()
+        self.demo.add_class("nap-ex-demo")
+        self._demos: dict[str, Any] = {}
+        self.slot = W.VBox(layout=_auto())
+        self.slot.add_class("nap-ex-slot")
+        self.check_title = W.HTML()
+        self.question = QuestionCard(app, "nap-ex-check", self._on_answer)
+        self.check = W.VBox([self.check_title, self.question.widget], layout=_auto())
+        self.check.add_class("nap-ex-checkbox")
+        nav = W.VBox([self.picker, W.HBox([self.prev, self.next], layout=_auto())], layout=_auto())
+        nav.add_class("nap-ex-rule-nav")
+        self.widget = W.VBox([nav, self.text, self.demo, self.slot, self.check], layout=_auto())
+        self.widget.add_class("nap-ex-rules")
+        self._syncing = False
+
+    def topic_of(self, rule: str) -> str | None:
+        for topic in TRAINER_FOR_RULE:
+            try:
+                if self.profile.rule(topic) == rule and TRAINER_FOR_RULE[topic] in self.trainers:
+                    return topic
+            except KeyError:  # a topic this profile does not have (e.g. Misère under the British rules)
+                continue
+        return None
+
+    def trainer_for(self, rule: str) -> Trainer | None:
+        topic = self.topic_of(rule)
+        return self.trainers.get(TRAINER_FOR_RULE[topic]) if topic else None
+
+    def render_demo(self, rule: str) -> None:
+        """The engine-run example of a rule of this profile's own (P1..P9), with its cards."""
+        from ...trainers import demonstration
+
+        if rule not in self._demos:
+            self._demos[rule] = demonstration(rule, self.profile, self.app.seed)
+        demo = self._demos[rule]
+        if demo is None:
+            self.demo.value = ""
+            return
+        parts = [html('<h3>{}</h3>', self._('An example, run by the engine'))]
+        if demo.trick:
+            parts.append(trick_html([p for p, _c in demo.trick], [c for _p, c in demo.trick], tr=self.tr,
+                                    trump=demo.trump))
+        parts.append(html("<ol class='nap-ex-demo-steps'>{}</ol>", join((html('<li>{}</li>',
+                                                                              self.explain(e)) for e in demo.steps))))
+        self.demo.value = join(parts)
+
+    def refresh(self) -> None:
+        self._syncing = True
+        try:
+            self.picker.options = [(f"{r} · {self.tr.rule_title(r)}", r) for r in self.rules]
+            self.picker.value = self.rule
+        finally:
+            self._syncing = False
+        self.prev.description = "← " + self._("Previous rule")
+        self.next.description = self._("Next rule") + " →"
+        self.check_title.value = html('<h3>{}</h3>', self._('Check yourself'))
+        for t in self.trainers.values():
+            t.refresh()
+        self.question.refresh()
+        self.render()
+
+    def show_rule(self, rule: str) -> None:
+        if rule not in self.rules:
+            return
+        self.rule = rule
+        if self.picker.value != rule:
+            self._syncing = True
+            try:
+                self.picker.value = rule
+            finally:
+                self._syncing = False
+        questions = questions_for_rule(rule, self.profile)
+        self.question.show(questions[0] if questions else None)
+        self.render()
+
+    def render(self) -> None:
+        rule = self.rule
+        paras = join((html('<p>{}</p>', t) for t in rule_text(rule, self.profile, self.tr)))
+        extra = stakes_table_html(self.profile, self.tr) if rule == self.profile.rule("stakes") else ""
+        self.text.value = (html('<h2>{}{}</h2>{}{}', self.badge(rule), self.tr.rule_title(rule), paras, extra))
+        self.render_demo(rule)
+        trainer = self.trainer_for(rule)
+        self.slot.children = [trainer.widget] if trainer is not None else []
+        i = self.rules.index(rule)
+        self.prev.disabled = i == 0
+        self.next.disabled = i == len(self.rules) - 1
+        _show(self.check, self.question.question is not None)
+
+    def _on_answer(self, q: Question, value: str) -> bool:
+        return q.is_right(value)
+
+    @guarded
+    def _on_pick(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        rule = change.get("new")
+        if rule in self.rules:
+            self.status.clear()
+            self.show_rule(rule)
+
+    @guarded
+    def _on_prev(self, _b: W.Button) -> None:
+        i = self.rules.index(self.rule)
+        if i > 0:
+            self.show_rule(self.rules[i - 1])
+
+    @guarded
+    def _on_next(self, _b: W.Button) -> None:
+        i = self.rules.index(self.rule)
+        if i < len(self.rules) - 1:
+            self.show_rule(self.rules[i + 1])

@@ -1,0 +1,42 @@
+"""The rule trainers of the explorer, one per group of rules, on the declarative :class:`Trainer` base."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .auction import AuctionTrainer
+from .base import Action, Choice, Trainer
+from .money import RenegeCalculator, SessionTrainer, SettlementCalculator
+from .table import DrawTrainer, RotationTrainer, TableTrainer, ViewTrainer
+from .tricks import FollowTrainer, MisereJudge, StopTrainer, TrickJudge
+
+if TYPE_CHECKING:
+    from ..app import ExplorerApp
+
+__all__ = ["TRAINER_FOR_RULE", "TRAINERS", "trainers_for", "Trainer", "Choice", "Action"]
+
+TRAINER_FOR_RULE: dict[str, str] = {
+    "players": "table", "unused": "table", "rotation": "rotation", "deal": "rotation",
+    "auction_order": "auction", "ladder": "auction", "requires": "auction", "pass_final": "auction",
+    "passed_out": "auction", "lead": "follow", "follow": "follow", "trick": "judge", "five_tricks": "stop",
+    "defenders": "view", "stakes": "settle", "balances": "settle", "session": "session",
+    "first_dealer": "draw", "misere": "misere", "renege": "renege",
+}
+"""Rule topic -> the trainer shown with that rule."""
+
+TRAINERS: dict[str, type[Trainer]] = {
+    "table": TableTrainer, "rotation": RotationTrainer, "auction": AuctionTrainer, "follow": FollowTrainer,
+    "judge": TrickJudge, "stop": StopTrainer, "view": ViewTrainer, "settle": SettlementCalculator,
+    "session": SessionTrainer, "draw": DrawTrainer, "misere": MisereJudge, "renege": RenegeCalculator,
+}
+"""Every trainer by its key in :data:`TRAINER_FOR_RULE`."""
+
+
+def trainers_for(app: "ExplorerApp") -> dict[str, Trainer]:
+    """The trainers for the rules in force (the pub-only ones only under rules that have them)."""
+    p = app.profile
+    wanted = {
+        "draw": p.first_dealer == "low_card",
+        "misere": any(not c.trumps for c in p.ladder),
+        "renege": bool(p.reneges),
+    }
+    return {key: cls(app) for key, cls in TRAINERS.items() if wanted.get(key, True)}

@@ -1,0 +1,155 @@
+"""The lesson's controls: Back, Next, Restart, Go to, the step number and the four-colour option."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import ipywidgets as W
+
+from ...html import html
+from ...lesson import SECTIONS, LessonWalk
+from ...tricks import Trick
+from ..base import Language, StatusLine, guarded
+from ..widgets import auto_layout
+
+
+class StepControls:
+    """Back, Next, Restart, "Go to", the step number and the four-colour option."""
+
+    def __init__(self, walk: LessonWalk, language: Language, status: StatusLine,
+                 on_change: Callable[[], None], on_style: Callable[[], None]) -> None:
+        self.walk = walk
+        self.language = language
+        self.status = status
+        self.on_change = on_change
+        self.on_style = on_style
+        self._syncing = False
+        self.back = W.Button(icon="arrow-left", layout=auto_layout())
+        self.back.add_class("nap-lesson-back")
+        self.next = W.Button(icon="arrow-right", button_style="primary", layout=auto_layout())
+        self.next.add_class("nap-lesson-next")
+        self.restart = W.Button(icon="undo", layout=auto_layout())
+        self.restart.add_class("nap-lesson-restart")
+        self.jump = W.Dropdown(options=[(s, s) for s in SECTIONS], value=SECTIONS[0],
+                               style={"description_width": "initial"},
+                               layout=W.Layout(width="230px", max_width="100%"))
+        self.jump.add_class("nap-lesson-jump")
+        count = walk.count
+        self.number = W.BoundedIntText(value=1, min=1, max=count, style={"description_width": "initial"},
+                                       layout=W.Layout(width="130px", max_width="100%"))
+        self.number.add_class("nap-lesson-number")
+        self.label = W.HTML("")
+        self.label.add_class("nap-lesson-step")
+        self.four = W.Checkbox(value=False, indent=False, layout=W.Layout(width="auto", max_width="100%"))
+        self.four.add_class("nap-lesson-four")
+        self.back.on_click(self._on_back)
+        self.next.on_click(self._on_next)
+        self.restart.on_click(self._on_restart)
+        self.jump.observe(self._on_jump, names="value")
+        self.number.observe(self._on_number, names="value")
+        self.four.observe(self._on_four, names="value")
+        buttons = W.HBox([self.back, self.next, self.restart], layout=auto_layout())
+        buttons.add_class("nap-lesson-buttons")
+        where = W.HBox([self.jump, self.number], layout=auto_layout())
+        where.add_class("nap-lesson-where")
+        self.widget = W.VBox([self.label, buttons, where, self.four], layout=auto_layout())
+        self.widget.add_class("nap-lesson-controls")
+        self.refresh()
+
+    @property
+    def four_colour(self) -> bool:
+        return bool(self.four.value)
+
+    def _(self, message: str) -> str:
+        return self.language.tr.gettext(message)
+
+    def _section_label(self, section: str) -> str:
+        if section == "table":
+            return self._("The table")
+        if section == "auction":
+            return self._("The auction")
+        if section == "result":
+            return self._("The result")
+        return self._("Trick {number}").format(number=section[len("trick"):])
+
+    def refresh(self) -> None:
+        self.back.description = self._("Back")
+        self.back.tooltip = self._("Previous step")
+        self.next.description = self._("Next")
+        self.next.tooltip = self._("Next step")
+        self.restart.description = self._("Restart")
+        self.restart.tooltip = self._("Back to the first step")
+        self.jump.description = self._("Go to")
+        self.number.description = self._("Step")
+        self.four.description = self._("Four-colour pack (clubs green, diamonds blue)")
+        self._syncing = True
+        try:
+            self.jump.options = [(self._section_label(s), s) for s in SECTIONS]
+        finally:
+            self._syncing = False
+        self.sync()
+
+    def sync(self) -> None:
+        """Show where the walk is: label, button states, "Go to" and the number box."""
+        walk = self.walk
+        self.label.value = (html('<span class="nap-lesson-step-text">{}</span>',
+                                 self._("Step {k} of {n}").format(k=walk.index + 1, n=walk.count)))
+        self.back.disabled = walk.at_start
+        self.next.disabled = walk.at_end
+        self._syncing = True
+        try:
+            self.jump.value = walk.lesson.section_of(walk.index)
+            self.number.value = walk.index + 1
+        finally:
+            self._syncing = False
+
+    @guarded
+    def _on_next(self, _button: Any = None) -> None:
+        if self.walk.next():
+            self.status.clear()
+        else:
+            self.status.show(self._("This is the last step. Restart to see the deal again."))
+        self.on_change()
+
+    @guarded
+    def _on_back(self, _button: Any = None) -> None:
+        if self.walk.back():
+            self.status.clear()
+        else:
+            self.status.show(self._("This is the first step."))
+        self.on_change()
+
+    @guarded
+    def _on_restart(self, _button: Any = None) -> None:
+        self.walk.restart()
+        self.status.clear()
+        self.on_change()
+
+    @guarded
+    def _on_jump(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        section = change.get("new")
+        if section not in SECTIONS:
+            self.sync()
+            return
+        self.walk.jump(section)
+        self.status.clear()
+        self.on_change()
+
+    @guarded
+    def _on_number(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        value = change.get("new")
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= self.walk.count:
+            self.sync()
+            return
+        self.walk.go(value - 1)
+        self.status.clear()
+        self.on_change()
+
+    @guarded
+    def _on_four(self, change: dict[str, Any]) -> None:
+        if not isinstance(change.get("new"), bool):
+            return
+        self.on_style()

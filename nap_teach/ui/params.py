@@ -1,0 +1,114 @@
+"""The one parser of the page parameters (the Voila URL's query string) for every page.
+
+Voila hands the page's query string to the kernel as ``QUERY_STRING``; outside
+Voila (tests, JupyterLab) there is none and every parameter has its default.
+Each value came over the network: anything unknown or out of range means the
+default, never an error.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from urllib.parse import parse_qs
+
+from ..i18n import LANGUAGES, normalize_lang
+from ..profiles import BRITISH, PROFILES, Profile
+
+__all__ = ["PageParams", "page_params", "parse_query", "page_query", "DEFAULT_LANGUAGE"]
+
+DEFAULT_LANGUAGE = "en"
+MAX_FIELDS = 20
+
+
+def parse_query(query: str | None) -> dict[str, str]:
+    """``"lang=es&seed=7"`` -> ``{"lang": "es", "seed": "7"}`` (first value of each, names and values cut short)."""
+    try:
+        parsed = parse_qs(query or "", keep_blank_values=False, max_num_fields=MAX_FIELDS)
+    except ValueError:
+        return {}
+    return {k[:40]: v[0][:200] for k, v in parsed.items() if v}
+
+
+def page_params(environ: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Query parameters of the Voila page (``?lang=es&seed=7``), first value of each.
+
+    Outside Voila there is no ``QUERY_STRING`` and this returns ``{}``.
+    """
+    env = os.environ if environ is None else environ
+    return parse_query(env.get("QUERY_STRING", "") or "")
+
+
+def page_query(lang: str = DEFAULT_LANGUAGE, profile: str = "british") -> str:
+    """The query string that keeps the language and the profile across pages ("" for the defaults).
+
+    >>> page_query("en", "pub"), page_query("es", "british"), page_query("en", "british")
+    ('?profile=pub', '?lang=es', '')
+    """
+    parts = []
+    if lang in LANGUAGES and lang != DEFAULT_LANGUAGE:
+        parts.append(f"lang={lang}")
+    if profile in PROFILES and profile != "british":
+        parts.append(f"profile={profile}")
+    return "?" + "&".join(parts) if parts else ""
+
+
+@dataclass(frozen=True)
+class PageParams:
+    """The page's parameters, each read and checked in one place.
+
+    >>> p = PageParams.parse("lang=ES&seed=12&profile=pub&players=Ann,Ben&rule=b11")
+    >>> p.lang, p.profile.name, p.integer("seed", 0, 10**9), p.names("players"), p.rule
+    ('es', 'pub', 12, ['Ann', 'Ben'], 'B11')
+    >>> PageParams.parse("lang=<script>&seed=-1").lang, PageParams.parse("seed=x").integer("seed", 0, 9)
+    ('en', None)
+    """
+
+    raw: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def parse(cls, query: str | None) -> "PageParams":
+        return cls(parse_query(query))
+
+    @classmethod
+    def from_environment(cls, environ: Mapping[str, str] | None = None) -> "PageParams":
+        return cls(page_params(environ))
+
+    def get(self, name: str, default: str = "") -> str:
+        return self.raw.get(name, default)
+
+    @property
+    def lang(self) -> str:
+        """``?lang=es`` ("ES", "es-ES" too); English for anything else."""
+        return normalize_lang(self.raw.get("lang", DEFAULT_LANGUAGE))
+
+    @property
+    def profile(self) -> Profile:
+        """``?profile=pub``; the British rules for anything else."""
+        return PROFILES.get(self.raw.get("profile", "").strip().lower(), BRITISH)
+
+    def integer(self, name: str, low: int, high: int, digits: int = 9) -> int | None:
+        """A whole number in ``low..high`` written with at most ``digits`` digits, else None."""
+        raw = self.raw.get(name, "").strip()
+        if not (raw.isascii() and raw.isdigit()) or len(raw) > digits:
+            return None
+        value = int(raw)
+        return value if low <= value <= high else None
+
+    def flag(self, name: str) -> bool:
+        """``?four=1`` (also true, yes, on)."""
+        return self.raw.get(name, "").strip().lower() in ("1", "true", "yes", "on")
+
+    def word(self, name: str, choices: tuple[str, ...], default: str) -> str:
+        """One of ``choices`` (case ignored), else ``default``."""
+        value = self.raw.get(name, "").strip().lower()
+        return value if value in choices else default
+
+    def names(self, name: str, most: int = 7, length: int = 30) -> list[str]:
+        """``?players=Ann,Ben,Cat``: at most ``most`` names of at most ``length`` characters."""
+        return [n.strip()[:length] for n in self.raw.get(name, "").split(",") if n.strip()][:most]
+
+    @property
+    def rule(self) -> str | None:
+        """``?rule=B11`` (upper-cased; the page checks it is one of its rules)."""
+        return self.raw.get("rule", "").strip().upper() or None

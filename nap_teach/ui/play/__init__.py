@@ -1,0 +1,50 @@
+"""The play page: a learner bids and plays whole sessions against bots.
+
+``notebooks/play.ipynb`` only does::
+
+    from nap_teach.ui.play import PlayApp
+    PlayApp.from_environment()
+
+:class:`PlayApp` holds one :class:`~nap_teach.play.PlayTable` (the pure
+controller: every check happens there) and these components, one class each,
+each owning its widgets:
+
+- :class:`SetupPanel` players, the learner's seat and name, session length,
+  bot level, deal seed (also ``?seed=..&players=..&lang=..`` in the URL);
+- :class:`TrickView` deal, contract and trump, the seats (tricks won, cards
+  left as backs), the current trick, the last trick and the trick history;
+- :class:`AuctionPanel` the calls as buttons (those not allowed now are
+  disabled and say why) and the calls so far with the bots' reasons;
+- :class:`HandView` the learner's cards as buttons; an illegal card is refused
+  with the reason and changes nothing;
+- :class:`ActionBar` stop early, play on, practice undo, next deal, new session;
+- :class:`Coach` the hint button;
+- :class:`LogPanel` what just happened and the whole deal, with rule badges;
+- :class:`LedgerView` the settlement with its arithmetic and zero-sum check,
+  the running ledger, a chart of the balances, the winners;
+- :class:`SaveLoad` download the session record, load one to continue;
+- :class:`ReplayView` step through any saved deal from the learner's seat;
+- :class:`SettingsPanel` practice undo, four-colour pack, early-stop offer.
+
+The screen is drawn from the learner's :class:`~nap_teach.views.SeatView` and
+the public ledger only. Widgets are built once; a move only changes HTML
+values, button labels and classes, which keeps a click fast.
+"""
+from __future__ import annotations
+
+from ..chart import balance_chart_svg
+from .actions import ActionBar, Coach
+from .app import PlayApp
+from .auction import AuctionPanel
+from .hand import HandView
+from .ledger import LedgerView
+from .log import LogPanel
+from .replay import ReplayView
+from .saveload import SaveLoad
+from .setup import SettingsPanel, SetupPanel
+from .table import TrickView
+
+__all__ = [
+    "PlayApp", "SetupPanel", "TrickView", "AuctionPanel", "HandView", "ActionBar", "Coach", "LogPanel",
+    "LedgerView", "SaveLoad", "ReplayView", "SettingsPanel", "balance_chart_svg",
+]

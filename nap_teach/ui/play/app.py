@@ -1,0 +1,187 @@
+"""The play page itself: its components in phone order, the flow of a session, and rendering."""
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Callable
+
+import ipywidgets as W
+
+from ...html import html
+from ...play import PlayTable, TableSetup
+from ..base import App, page_style
+from ..params import PageParams
+from ..widgets import show as _show
+from .actions import ActionBar, Coach
+from .auction import AuctionPanel
+from .hand import HandView
+from .ledger import LedgerView
+from .log import LogPanel
+from .replay import ReplayView
+from .saveload import SaveLoad
+from .setup import SettingsPanel, SetupPanel
+from .table import TrickView
+
+SLOW_DELAY = 0.03
+"""Seconds before the once-per-deal parts (chart, download, replay list) are drawn after a click."""
+log = logging.getLogger("nap_teach.ui.play")
+
+
+
+def _kernel_loop() -> asyncio.AbstractEventLoop | None:
+    """The running kernel's event loop, or None outside a kernel.
+
+    Only a kernel's loop is sure to come round again; another running loop
+    (a test's Playwright, say) may never run a deferred job.
+    """
+    try:
+        from IPython import get_ipython
+
+        shell = get_ipython()
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return None
+    if shell is None or getattr(shell, "kernel", None) is None:
+        return None
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+class PlayApp(App):
+    """The play page: setup, the table, the ledger, save/load, replay and settings."""
+
+    css_class = "nap-play"
+    styles = ("play",)
+
+    def __init__(self, lang: str = "en", setup: TableSetup | None = None) -> None:
+        super().__init__(lang)
+        self.table: PlayTable | None = None
+        self._busy = False
+        self.setup_open = False
+        self._slow_pending = False
+        setup = setup or TableSetup()
+        self.title = W.HTML()
+        self.title.add_class("nap-play-title")
+        self.settings = SettingsPanel(self)
+        self.setup = SetupPanel(self, setup)
+        self.trick = TrickView(self)
+        self.auction = AuctionPanel(self)
+        self.hand = HandView(self)
+        self.actions = ActionBar(self)
+        self.coach = Coach(self)
+        self.log = LogPanel(self)
+        self.ledger = LedgerView(self)
+        self.saveload = SaveLoad(self)
+        self.replay = ReplayView(self)
+        # phone order: what is on the table, then the learner's choices, then what just happened
+        self.table_box = W.VBox([self.trick.widget, self.hand.widget, self.auction.widget, self.coach.widget,
+                                 self.actions.widget, self.log.latest, self.trick.history, self.log.box])
+        self.table_box.add_class("nap-play-board")
+        header = W.HBox([self.title, self.switch.widget])
+        header.add_class("nap-play-header")
+        self.widget.children = (page_style(*self.styles), header, self.status.widget, self.setup.widget,
+                                self.table_box, self.ledger.widget, self.saveload.widget, self.replay.widget,
+                                self.settings.widget)
+        self.refresh()
+
+    # ------------------------------------------------------------- building
+    @classmethod
+    def from_environment(cls, environ: dict[str, str] | None = None) -> "PlayApp":
+        """The page for the current Voila request: ``?lang=``, ``?seed=``, ``?players=`` and more
+        (``seat``, ``name``, ``deals``, ``rotations``, ``bots``); bad values keep their defaults."""
+        params = PageParams.from_environment(environ)
+        setup, problems = TableSetup.from_params(params.raw)  # the engine checks each setting of the table
+        app = cls(params.lang, setup)
+        if problems:
+            why = " ".join(app.tr.explain(p) for p in problems)
+            app.status.show(app._("Some settings in the page address were ignored: {why}").format(why=why),
+                            "refused")
+        return app
+
+    @property
+    def four_colour(self) -> bool:
+        return bool(self.settings.four_colour.value)
+
+    # -------------------------------------------------------------- flow
+    def begin(self, table: PlayTable, loaded: bool = False) -> None:
+        """Show ``table`` (new or loaded) and deal its next hand (a loaded one waits for "Next deal")."""
+        self.table = table
+        self.setup_open = False
+        self.ledger._key = self.saveload._key = self.replay._key = None
+        if loaded:
+            s = table.session
+            text = self.tr.ngettext(
+                "Loaded a session of {n} finished deal; you are {name}.",
+                "Loaded a session of {n} finished deals; you are {name}.", len(s.entries)).format(
+                    n=len(s.entries), name=table.name)
+            self.render()
+            self.status.show(text, "info")
+            return
+        table.start_deal()
+        self.render()
+        self.status.clear()
+
+    def to_setup(self) -> None:
+        """Back to the setup form (the session stays loaded until a new one starts)."""
+        self.setup_open = True
+        self.render()
+
+    def after_move(self) -> None:
+        self.status.clear()
+        self.render()
+
+    # ------------------------------------------------------------ rendering
+    def render(self) -> None:
+        table = self.table
+        view = table.view() if table is not None else None
+        setup_open = table is None or self.setup_open
+        _show(self.setup.widget, setup_open)
+        _show(self.setup.back, table is not None)
+        _show(self.table_box, not setup_open)
+        if table is not None:
+            self.trick.render(table, view)
+            self.auction.render(table, view)
+            self.hand.render(table, view)
+        self.actions.render(table)
+        self.coach.render(table)
+        # the moves on the table reach the page first: "what just happened" carries the turn token that
+        # tells the page (and the latency benchmark) that the bots' replies have arrived
+        self.log.render(table)
+        # then what changes once per deal: the settlement now; the chart, the download and the replay
+        # list (the slow parts) once the kernel is idle, so they never hold up the bots' replies
+        self.ledger.render(table)
+        self._later(self._render_slow)
+
+    def _render_slow(self) -> None:
+        table = self.table
+        self.ledger.render_chart(table)
+        self.saveload.render()
+        self.replay.render(table)
+
+    def _later(self, job: Callable[[], None]) -> None:
+        """Run ``job`` when the kernel has sent this click's updates (at once outside a running event loop)."""
+        loop = _kernel_loop()
+        if loop is None:  # no kernel (widget tests, scripts): render at once
+            job()
+            return
+        if self._slow_pending:
+            return
+        self._slow_pending = True
+
+        def run() -> None:
+            self._slow_pending = False
+            try:
+                job()
+            except Exception:  # never a traceback for the user
+                log.exception("deferred rendering failed")
+                self.status.show(self._("Something went wrong; nothing was changed. Please try again."), "error")
+
+        loop.call_later(SLOW_DELAY, run)
+
+    def refresh(self) -> None:
+        self.title.value = html('<h1>{}</h1>', self._('Play Nap'))
+        self.setup.refresh()
+        self.settings.refresh()
+        self.auction._profile = None
+        self.render()

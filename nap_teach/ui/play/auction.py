@@ -1,0 +1,111 @@
+"""The learner's calls: a button per call; a call not allowed now is disabled and says why."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import ipywidgets as W
+
+from ...auction import Call
+from ...html import escape, html, join
+from ...play import PlayTable
+from ...views import SeatView
+from ..base import Component, guarded
+from ..widgets import auto_layout as _auto, set_trait as _set, show as _show
+
+if TYPE_CHECKING:
+    from .app import PlayApp
+
+
+class AuctionPanel(Component):
+    """The learner's calls as buttons; a call not allowed now is disabled and says why."""
+
+    app: "PlayApp"
+
+    def __init__(self, app: "PlayApp") -> None:
+        super().__init__(app)
+        self.heading = W.HTML()
+        self.buttons: dict[str, W.Button] = {}
+        self.row = W.HBox([])
+        self.row.add_class("nap-play-calls")
+        self.why = W.HTML()
+        self.why.add_class("nap-play-call-why")
+        self.calls = W.HTML()
+        self.calls.add_class("nap-play-auction")
+        self.widget = W.VBox([self.heading, self.row, self.why, self.calls])
+        self.widget.add_class("nap-play-auction-panel")
+        self._profile: str | None = None
+
+    def _build(self, table: PlayTable) -> None:
+        if self._profile == table.profile.name:
+            return
+        self._profile = table.profile.name
+        self.buttons = {}
+        for name in ["Pass"] + [c.name for c in table.profile.ladder]:
+            button = W.Button(description=self.tr.call(name), layout=_auto())
+            button.add_class("nap-play-call")
+            button.add_class(f"nap-play-call-{name.lower()}")
+            button.on_click(self._on_click)
+            button._nap_call = name  # type: ignore[attr-defined]
+            self.buttons[name] = button
+        self.row.children = tuple(self.buttons.values())
+
+    def render(self, table: PlayTable, view: SeatView | None) -> None:
+        if view is None or view.phase != "auction" and not view.calls:
+            _show(self.widget, False)
+            return
+        self._build(table)
+        _ = self._
+        live = view.phase == "auction"
+        _show(self.widget, live)
+        if not live:
+            return
+        mine = table.pending == "call"
+        options = {o.call.name: o for o in table.call_options()}
+        why_lines = []
+        for name, button in self.buttons.items():
+            opt = options.get(name)
+            legal = mine and opt is not None and opt.legal
+            _set(button, "description", self.tr.call(name))
+            _set(button, "disabled", not legal)
+            if opt is not None and opt.refusal is not None:
+                text = self.tr.explain(opt.refusal)
+                _set(button, "tooltip", text)
+                why_lines.append(html('<li>{}</li>', self.explain(opt.refusal)))
+            elif name == "Pass":
+                _set(button, "tooltip", _("Pass: a pass is final, you make no more calls in this deal"))
+            else:
+                c = table.profile.contract(name)
+                _set(button, "tooltip", self.tr.ngettext(
+                    "Bid {call}: promise at least {n} trick", "Bid {call}: promise at least {n} tricks",
+                    c.min_tricks).format(call=self.tr.call(name), n=c.min_tricks))
+            _set(button, "button_style", "primary" if legal and name != "Pass" else "")
+        _set(self.heading, "value", html('<h3>{}</h3>', _('The auction')))
+        why = (html('<p>{}</p><ul>{}</ul>', _("Not allowed now:"), join(why_lines)) if why_lines else "")
+        _set(self.why, "value", why)
+        _set(self.calls, "value", self._calls(table))
+
+    def _calls(self, table: PlayTable) -> str:
+        items = []
+        for e in table.events:
+            if not isinstance(e.action, Call):
+                continue
+            who = escape(table.deal_players[e.seat])
+            what = escape(self.tr.call(e.action.name))
+            reason = (html(' <span class="nap-play-reason">{}</span>', self.tr.explain(e.reason))
+                      if e.reason is not None else "")
+            cls = "nap-call-you" if e.by_learner else "nap-call-bot"
+            items.append(html('<li class="{}"><b>{}</b>: {}{}</li>', cls, who, what, reason))
+        if not items:
+            return ""
+        return html('<ol class="nap-play-call-list">{}</ol>', join(items))
+
+    @guarded
+    def _on_click(self, button: W.Button) -> None:
+        table = self.app.table
+        name = getattr(button, "_nap_call", None)
+        if table is None or not isinstance(name, str):
+            return
+        if any(e.by_learner and isinstance(e.action, Call) for e in table.events):
+            return  # the learner has spoken in this deal: the second click of a double click
+        table.call(name)
+        self.app.after_move()

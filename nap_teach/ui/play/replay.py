@@ -1,0 +1,126 @@
+"""Step through any saved deal of the session from the learner's seat."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as W
+
+from ...cards import sort_hand
+from ...html import Markup, escape, html, join
+from ...play import Event, PlayTable
+from ...render import suit_text, trick_html
+from ...state import DealState
+from ..base import Component, guarded
+from ..widgets import auto_layout as _auto, set_trait as _set, show as _show
+
+if TYPE_CHECKING:
+    from .app import PlayApp
+
+
+class ReplayView(Component):
+    """Step through any saved deal of the session from the learner's seat."""
+
+    app: "PlayApp"
+
+    def __init__(self, app: "PlayApp") -> None:
+        super().__init__(app)
+        self.heading = W.HTML()
+        self.deal = W.Dropdown(options=[], layout=_auto())
+        self.deal.add_class("nap-play-replay-deal")
+        self.back = W.Button(icon="step-backward", layout=_auto())
+        self.back.add_class("nap-play-replay-back")
+        self.forward = W.Button(icon="step-forward", layout=_auto())
+        self.forward.add_class("nap-play-replay-next")
+        self.view_html = W.HTML()
+        self.view_html.add_class("nap-play-replay")
+        self.deal.observe(self._on_deal, names="value")
+        self.back.on_click(lambda _b: self._on_step(-1))
+        self.forward.on_click(lambda _b: self._on_step(+1))
+        self.widget = W.VBox([self.heading, W.HBox([self.deal, self.back, self.forward]), self.view_html])
+        self.widget.add_class("nap-play-replay-panel")
+        self._events: list[Event] = []
+        self._step = 0
+        self._shown: tuple[int, int] | None = None
+        self._key: object = None
+
+    def render(self, table: PlayTable | None) -> None:
+        _ = self._
+        self.heading.value = html('<h3>{}</h3>', _('Replay a saved deal'))
+        self.back.description = _("Back")
+        self.forward.description = _("Next")
+        self.deal.description = _("Deal")
+        deals = table.played_deals() if table is not None else []
+        _show(self.widget, bool(deals))
+        key = (id(table), len(deals), self.app.language.code)
+        if key == self._key:
+            return
+        self._key = key
+        options = [(self._label(table, n, st), n) for n, st in deals] if table is not None else []
+        current = self.deal.value
+        self.deal.options = [(_("choose a deal"), 0)] + options
+        self.deal.value = current if current in [n for _l, n in options] else 0
+        self._select(self.deal.value)  # the observer is muted while another callback runs
+
+    def _label(self, table: PlayTable, number: int, st: Any) -> str:
+        _ = self._
+        if st.declarer is None or st.contract is None:
+            return _("Deal {number}: passed out").format(number=number)
+        return _("Deal {number}: {declarer}, {call}").format(number=number, declarer=st.players[st.declarer],
+                                                             call=self.tr.call(st.contract.name))
+
+    @guarded
+    def _on_deal(self, change: dict[str, Any]) -> None:
+        self._select(change.get("new"))
+
+    def _select(self, number: object) -> None:
+        table = self.app.table
+        if table is None or not isinstance(number, int) or number <= 0:
+            self._events, self._step, self._shown = [], 0, None
+        elif self._shown != (id(table), number):
+            _state, self._events = table.replay(number)
+            self._step, self._shown = 0, (id(table), number)
+        self._draw()
+
+    @guarded
+    def _on_step(self, delta: int) -> None:
+        if not self._events:
+            return
+        self._step = max(0, min(len(self._events), self._step + delta))
+        self._draw()
+
+    def _draw(self) -> None:
+        _ = self._
+        table = self.app.table
+        number = self.deal.value
+        if table is None or not isinstance(number, int) or number <= 0 or not self._events:
+            self.view_html.value = ""
+            _set(self.back, "disabled", True)
+            _set(self.forward, "disabled", True)
+            return
+        saved = dict(table.played_deals())[number]
+        state = DealState(saved.players, saved.dealer, saved.hands, saved.profile)
+        for action in saved.actions[: self._step]:
+            state.apply(action)
+        seat = table.seat_in(state)
+        view = state.view(seat if seat is not None else 0)
+        _set(self.back, "disabled", self._step == 0)
+        _set(self.forward, "disabled", self._step >= len(self._events))
+        step = _("Step {step} of {total}").format(step=self._step, total=len(self._events))
+        if self._step:
+            e = self._events[self._step - 1]
+            what = join((html('<div>{}</div>', self.explain(x)) for x in e.lines))
+        else:
+            what = html('<div>{}</div>', _('The cards are dealt.'))
+        hand = Markup(" ").join(html('<span class="nap-suit-{}">{}</span>',
+                                     c.suit.letter, c.rank.text + suit_text(c.suit))
+                        for c in sort_hand(view.hand)) or "—"
+        cur = view.current if view.current is not None else (view.tricks[-1] if view.tricks else None)
+        trick = ""
+        if cur is not None:
+            seats = list(cur.seats)
+            trick = trick_html([view.players[s] for s in seats], list(cur.cards), tr=self.tr,
+                               four_colour=self.app.four_colour,
+                               winning=seats.index(cur.winning), trump=view.trump, width=36)
+        yours = escape(_("Your hand then:"))
+        self.view_html.value = (html('<div class="nap-play-box"><p><b>{}</b></p>{}<p>{} {}</p>{}</div>',
+                                     step, what, yours, hand, trick))

@@ -1,0 +1,47 @@
+"""The play page's save and resume: its record is the :class:`~nap_teach.play.PlayTable`'s session."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...explain import Explanation, RecordError
+from ...play import MAX_FILE_BYTES, PlayTable
+from ..saveload import SaveLoad as BaseSaveLoad
+
+if TYPE_CHECKING:
+    from .app import PlayApp
+
+
+class SaveLoad(BaseSaveLoad):
+    """Download the session as a "nap-session/1" record; load one to continue it."""
+
+    app: "PlayApp"
+    css = "nap-play"
+    max_bytes = MAX_FILE_BYTES
+    with_note = True
+
+    def heading_text(self) -> str:
+        return self._("Save and resume")
+
+    def note_text(self) -> str:
+        return self._("The file holds every finished deal in full. Loading it continues the session with the next "
+                      "deal; a deal in progress is not saved, and the same seed deals it again.")
+
+    def key(self) -> object:
+        table = self.app.table
+        return (id(table), len(table.session.entries) if table else -1, self.app.language.code)
+
+    def record(self) -> tuple[str, int] | None:
+        table = self.app.table
+        return None if table is None else (table.to_json(), len(table.session.entries))
+
+    def bad_file(self, size: int | None) -> RecordError:
+        if size is None:
+            return RecordError(Explanation("record", "play.file_none", {}))
+        return RecordError(Explanation("record", "play.file_size", {"size": size, "most": MAX_FILE_BYTES}))
+
+    def load(self, content: bytes) -> PlayTable:
+        return PlayTable.from_json(content, offer_stop=bool(self.app.settings.offer_stop.value),
+                                   practice_undo=bool(self.app.settings.undo.value))
+
+    def begin(self, loaded: Any) -> None:
+        self.app.begin(loaded, loaded=True)

@@ -1,0 +1,194 @@
+"""The play page's forms: the session's setup and the settings."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as W
+
+from ...html import html
+from ...play import MAX_DEALS, MAX_ROTATIONS, PlayTable, TableSetup, bot_levels
+from ...profiles import PROFILES
+from ..base import Component, guarded
+from ..landing import PROFILE_NAMES
+from ..widgets import auto_layout as _auto, show as _show
+
+if TYPE_CHECKING:
+    from .app import PlayApp
+
+
+class SetupPanel(Component):
+    """The session's settings, read from the form (and the page URL) and checked by :class:`TableSetup`."""
+
+    app: "PlayApp"
+
+    def __init__(self, app: "PlayApp", setup: TableSetup) -> None:
+        super().__init__(app)
+        style = {"description_width": "initial"}
+        self.heading = W.HTML()
+        self.players = W.IntText(value=setup.players, style=style, layout=_auto())
+        self.players.add_class("nap-play-players")
+        self.seat = W.Dropdown(options=self._seat_options(setup.players), value=setup.seat, style=style,
+                               layout=_auto())
+        self.seat.add_class("nap-play-seat")
+        self.name = W.Text(value=setup.name, style=style, layout=_auto())
+        self.name.add_class("nap-play-name")
+        self.length_kind = W.ToggleButtons(options=[("deals", "deals"), ("rotations", "rotations")],
+                                           value=setup.length_kind, style={"button_width": "auto"})
+        self.length_kind.add_class("nap-play-length-kind")
+        self.length = W.IntText(value=setup.length, style=style, layout=_auto())
+        self.length.add_class("nap-play-length")
+        self.bots = W.Dropdown(options=[(lvl, lvl) for lvl in bot_levels()], value=setup.bots, style=style,
+                               layout=_auto())
+        self.bots.add_class("nap-play-bots")
+        self.seed = W.Text(value="" if setup.seed is None else str(setup.seed), style=style, layout=_auto())
+        self.seed.add_class("nap-play-seed")
+        self.profile = W.ToggleButtons(options=[(name, name) for name in PROFILES], value=setup.profile,
+                                       style={"button_width": "auto"})
+        self.profile.add_class("nap-play-profile")
+        self.profile_label = W.HTML()
+        self.misere = W.Dropdown(options=[("3/3", "3/3"), ("10/5", "10/5")], value=setup.misere_stakes or "3/3",
+                                 style=style, layout=_auto())
+        self.misere.add_class("nap-play-misere")
+        self.profile.observe(self._on_profile, names="value")
+        self.start = W.Button(button_style="primary", layout=_auto())
+        self.start.add_class("nap-play-start")
+        self.note = W.HTML()
+        self.note.add_class("nap-play-setup-note")
+        self.start.on_click(self._on_start)
+        self.back = W.Button(layout=_auto())
+        self.back.add_class("nap-play-back")
+        self.back.on_click(self._on_back)
+        self.players.observe(self._on_players, names="value")
+        self.length_kind.observe(self._on_kind, names="value")
+        self.widget = W.VBox([self.heading, W.HBox([self.players, self.seat, self.name]),
+                              W.HBox([self.profile_label, self.profile, self.misere]),
+                              W.HBox([self.length_kind, self.length]), W.HBox([self.bots, self.seed]),
+                              W.HBox([self.start, self.back]), self.note])
+        self.widget.add_class("nap-play-setup")
+        self.refresh()
+
+    @staticmethod
+    def _seat_options(players: int) -> list[tuple[str, int]]:
+        return [(str(i), i) for i in range(1, players + 1)]
+
+    def refresh(self) -> None:
+        _ = self._
+        self.heading.value = html('<h2>{}</h2>', _('A new session'))
+        self.players.description = _("Players (3 to 7)")
+        self.seat.description = _("Your seat")
+        self.name.description = _("Your name")
+        self.length_kind.options = [(_("deals"), "deals"), (_("dealer rotations"), "rotations")]
+        self.length.description = _("Session length")
+        value = self.bots.value
+        self.bots.options = [(self.tr.bot_level(lvl), lvl) for lvl in bot_levels()]
+        if value in bot_levels():
+            self.bots.value = value
+        self.bots.description = _("Bots")
+        self.seed.description = _("Deal seed")
+        self.seed.placeholder = _("empty: a random seed")
+        self.start.description = _("Start the session")
+        self.start.tooltip = _("Deal the first hand with these settings")
+        self.back.description = _("Back to the game")
+        _show(self.back, self.app.table is not None)
+        self.profile_label.value = html('<b>{}</b>', _('Rules:'))
+        keep = self.profile.value
+        self._profile_sync = True
+        try:
+            self.profile.options = [(self.tr.gettext(PROFILE_NAMES.get(n, n)), n) for n in PROFILES]
+            self.profile.value = keep if keep in PROFILES else "british"
+        finally:
+            self._profile_sync = False
+        self.misere.description = _("Misère pays")
+        pub = bool(PROFILES[self.profile.value].option_choices.get("misere_stakes"))
+        _show(self.misere, pub)
+        if PROFILES[self.profile.value].first_dealer == "low_card":
+            note = _("The same seed gives the same deals, so a whole class can play the same hands. "
+                     "Seats are numbered clockwise; the first dealer is the lowest card drawn, aces low.")
+        else:
+            note = _("The same seed gives the same deals, so a whole class can play the same hands. "
+                     "Seats are numbered clockwise; the first dealer is drawn by lot.")
+        self.note.value = html('<p>{}</p>', note)
+
+    @guarded
+    def _on_profile(self, change: dict[str, Any]) -> None:
+        if getattr(self, "_profile_sync", False) or change.get("new") not in PROFILES:
+            return
+        self.refresh()
+
+    @guarded
+    def _on_players(self, change: dict[str, Any]) -> None:
+        TableSetup.check(change.get("new"), 1, "x", "deals", 1, bot_levels()[0], None)
+        n = int(change["new"])
+        seat = self.seat.value if isinstance(self.seat.value, int) and self.seat.value <= n else 1
+        self.seat.options = self._seat_options(n)
+        self.seat.value = seat
+        self.status.clear()
+
+    def _on_kind(self, change: dict[str, Any]) -> None:
+        if change.get("new") == "rotations" and isinstance(self.length.value, int) and self.length.value > MAX_ROTATIONS:
+            self.length.value = 1
+        elif change.get("new") == "deals" and isinstance(self.length.value, int) and self.length.value > MAX_DEALS:
+            self.length.value = 8
+
+    def read(self) -> TableSetup:
+        """The form's values, checked (the first bad one is refused with its reason)."""
+        profile = self.profile.value if self.profile.value in PROFILES else "british"
+        stakes = self.misere.value if PROFILES[profile].option_choices.get("misere_stakes") else None
+        return TableSetup.check(self.players.value, self.seat.value, self.name.value, self.length_kind.value,
+                                self.length.value, self.bots.value, self.seed.value, profile,
+                                misere_stakes=stakes)
+
+    @guarded
+    def _on_start(self, _button: Any = None) -> None:
+        if self.app.table is not None and not self.app.setup_open:
+            return  # the form is not on screen: the second click of a double click on "Start"
+        setup = self.read()
+        self.app.begin(PlayTable.new(setup, offer_stop=self.app.settings.offer_stop.value,
+                                     practice_undo=self.app.settings.undo.value))
+
+    @guarded
+    def _on_back(self, _button: Any = None) -> None:
+        if self.app.table is not None:
+            self.app.setup_open = False
+            self.app.render()
+
+
+class SettingsPanel(Component):
+    """Practice undo (off by default), the four-colour pack, the early-stop offer."""
+
+    app: "PlayApp"
+
+    def __init__(self, app: "PlayApp") -> None:
+        super().__init__(app)
+        self.heading = W.HTML()
+        self.undo = W.Checkbox(value=False, indent=False, layout=_auto())
+        self.undo.add_class("nap-play-undo-setting")
+        self.four_colour = W.Checkbox(value=False, indent=False, layout=_auto())
+        self.four_colour.add_class("nap-play-four-colour")
+        self.offer_stop = W.Checkbox(value=False, indent=False, layout=_auto())
+        self.offer_stop.add_class("nap-play-stop-setting")
+        for box in (self.undo, self.four_colour, self.offer_stop):
+            box.observe(self._on_change, names="value")
+        self.widget = W.VBox([self.heading, self.undo, self.offer_stop, self.four_colour])
+        self.widget.add_class("nap-play-settings")
+        self.refresh()
+
+    def refresh(self) -> None:
+        _ = self._
+        self.heading.value = html('<h3>{}</h3>', _('Settings'))
+        self.undo.description = _("Practice undo: let me take back my last card")
+        self.offer_stop.description = _("Offer to stop a deal once its result is certain (B13)")
+        self.four_colour.description = _("Four-colour pack (clubs green, diamonds blue)")
+
+    @guarded
+    def _on_change(self, change: dict[str, Any]) -> None:
+        table = self.app.table
+        if table is not None:
+            table.practice_undo = bool(self.undo.value)
+            table.offer_stop = bool(self.offer_stop.value)
+        root = self.app.widget
+        if bool(self.four_colour.value):
+            root.add_class("nap-four-colour")
+        else:
+            root.remove_class("nap-four-colour")
+        self.app.render()

@@ -1,0 +1,220 @@
+"""The table as the learner sees it: deal, contract and trump, the seats, the tricks."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import ipywidgets as W
+
+from ...html import Markup, escape, html, join
+from ...play import PlayTable
+from ...render import card_back_svg, suit_text, trick_html
+from ...views import SeatView
+from ..base import Component
+from ..landing import PROFILE_NAMES
+from ..widgets import set_trait as _set, show as _show
+
+if TYPE_CHECKING:
+    from .app import PlayApp
+
+
+class TrickView(Component):
+    """Deal, contract and trump; the seats; the current trick, the last one and the history."""
+
+    app: "PlayApp"
+
+    def __init__(self, app: "PlayApp") -> None:
+        super().__init__(app)
+        self.info = W.HTML()
+        self.info.add_class("nap-play-info")
+        self.seats = W.HTML()
+        self.seats.add_class("nap-play-seats")
+        self.current = W.HTML()
+        self.current.add_class("nap-play-trick")
+        self.last = W.HTML()
+        self.last.add_class("nap-play-last-trick")
+        self.history = W.HTML()
+        self.history.add_class("nap-play-history")
+        self.tricks = W.HBox([self.current, self.last])
+        self.tricks.add_class("nap-play-tricks")
+        self.widget = W.VBox([self.info, self.seats, self.tricks])
+        self.widget.add_class("nap-play-table")
+        # self.history is placed lower on the page (below the hand) by the app
+
+    def render(self, table: PlayTable, view: SeatView | None) -> None:
+        if view is None:
+            for w in (self.info, self.seats, self.current, self.last, self.history):
+                _set(w, "value", "")
+            return
+        four = self.app.four_colour
+        _set(self.info, "value", self._info(table, view))
+        _set(self.seats, "value", self._seats(table, view))
+        _show(self.tricks, view.phase != "auction" and bool(view.tricks or view.phase == "play"))
+        _set(self.current, "value", self._current(view, four) if view.phase == "play" else "")
+        _set(self.last, "value", self._last(view, four))
+        _show(self.current, bool(self.current.value))
+        _show(self.last, bool(self.last.value))
+        _set(self.history, "value", self._history(view))
+
+    def _info(self, table: PlayTable, view: SeatView) -> str:
+        _ = self._
+        tr = self.tr
+        total = table.session.total_deals
+        parts = [
+            _("Extra hand among {names}").format(names=self.tr.join(table.deal_players)) if table.extra_hand
+            else _("Deal {number} of {total}").format(number=table.deal_number, total=total),
+            _("Dealer: {name}").format(name=view.players[view.dealer]),
+        ]
+        if view.contract is not None and view.declarer is not None:
+            contract = (_("Contract: {call} by {declarer} (must take no trick)") if view.contract.max_tricks == 0
+                        else _("Contract: {call} by {declarer} (needs {tricks})")).format(
+                call=tr.call(view.contract.name), declarer=view.players[view.declarer],
+                tricks=view.contract.min_tricks)
+        elif view.phase == "auction":
+            contract = _("Contract: not yet, the auction is on")
+        else:
+            contract = _("Contract: none, everyone passed")
+        if view.trump is not None:
+            trump = _("Trump: {symbol} {suit}").format(symbol=suit_text(view.trump), suit=tr.suit(view.trump))
+            trump_cls = f"nap-suit-{view.trump.letter}"
+        elif view.contract is not None and not view.contract.trumps:
+            trump, trump_cls = _("Trump: none (Misère)"), ""
+        elif view.contract is not None:
+            trump, trump_cls = _("Trump: set by the declarer's first lead"), ""
+        else:
+            trump, trump_cls = _("Trump: set by the declarer's first lead"), ""
+        profile = _("Rules: {profile}").format(profile=self.tr.gettext(
+            PROFILE_NAMES.get(table.profile.name, table.profile.name)))
+        seed = _("Deal seed: {seed}").format(seed=table.session.seed)
+        prompt = self._prompt(table, view)
+        return (html('<div class="nap-play-facts"><span>{}</span><span>{}</span>'
+                     '<span class="nap-play-contract">{}</span><span class="nap-play-trump {}">'
+                     '{}</span><span>{}</span><span class="nap-play-seed-shown">'
+                     '{}</span></div><div class="nap-play-prompt" role="status" aria-live="polite">'
+                     '{}</div>', parts[0], parts[1], contract, trump_cls, trump, profile, seed, prompt))
+
+    def _prompt(self, table: PlayTable, view: SeatView) -> str:
+        _ = self._
+        pending = table.pending
+        if pending == "call":
+            return escape(_("Your call: pass, or bid higher than anyone so far."))
+        if pending == "card":
+            if view.current is not None:
+                led = view.current.led
+                if any(c.suit is led for c in view.hand):
+                    return escape(_("Your turn: {suit} were led, so follow suit.").format(
+                        suit=self.tr.suit(led)))
+                return escape(_("Your turn: you have no {suit}, so any card may go.").format(
+                    suit=self.tr.suit(led)))
+            if not view.tricks:
+                return escape(_("Your lead: the suit of this first card becomes trump."))
+            return escape(_("Your lead: any card may be led."))
+        if pending == "stop":
+            return escape(_("The result is certain: stop here, or play on to the end."))
+        if pending == "deal_over":
+            return escape(_("The deal is over: see the settlement below, then deal the next one."))
+        if pending == "session_over":
+            return escape(_("The session is over: see the ledger and the winners below."))
+        return ""
+
+    def _seats(self, table: PlayTable, view: SeatView) -> str:
+        _ = self._
+        played = [0] * view.n
+        for trick in view.tricks:
+            for s in trick.seats:
+                played[s] += 1
+        if view.current is not None:
+            for s in view.current.seats:
+                played[s] += 1
+        calls: dict[int, str] = {}
+        for i, call in enumerate(view.calls):
+            calls[view.speaker(i)] = self.tr.call(call.name)
+        size = table.profile.hand_size
+        boxes = []
+        for seat, name in enumerate(view.players):
+            you = seat == view.seat
+            left = len(view.hand) if you else size - played[seat]
+            cls = ["nap-seat"]
+            tags = []
+            if you:
+                cls.append("nap-seat-you")
+                tags.append(escape(_("you")))
+            if seat == view.dealer:
+                tags.append(escape(_("dealer")))
+            if seat == view.declarer:
+                cls.append("nap-seat-declarer")
+                tags.append(escape(_("declarer")))
+            if seat == view.to_act:
+                cls.append("nap-seat-turn")
+            call = calls.get(seat, "")
+            won = view.tricks_won[seat]
+            tricks = escape(self.tr.ngettext("{n} trick", "{n} tricks", won).format(n=won))
+            if you:
+                backs = ""
+            else:
+                label = escape(self.tr.ngettext("{n} card, face down", "{n} cards, face down", left)
+                                    .format(n=left))
+                backs = (html('<span class="nap-seat-backs" role="img" aria-label="{}" title="{}">{}</span>',
+                              label, label,
+                              card_back_svg(width=14, label="").replace('role="img" ', 'aria-hidden="true" ') * left))
+            tagged = html(' <span class="nap-seat-tags">({})</span>', Markup(", ").join(tags)) if tags else ""
+            boxes.append(
+                html('<div class="{}" data-seat="{}"><div class="nap-seat-name">'
+                     '{}{}</div><div class="nap-seat-line"><span class="nap-seat-call">'
+                     '{}</span> <span class="nap-seat-tricks" data-tricks="{}">'
+                     '{}</span></div>{}</div>', " ".join(cls), seat, name, tagged, call, won, tricks, backs))
+        unused = table.profile.unused_cards(view.n)
+        note = escape(self.tr.ngettext("{n} card stays face down, unused (B4)",
+                                            "{n} cards stay face down, unused (B4)", unused).format(n=unused))
+        return html('<div class="nap-seats">{}</div><div class="nap-play-unused">{}</div>', join(boxes), note)
+
+    def _current(self, view: SeatView, four: bool) -> str:
+        """The trick in play: its cards so far and an empty slot for each player still to play."""
+        _ = self._
+        t = view.current
+        if t is None:
+            seats = self._order(view, view.to_act)
+            body = trick_html([view.players[s] for s in seats], [None] * len(seats), tr=self.tr,
+                              four_colour=four, trump=view.trump, width=44)
+        else:
+            seats = self._order(view, t.leader)
+            body = trick_html([view.players[s] for s in seats], [t.card_of(s) for s in seats], tr=self.tr,
+                              four_colour=four, winning=seats.index(t.winning), trump=view.trump, width=44)
+        head = escape(_("Trick {number} of 5").format(number=min(5, len(view.tricks) + 1)))
+        return html('<div class="nap-play-box"><h4>{}</h4>{}</div>', head, body)
+
+    @staticmethod
+    def _order(view: SeatView, leader: int | None) -> list[int]:
+        start = leader if leader is not None else (view.dealer + 1) % view.n
+        return [(start + i) % view.n for i in range(view.n)]
+
+    def _last(self, view: SeatView, four: bool) -> str:
+        _ = self._
+        if not view.tricks:
+            return ""
+        t = view.tricks[-1]
+        seats = list(t.seats)
+        win = seats.index(t.winning)
+        body = trick_html([view.players[s] for s in seats], list(t.cards), tr=self.tr, four_colour=four,
+                          winning=win, trump=view.trump, width=36)
+        head = escape(_("Last trick ({number}): {winner} won").format(
+            number=t.number, winner=view.players[t.winning]))
+        return html('<div class="nap-play-box nap-play-box-last"><h4>{}</h4>{}</div>', head, body)
+
+    def _history(self, view: SeatView) -> str:
+        _ = self._
+        if not view.tricks:
+            return ""
+        rows = []
+        for t in view.tricks:
+            cards = Markup(" ").join(
+                html('<span class="nap-suit-{}{}" title="{}">{}</span>',
+                     c.suit.letter, " nap-hist-win" if s == t.winning else "", view.players[s],
+                     c.rank.text + suit_text(c.suit))
+                for s, c in zip(t.seats, t.cards))
+            rows.append(html('<tr><td>{}</td><td>{}</td><td class="nap-hist-cards">{}</td><td>{}</td></tr>',
+                             t.number, view.players[t.leader], cards, view.players[t.winning]))
+        head = (html('<tr><th>#</th><th>{}</th><th>{}</th><th>{}</th></tr>',
+                     _('Led by'), _('Cards in playing order'), _('Won by')))
+        title = escape(_("Tricks so far"))
+        return (html('<div class="nap-scroll"><table class="nap-table-grid nap-play-history-table">'
+                     '<caption>{}</caption>{}{}</table></div>', title, head, join(rows)))

@@ -1,0 +1,43 @@
+"""The scorekeeper's save and load (the shared component, with the scorekeeper's record)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+
+from ...explain import RecordError, RuleError
+from ...scorekeeper import MAX_RECORD_BYTES, Scorekeeper
+from ..saveload import SaveLoad as BaseSaveLoad
+from .component import refuse
+
+if TYPE_CHECKING:
+    from .app import ScorekeeperApp
+
+
+class SaveLoad(BaseSaveLoad):
+    """Download the "nap-session/1" record (``nap-sk-download``) or load one (``nap-sk-upload``)."""
+
+    app: "ScorekeeperApp"
+    css = "nap-sk"
+    heading_tag = "h2"
+    link_in_paragraph = True
+    auto_width = True
+    max_bytes = MAX_RECORD_BYTES
+
+    def refresh(self) -> None:
+        self.render()
+
+    def record(self) -> tuple[str, int] | None:
+        keeper = self.app.keeper
+        return None if keeper is None else (keeper.save(), keeper.deals_entered)
+
+    def load(self, content: bytes) -> Scorekeeper:
+        return Scorekeeper.load(content)
+
+    def refuse(self, err: RuleError | RecordError) -> None:
+        refuse(self, err, self._("This file cannot be loaded, so nothing was changed"))
+
+    def begin(self, loaded: Any) -> None:
+        keeper: Scorekeeper = loaded
+        self.app.begin(keeper)
+        self.status.show(self.tr.ngettext("Loaded a session with {n} deal.", "Loaded a session with {n} deals.",
+                                          keeper.deals_entered).format(n=keeper.deals_entered), "info")

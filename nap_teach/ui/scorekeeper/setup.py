@@ -1,0 +1,185 @@
+"""The scorekeeper's setup form: the rules, the players, the first dealer, the length and options."""
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Sequence
+
+import ipywidgets as W
+
+from ...dealing import draw_first_dealer
+from ...explain import RecordError, RuleError
+from ...html import Markup, escape, html, join
+from ...profiles import BRITISH, MAX_ANTE, PROFILES, Profile
+from ...scorekeeper import Scorekeeper
+from ...session import DEFAULT_DEALS
+from ..base import guarded
+from ..widgets import auto_layout as _auto, show as _show, with_classes as _css
+from .component import MAX_DEALS, KeeperComponent, profile_name
+
+if TYPE_CHECKING:
+    from .app import ScorekeeperApp
+
+
+class SetupForm(KeeperComponent):
+    """Players in seat order, the rules, the first dealer, the session's length (``nap-sk-setup``).
+
+    ``nap-sk-profile`` chooses the rules; under rules with table options (pub)
+    the ``nap-sk-options`` box offers the Misère stakes (``nap-sk-opt-misere``),
+    how a reneging defender pays (``nap-sk-opt-renege``), the ante in chips
+    (``nap-sk-opt-ante``, 0 for none) and what happens when a player's chips run
+    out (``nap-sk-opt-bust``).
+    """
+
+    def __init__(self, app: "ScorekeeperApp", players: Sequence[str] = (), deals: int = DEFAULT_DEALS) -> None:
+        super().__init__(app)
+        self.heading = W.HTML()
+        self.players = _css(W.Textarea(value="\n".join(players), rows=5, layout=W.Layout(width="16em", max_width="100%")), "nap-sk-players")
+        self.players_label = W.HTML()
+        self.profile = _css(W.ToggleButtons(options=[(name, name) for name in PROFILES], value=app.profile.name,
+                                            style={"button_width": "auto"}, layout=_auto()), "nap-sk-profile")
+        self.profile_label = W.HTML()
+        self.misere = _css(W.Dropdown(options=[("3/3", "3/3"), ("10/5", "10/5")], value="3/3", layout=_auto()),
+                           "nap-sk-opt-misere")
+        self.renege = _css(W.Dropdown(options=[("full", "full"), ("one", "one")], value="full", layout=_auto()),
+                           "nap-sk-opt-renege")
+        self.ante = _css(W.BoundedIntText(value=0, min=0, max=MAX_ANTE, layout=W.Layout(width="7em")),
+                         "nap-sk-opt-ante")
+        self.bust = _css(W.Dropdown(options=[("out", "out"), ("re-ante", "re-ante")], value="out", layout=_auto()),
+                         "nap-sk-opt-bust")
+        self.option_labels = [W.HTML() for _ in range(4)]
+        self.options_heading = W.HTML()
+        self.options_box = _css(W.VBox([self.options_heading] + [
+            _css(W.HBox([label, widget], layout=_auto(align_items="center")), "nap-sk-field")
+            for label, widget in zip(self.option_labels, (self.misere, self.renege, self.ante, self.bust))
+        ], layout=_auto()), "nap-sk-options")
+        self.first = _css(W.Dropdown(options=[], layout=_auto()), "nap-sk-first")
+        self.first_label = W.HTML()
+        self.draw = _css(W.Button(layout=_auto()), "nap-sk-draw")
+        self.drawn = _css(W.HTML(), "nap-sk-drawn")
+        self.length = _css(W.BoundedIntText(value=deals, min=1, max=MAX_DEALS, layout=W.Layout(width="6em")),
+                           "nap-sk-length")
+        self.unit = _css(W.ToggleButtons(options=[("deals", "deals"), ("rotations", "rotations")], value="deals",
+                                         style={"button_width": "auto"}, layout=_auto()), "nap-sk-unit")
+        self.length_label = W.HTML()
+        self.start = _css(W.Button(button_style="primary", layout=_auto()), "nap-sk-start")
+        self.players.observe(self._on_players, names="value")
+        self.profile.observe(self._on_profile, names="value")
+        self.draw.on_click(self._on_draw)
+        self.start.on_click(self._on_start)
+        self.widget = _css(W.VBox([
+            self.heading,
+            _css(W.HBox([self.players_label, self.players], layout=_auto()), "nap-sk-field"),
+            _css(W.HBox([self.profile_label, self.profile], layout=_auto(align_items="center")), "nap-sk-field"),
+            self.options_box,
+            _css(W.HBox([self.first_label, self.first, self.draw], layout=_auto(align_items="center")), "nap-sk-field"),
+            self.drawn,
+            _css(W.HBox([self.length_label, self.length, self.unit], layout=_auto(align_items="center")), "nap-sk-field"),
+            self.start,
+        ], layout=_auto()), "nap-sk-setup")
+        self._sync_first()
+
+    def names(self) -> list[str]:
+        raw = self.players.value if isinstance(self.players.value, str) else ""
+        return [line.strip() for line in raw.replace(",", "\n").splitlines() if line.strip()][:12]
+
+    def _sync_first(self) -> None:
+        names = self.names()
+        keep = self.first.value
+        self.first.options = [(n, n) for n in names]
+        if names:
+            self.first.value = keep if keep in names else names[0]
+
+    def chosen_profile(self) -> Profile:
+        """The rules picked in the form, with their table options (values checked again here)."""
+        base = PROFILES.get(self.profile.value, BRITISH) if isinstance(self.profile.value, str) else BRITISH
+        if not base.option_choices:
+            return base
+        options: dict[str, object] = {}
+        for key, widget in (("misere_stakes", self.misere), ("renege_share", self.renege), ("bust", self.bust)):
+            if widget.value in base.option_choices.get(key, ()):
+                options[key] = widget.value
+        ante = self.ante.value
+        if not isinstance(ante, bool) and isinstance(ante, int) and 0 <= ante <= MAX_ANTE:
+            options["ante"] = ante
+        return base.with_options(**options)
+
+    def refresh(self) -> None:
+        _ = self._
+        self.heading.value = html('<h2>{}</h2><p>{}</p>',
+                                  _('New session'),
+                                  _('Enter the players in seat order, going clockwise round the table.'))
+        self.players_label.value = escape(_("Players (one per line):"))
+        self.profile_label.value = escape(_("Rules:"))
+        keep = self.profile.value
+        self.profile.options = [(profile_name(p, self.tr), name) for name, p in PROFILES.items()]
+        self.profile.value = keep if keep in PROFILES else BRITISH.name
+        self.options_heading.value = html('<h3>{}</h3>', _('Table options'))
+        for label, text in zip(self.option_labels, (_("Misère pays (made/failed):"),
+                                                   _("A reneging defender pays:"),
+                                                   _("Ante in chips (0: no chips):"),
+                                                   _("When a player's chips run out:"))):
+            label.value = escape(text)
+        for widget, labels in ((self.renege, (("full", _("every opponent's share")), ("one", _("one share")))),
+                               (self.bust, (("out", _("the player is out")), ("re-ante", _("the player antes again"))))):
+            value = widget.value
+            widget.options = [(text, key) for key, text in labels]
+            widget.value = value
+        self.first_label.value = escape(_("First dealer:"))
+        chosen = PROFILES.get(self.profile.value, BRITISH)
+        self.draw.description = _("Draw cards") if chosen.first_dealer == "low_card" else _("Draw lots")
+        _show(self.options_box, bool(chosen.option_choices))
+        self.length_label.value = escape(_("Length:"))
+        value = self.unit.value
+        self.unit.options = [(_("deals"), "deals"), (_("rotations"), "rotations")]
+        self.unit.value = value if value in ("deals", "rotations") else "deals"
+        self.start.description = _("Start the session")
+
+    @guarded
+    def _on_players(self, change: dict[str, Any]) -> None:
+        self._sync_first()
+
+    @guarded
+    def _on_profile(self, change: dict[str, Any]) -> None:
+        name = change.get("new")
+        if name not in PROFILES:
+            return
+        self.app.set_profile(PROFILES[name])
+
+    @guarded
+    def _on_draw(self, _b: W.Button) -> None:
+        names = self.names()
+        if not names:
+            return
+        profile = self.chosen_profile()
+        draw = draw_first_dealer(names, random.Random(), profile)
+        self.first.value = names[draw.dealer]
+        if draw.rounds:  # cards decide (P1): show every round drawn
+            rounds = []
+            for i, drawn in enumerate(draw.rounds, 1):
+                cards = Markup(", ").join(html('{} {}',
+                                               names[seat], self.tr.card(card)) for seat, card in drawn.items())
+                rounds.append(html('<li>{} {}</li>', self._('Round {number}:').format(number=i), cards))
+            self.drawn.value = html("<ol class='nap-sk-draw-rounds'>{}</ol>", join(rounds))
+        else:
+            self.drawn.value = ""
+        self.status.show(self.tr.explain(draw.explanation), "info")
+
+    @guarded
+    def _on_start(self, _b: W.Button) -> None:
+        names = self.names()
+        first = self.first.value if self.first.value in names else 0
+        length = self.length.value
+        if isinstance(length, bool) or not isinstance(length, int) or not 1 <= length <= MAX_DEALS:
+            length = DEFAULT_DEALS
+        rotations = self.unit.value == "rotations"
+        try:
+            profile = self.chosen_profile()
+        except ValueError:
+            return  # not values the widgets offer
+        try:
+            keeper = Scorekeeper(names, first, profile, deals=None if rotations else length,
+                                 rotations=length if rotations else None)
+        except (RuleError, RecordError) as e:
+            self.refuse(e, self._("The session cannot start"))
+            return
+        self.app.begin(keeper)

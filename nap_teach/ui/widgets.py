@@ -1,0 +1,42 @@
+"""Small helpers for ipywidgets shared by every page: layouts, showing, quiet trait updates, CSS classes."""
+from __future__ import annotations
+
+from typing import Any, Sequence, TypeVar
+
+import ipywidgets as W
+
+__all__ = ["auto_layout", "show", "set_trait", "set_classes", "with_classes"]
+
+WidgetT = TypeVar("WidgetT", bound=W.Widget)
+
+
+def auto_layout(**kwargs: Any) -> W.Layout:
+    """A layout as wide as its content, never wider than the page (phones)."""
+    return W.Layout(width="auto", max_width="100%", **kwargs)
+
+
+def show(widget: W.Widget, visible: bool) -> None:
+    """Show or hide ``widget`` (no message to the page when nothing changes)."""
+    display = None if visible else "none"
+    if widget.layout.display != display:
+        widget.layout.display = display
+
+
+def set_trait(widget: W.Widget, name: str, value: Any) -> None:
+    """Set a trait only when it changes (no message otherwise)."""
+    if getattr(widget, name) != value:
+        setattr(widget, name, value)
+
+
+def set_classes(widget: W.Widget, classes: Sequence[str]) -> None:
+    """Replace the widget's CSS classes in one message (only when they change)."""
+    value = tuple(classes)
+    if tuple(widget._dom_classes) != value:
+        widget._dom_classes = value
+
+
+def with_classes(widget: WidgetT, *names: str) -> WidgetT:
+    """Add CSS classes to ``widget`` and return it."""
+    for name in names:
+        widget.add_class(name)
+    return widget
