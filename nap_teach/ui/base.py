@@ -22,7 +22,7 @@ from ..i18n import LANGUAGES, Translator, normalize_lang, translator
 
 __all__ = [
     "Language", "LanguageSwitch", "page_params", "page_style", "StatusLine", "guarded", "App", "Part",
-    "html_escape", "CSS_DIR",
+    "html_escape", "CSS_DIR", "request_query",
 ]
 
 log = logging.getLogger("nap_teach.ui")
@@ -32,14 +32,31 @@ F = TypeVar("F", bound=Callable[..., Any])
 html_escape = html.escape
 
 
+def request_query(environ: Any = None) -> str:
+    """The page's query string (``lang=es&seed=7``), from ``QUERY_STRING``.
+
+    A preheated Voila kernel (class mode: ``VOILA_PREHEAT=True``) runs its page
+    before any learner asks for it; it first waits here for the request, which
+    Voila then hands over with the query. Outside Voila there is none: ``""``.
+    """
+    if environ is None and os.environ.get("VOILA_PREHEAT") == "True":
+        try:
+            from voila.utils import wait_for_request
+
+            wait_for_request()
+        except Exception:  # the server went away: the page keeps its defaults
+            log.warning("no request reached this preheated page", exc_info=True)
+    env = os.environ if environ is None else environ
+    return env.get("QUERY_STRING", "") or ""
+
+
 def page_params(environ: dict[str, str] | None = None) -> dict[str, str]:
     """Query parameters of the Voila page (``?lang=es&seed=7``), first value of each.
 
     Voila hands the page's query string to the kernel as ``QUERY_STRING``;
     outside Voila (tests, JupyterLab) there is none and this returns ``{}``.
     """
-    env = os.environ if environ is None else environ
-    query = env.get("QUERY_STRING", "") or ""
+    query = request_query(environ)
     try:
         parsed = parse_qs(query, keep_blank_values=False, max_num_fields=20)
     except ValueError:

@@ -41,7 +41,7 @@ from ..i18n import LANGUAGES, Translator, normalize_lang
 from ..messages import N_
 from ..profiles import BRITISH, PROFILES, Profile
 from ..render import card_svg
-from .base import App, guarded, page_style
+from .base import App, guarded, page_style, request_query
 
 __all__ = ["LANGUAGES", "LESSONS", "LandingPage", "LessonLink", "language_from_query", "stakes_table_html",
            "PROFILE_NAMES", "page_query", "profile_from_query"]
@@ -219,8 +219,7 @@ class LandingPage(App):
         Voila passes the page's query string to the kernel as ``QUERY_STRING``;
         ``?lang=xx`` picks the language (unknown values fall back to English).
         """
-        environ = os.environ if environ is None else environ
-        query = environ.get("QUERY_STRING")
+        query = request_query(environ)
         lang = language_from_query(query)
         return cls(lang=lang, notebook_dir=notebook_dir, rng=rng, profile=profile_from_query(query))
 

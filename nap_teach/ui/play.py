@@ -41,8 +41,6 @@ import time
 from typing import Any, Callable, Sequence
 
 import ipywidgets as W
-from matplotlib import rc_context
-from matplotlib.figure import Figure
 
 from ..auction import Call
 from ..cards import Card, sort_hand
@@ -880,6 +878,9 @@ class LogPanel(Component):
 def balance_chart_svg(players: Sequence[str], rows: Sequence[LedgerRow], *, title: str, xlabel: str,
                       ylabel: str, highlight: str | None = None) -> str:
     """The balances after every deal as an SVG line chart (matplotlib ``Figure``, no pyplot)."""
+    from matplotlib import rc_context  # imported when the first chart is drawn (it costs a kernel ~40 MiB)
+    from matplotlib.figure import Figure
+
     xs = list(range(len(rows) + 1))
     with rc_context({"svg.fonttype": "none", "font.size": 10, "svg.hashsalt": "nap-teach"}):
         fig = Figure(figsize=(6.4, 3.0), dpi=100)
