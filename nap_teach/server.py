@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import argparse
 import html
-import json
 import math
 import os
 import sys
@@ -82,15 +81,20 @@ class ClassPlan:
     def preheat(self) -> bool:
         return any(self.pools.values())
 
-    def voila_args(self) -> list[str]:
-        """Voila options for this plan (none without class mode)."""
+    def voila_config(self) -> dict[str, Any]:
+        """Configuration a command line cannot carry: the pool of each page (a nested mapping)."""
         if not self.preheat:
-            return []
+            return {}
         pools: dict[str, Any] = {"default": {"pool_size": 0}}  # other notebooks: no pool
         pools.update({page: {"pool_size": size} for page, size in sorted(self.pools.items())})
+        return {"VoilaKernelManager": {"kernel_pools_config": pools}}
+
+    def voila_args(self) -> list[str]:
+        """Voila options for this plan (none without class mode); see also :meth:`voila_config`."""
+        if not self.preheat:
+            return []
         return [
             "--VoilaConfiguration.preheat_kernel=True",
-            f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools, separators=(',', ':'))}",
             # A preheated page waits in its pool for a learner, its cell blocked in
             # voila.utils.wait_for_request(): a cell time limit would end that wait
             # (and spoil the page) after a few minutes without arrivals.
@@ -299,9 +303,11 @@ def serve(notebooks: Path, host: str = "127.0.0.1", port: int = 8866, extra: Seq
     use_share_dir()
     os.environ.update(kernel_env_for(host))
     patch_voila_handlers(max_kernels=plan.max_kernels)
+    from traitlets.config import Config
     from voila.app import Voila
 
-    Voila.launch_instance(voila_argv(notebooks.relative_to(notebooks.parent), host, port, extra, plan))
+    Voila.launch_instance(voila_argv(notebooks.relative_to(notebooks.parent), host, port, extra, plan),
+                          config=Config(plan.voila_config()))
     return 0
 
 
