@@ -192,8 +192,14 @@ class Learner:
         await self.request(self._message("kernel_info_request", {}), timeout)
         loop = asyncio.get_running_loop()
         self._states_future = loop.create_future()
-        await self._send(self._message("comm_open", {"comm_id": self._control, "target_name": "jupyter.widget.control",
-                                                     "data": {}}, {"version": "1.0.0"}))
+        # Wait until the kernel has opened the control comm: a request sent right
+        # behind the opening can overtake it ("No such comm" on the kernel's stderr).
+        opening = self._message("comm_open", {"comm_id": self._control, "target_name": "jupyter.widget.control",
+                                              "data": {}}, {"version": "1.0.0"})
+        opened: asyncio.Future[None] = loop.create_future()
+        self._idle[opening["header"]["msg_id"]] = opened
+        await self._send(opening)
+        await asyncio.wait_for(opened, timeout)
         await self._send(self._message("comm_msg", {"comm_id": self._control, "data": {"method": "request_states"}}))
         await asyncio.wait_for(self._states_future, timeout)
         missing = [m for m in page.root_models if m not in self.states]
