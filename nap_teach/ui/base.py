@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import html
+import json
 import logging
 import os
 from pathlib import Path
@@ -38,14 +39,24 @@ def request_query(environ: Any = None) -> str:
     A preheated Voila kernel (class mode: ``VOILA_PREHEAT=True``) runs its page
     before any learner asks for it; it first waits here for the request, which
     Voila then hands over with the query. Outside Voila there is none: ``""``.
+
+    The wait is ``voila.utils.wait_for_request()`` (same address, same message)
+    without importing ``voila.utils``, which would add about 40 MiB to every
+    kernel (it pulls in the whole server side of Voila).
     """
     if environ is None and os.environ.get("VOILA_PREHEAT") == "True":
         try:
-            from voila.utils import wait_for_request
+            from websockets.sync.client import connect
 
-            wait_for_request()
-        except Exception:  # the server went away: the page keeps its defaults
-            log.warning("no request reached this preheated page", exc_info=True)
+            e = os.environ
+            base = e.get("VOILA_WS_BASE_URL") or e.get("VOILA_SERVER_URL") or "/"
+            url = (f"{e.get('VOILA_WS_PROTOCOL', 'ws')}://{e.get('VOILA_APP_IP', '127.0.0.1')}:"
+                   f"{e.get('VOILA_APP_PORT', '8866')}{base}voila/query/{e.get('VOILA_KERNEL_ID', '')}")
+            with connect(url, open_timeout=10) as socket:
+                info = json.loads(socket.recv())
+            os.environ.update({str(k): str(v) for k, v in info.items()})
+        except Exception as e:  # the server went away: the page keeps its defaults
+            log.info("no request reached this preheated page: %r", e)
     env = os.environ if environ is None else environ
     return env.get("QUERY_STRING", "") or ""
 
