@@ -236,6 +236,7 @@ async def one_run(mode: str, args: argparse.Namespace) -> dict[str, Any]:
         result["failed"] = len(failed)
         result["failures"] = sorted(set(failed))[:5]
         result["time_to_interactive_s"] = spread(ready)
+        result["page_html_s"] = spread([l.page.seconds for l in learners if l.page is not None and l.ready_seconds])
         result["kernels_alive"] = len(server.kernels())
         result["memory"] = memory([k for k in server.kernels()])
 
@@ -285,6 +286,10 @@ def report(r: dict[str, Any], out: Any = sys.stdout) -> None:
     if tti:
         w(f"time to interactive                 median {tti['median']:.2f} s   p90 {tti['p90']:.2f} s"
           f"   max {tti['max']:.2f} s\n")
+    html = r.get("page_html_s", {})
+    if html:
+        w(f"  of which the page's HTML          median {html['median']:.2f} s   p90 {html['p90']:.2f} s"
+          f"   max {html['max']:.2f} s\n")
     if mem.get("kernels"):
         w(f"kernels alive                       {r.get('kernels_alive')}   per kernel: RSS median "
           f"{mem['rss_median_mib']:.0f} MiB (max {mem['rss_max_mib']:.0f}), USS median {mem['uss_median_mib']:.0f} MiB\n")
