@@ -29,7 +29,9 @@ def test_a_preheated_page_without_a_server_keeps_its_defaults(monkeypatch):
     monkeypatch.setenv("VOILA_APP_PORT", str(_closed_port()))
     monkeypatch.setenv("VOILA_KERNEL_ID", "0" * 32)
     monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.setattr(base, "_request_arrived", False)
     assert base.request_query() == ""
+    assert base._request_arrived  # a page waits once, never again
     assert PlayApp.from_environment().language.code == "en"
 
 

@@ -33,6 +33,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 html_escape = html.escape
 
 
+_request_arrived = False
+
+
 def request_query(environ: Any = None) -> str:
     """The page's query string (``lang=es&seed=7``), from ``QUERY_STRING``.
 
@@ -44,7 +47,9 @@ def request_query(environ: Any = None) -> str:
     without importing ``voila.utils``, which would add about 40 MiB to every
     kernel (it pulls in the whole server side of Voila).
     """
-    if environ is None and os.environ.get("VOILA_PREHEAT") == "True":
+    global _request_arrived
+    if environ is None and os.environ.get("VOILA_PREHEAT") == "True" and not _request_arrived:
+        _request_arrived = True  # one request per kernel: never wait twice
         try:
             from websockets.sync.client import connect
 
