@@ -20,6 +20,10 @@ PORT ?= 8866
 CHROMIUM ?= /usr/bin/chromium
 PYTEST_ARGS ?=
 VOILA_ARGS ?=
+# Class mode: make app CLASS=30 preheats every page for a class of 30 learners
+# (see the README); MAX_KERNELS caps the live kernels (default: sized by the launcher).
+CLASS ?= 0
+MAX_KERNELS ?=
 
 REQ_FILES := requirements.txt constraints.txt pyproject.toml
 TEST_REQ_FILES := $(REQ_FILES) requirements-test.txt
@@ -31,6 +35,7 @@ TEST_STAMP := $(VENV)/.nap-installed-test-$(call hash_of,$(TEST_REQ_FILES))
 
 help:
 	@echo "make app   - install (first time) and serve the app at http://$(HOST):$(PORT)/"
+	@echo "             (make app CLASS=30: ready for a class of 30; HOST=0.0.0.0: on the room's network)"
 	@echo "make test  - install (first time) and run the whole test suite"
 
 $(BIN)/python:
@@ -68,8 +73,10 @@ chromium:
 # Serves notebooks/ with Voila through the app's launcher (nap_teach/server.py),
 # which reads the committed voila.json; "/" redirects to the landing notebook
 # notebooks/index.ipynb. Extra Voila options: make app VOILA_ARGS="--debug".
+# make app CLASS=30: class mode; make app HOST=0.0.0.0: the room's network (README).
 app: $(APP_STAMP)
-	cd $(ROOT) && exec $(BIN)/python -m nap_teach serve --host $(HOST) --port $(PORT) -- $(VOILA_ARGS)
+	cd $(ROOT) && exec $(BIN)/python -m nap_teach serve --host $(HOST) --port $(PORT) --class-size $(CLASS) \
+	  $(if $(MAX_KERNELS),--max-kernels $(MAX_KERNELS)) -- $(VOILA_ARGS)
 
 # Unit tests, every notebook (nbval) and the browser tests, in one pytest run
 # (configured in pytest.ini).

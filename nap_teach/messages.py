@@ -232,7 +232,7 @@ MESSAGES: dict[str, str | Plural] = {
         Np_("Bid {call}: with {suit} as trump you can expect {count} trick from {cards}; the chance of making {call} is about {chance}% (an estimate).",
             "Bid {call}: with {suit} as trump you can expect {count} tricks from {cards}; the chance of making {call} is about {chance}% (an estimate)."),
         "count"),
-    "hint.bid_misere": N_("Bid {call}: holding {cards}, you have about {chance}% chance of losing every trick (an estimate)."),
+    "hint.bid_misere": N_("Bid {call}: holding {cards}, your chance of losing every trick is about {chance}% (an estimate)."),
     "hint.pass_no_tricks": N_("Pass: none of your cards is more likely than not to win a trick, and {needed} needs {tricks}."),
     "hint.pass_few_tricks": Plural(
         Np_("Pass: only {count} of your cards is more likely than not to win a trick ({cards}), and {needed} needs {tricks}.",

@@ -145,14 +145,18 @@ from pathlib import Path
 import voila.app
 from voila.app import Voila
 
-launcher = sys.argv[1] == "launcher"
+launcher = sys.argv[1] in ("launcher", "class")
 args = ["notebooks", "--Voila.log_level=WARN"]
+config = {}
 if launcher:  # what `python -m nap_teach serve` (make app) sets up
+    from traitlets.config import Config
     from nap_teach import server
+    plan = server.class_plan(3 if sys.argv[1] == "class" else 0, server.pages(Path("notebooks")))
     server.use_share_dir()
-    server.patch_voila_handlers()
-    args = server.voila_argv(Path("notebooks"), "127.0.0.1", 8866, ["--Voila.log_level=WARN"])
-app = Voila()
+    server.patch_voila_handlers(max_kernels=plan.max_kernels)
+    args = server.voila_argv(Path("notebooks"), "127.0.0.1", 8866, ["--Voila.log_level=WARN"], plan)
+    config = {"config": Config(plan.voila_config())}
+app = Voila(**config)
 app.initialize(args)
 app.connection_dir = tempfile.mkdtemp()
 app.init_settings()  # creates the kernel manager from the loaded configuration
@@ -173,7 +177,15 @@ print(json.dumps({
     "startup_timeout": executor.startup_timeout,
     "root_dir": app.root_dir,
     "landing": getattr(voila.app.TornadoVoilaTreeHandler, "nap_landing", None),
+    "max_kernels": getattr(voila.app.TornadoVoilaHandler, "nap_max_kernels", None),
+    "preheat": conf.preheat_kernel,
+    "pools": {k: v["pool_size"] for k, v in getattr(km, "kernel_pools_config", {}).items()},
 }))
+if conf.preheat_kernel:  # the pools started filling on a loop that never runs: let them go
+    import asyncio
+    for pool in km._pools.values():
+        for task in pool:
+            task.cancel()
 """
 
 _COMMITTED = {
@@ -209,13 +221,24 @@ def _probe(mode: str) -> dict:
 def test_the_launcher_serves_with_the_committed_configuration():
     # `make app` runs `python -m nap_teach serve`: voila.json, the app's page
     # template (found through JUPYTER_PATH) and the front-page redirect.
-    assert _probe("launcher") == {**_COMMITTED, "template": "nap", "template_found": True, "landing": "index.ipynb"}
+    assert _probe("launcher") == {**_COMMITTED, "template": "nap", "template_found": True, "landing": "index.ipynb",
+                                  "max_kernels": 40, "preheat": False, "pools": {}}
+
+
+def test_class_mode_reaches_voila_through_the_launcher():
+    # `make app CLASS=3`: preheated kernels, a pool per page, no cell time
+    # limit (a pooled page waits for its learner), the rest as committed.
+    assert _probe("class") == {**_COMMITTED, "template": "nap", "template_found": True, "landing": "index.ipynb",
+                               "timeout": 0, "max_kernels": 13, "preheat": True,
+                               "pools": {"default": 0, "index.ipynb": 3, "lesson.ipynb": 1, "play.ipynb": 1,
+                                         "explorer.ipynb": 1, "scorekeeper.ipynb": 1}}
 
 
 def test_plain_voila_reads_the_committed_configuration():
     # People who start `voila notebooks` themselves (from the repository root)
     # get the same settings with Voila's own lab template, without the patches.
-    assert _probe("plain") == {**_COMMITTED, "template": "lab", "template_found": True, "landing": None}
+    assert _probe("plain") == {**_COMMITTED, "template": "lab", "template_found": True, "landing": None,
+                               "max_kernels": None, "preheat": False, "pools": {}}
 
 
 def test_nothing_at_the_repository_root_shadows_the_voila_package():

@@ -9,6 +9,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
+
 from nap_teach import server
 from nap_teach.cli import main
 
@@ -50,3 +52,90 @@ def test_the_app_template_ships_with_the_package():
     assert "This page could not be prepared" in text and "No se ha podido preparar" in text
     assert "nap-render-retry" in text
     assert (template / "conf.json").is_file()
+
+
+# -- class mode and the cap on live kernels (issue 17, part 2) ------------------------
+
+PAGES = ["explorer.ipynb", "index.ipynb", "lesson.ipynb", "play.ipynb", "scorekeeper.ipynb"]
+
+
+def test_without_class_mode_no_kernel_is_preheated_and_the_cap_is_the_default():
+    plan = server.class_plan(0, PAGES)
+    assert plan.pools == {} and not plan.preheat
+    assert plan.max_kernels == server.DEFAULT_MAX_KERNELS
+    assert plan.voila_args() == [] and plan.voila_config() == {}
+    assert not any("preheat" in a for a in server.voila_argv(Path("notebooks"), "127.0.0.1", 8866, plan=plan))
+
+
+def test_class_mode_sizes_a_pool_per_page_from_the_class():
+    plan = server.class_plan(30, PAGES)
+    # The class arrives together at the front page: one kernel each there,
+    # a third of the class on every other page (pools refill as kernels are taken).
+    assert plan.pools == {"index.ipynb": 30, "lesson.ipynb": 10, "play.ipynb": 10, "explorer.ipynb": 10,
+                          "scorekeeper.ipynb": 10}
+    # the pools plus two pages per learner
+    assert plan.max_kernels == 70 + 60
+    assert server.class_plan(10, PAGES).pools["play.ipynb"] == 4
+
+
+def test_class_mode_voila_options_preheat_with_per_page_pools():
+    plan = server.class_plan(6, PAGES, pools={"play.ipynb": 6})
+    args = plan.voila_args()
+    assert "--VoilaConfiguration.preheat_kernel=True" in args
+    pools = plan.voila_config()["VoilaKernelManager"]["kernel_pools_config"]
+    assert pools["default"] == {"pool_size": 0}  # any other notebook: no pool
+    assert pools["play.ipynb"] == {"pool_size": 6} and pools["index.ipynb"] == {"pool_size": 6}
+    assert pools["lesson.ipynb"] == {"pool_size": 2}
+    # a pooled page waits for its learner inside its cell: no cell time limit
+    assert "--VoilaExecutor.timeout=0" in args
+    argv = server.voila_argv(Path("notebooks"), "127.0.0.1", 8866, ["--debug"], plan)
+    assert argv[-1] == "--debug" and "--VoilaConfiguration.preheat_kernel=True" in argv
+
+
+def test_one_page_pool_without_a_class():
+    plan = server.class_plan(0, PAGES, pools={"index.ipynb": 2})
+    assert plan.pools == {"index.ipynb": 2} and plan.preheat
+    assert plan.max_kernels > 2
+
+
+def test_class_mode_refuses_impossible_sizes():
+    for call, words in [
+        (lambda: server.class_plan(-1, PAGES), "--class-size -1"),
+        (lambda: server.class_plan(server.MAX_CLASS_SIZE + 1, PAGES), "--class-size"),
+        (lambda: server.class_plan(0, PAGES, pools={"nowhere.ipynb": 2}), "no such page"),
+        (lambda: server.class_plan(0, PAGES, max_kernels=0), "at least 1"),
+        (lambda: server.class_plan(4, PAGES, max_kernels=5), "the pools alone hold"),
+    ]:
+        with pytest.raises(ValueError, match=words):
+            call()
+
+
+def test_serve_refuses_bad_class_options_in_words():
+    notebooks = str(ROOT / "notebooks")
+    for argv, words in [
+        (("--class-size", "500"), "--class-size 500"),
+        (("--pool", "play.ipynb"), "PAGE=SIZE"),
+        (("--pool", "nowhere.ipynb=3"), "no such page"),
+        (("--class-size", "10", "--max-kernels", "3"), "the pools alone hold"),
+    ]:
+        code, out, err = _run("serve", "--notebooks", notebooks, *argv)
+        assert code == 2, argv
+        assert words in err and "Traceback" not in err + out
+
+
+def test_a_preheated_kernel_finds_the_server_on_the_address_it_listens_on():
+    assert server.kernel_env_for("127.0.0.1") == {"VOILA_APP_IP": "127.0.0.1"}
+    assert server.kernel_env_for("0.0.0.0") == {"VOILA_APP_IP": "127.0.0.1"}  # every network: loopback is one
+    assert server.kernel_env_for("192.168.1.20") == {"VOILA_APP_IP": "192.168.1.20"}
+
+
+def test_the_room_full_page_speaks_the_learners_language():
+    english = server.room_full_page("en")
+    assert '<html lang="en">' in english and "The room is full" in english
+    assert "try again in a minute" in english
+    spanish = server.room_full_page("es")
+    assert '<html lang="es">' in spanish and "La sala está llena" in spanish
+    assert "The room is full" not in spanish
+    # anything else (it came from the address bar) falls back to English, escaped
+    assert '<html lang="en">' in server.room_full_page('"><script>')
+    assert f'content="{server.RETRY_AFTER}"' in english  # the page tries again by itself

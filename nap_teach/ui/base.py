@@ -22,7 +22,7 @@ from .params import page_params
 
 __all__ = [
     "Language", "LanguageSwitch", "page_params", "page_style", "StatusLine", "guarded", "App", "Component",
-    "badge", "html_escape", "CSS_DIR",
+    "badge", "html_escape", "CSS_DIR", "refuse_bad_widget_values",
 ]
 
 log = logging.getLogger("nap_teach.ui")
@@ -38,6 +38,32 @@ def badge(rule: str, tr: Translator) -> Markup:
     if not _RULE_ID.match(rule):
         return Markup()
     return html('<span class="nap-rule" title="{}">{}</span>', tr.rule_title(rule), rule)
+
+
+def refuse_bad_widget_values() -> None:
+    """Widget values arrive over the network: one a widget cannot hold is refused quietly.
+
+    ipywidgets validates a value from the page (an index out of range, a
+    wrong type) by raising, which sends a traceback back to the page. Here
+    the refusal leaves the widget as it was (traitlets rolls the update back),
+    puts the page's copy back in step, and logs one line below warning level.
+    Callbacks still validate what a widget accepts (see :func:`guarded`).
+    """
+    if getattr(W.Widget.set_state, "nap_refuses_bad_values", False):
+        return
+    accept = W.Widget.set_state
+
+    def set_state(self: W.Widget, sync_data: dict[str, Any]) -> None:
+        try:
+            accept(self, sync_data)
+        except Exception as e:
+            names = [k for k in sync_data if k in self.keys] if isinstance(sync_data, dict) else []
+            log.info("refused a value for %s %s: %s", type(self).__name__, names[:5], str(e)[:200])
+            if names:
+                self.send_state(names)
+
+    set_state.nap_refuses_bad_values = True  # type: ignore[attr-defined]
+    W.Widget.set_state = set_state  # type: ignore[method-assign]
 
 
 class Language:
@@ -199,6 +225,7 @@ class App:
     styles: tuple[str, ...] = ()
 
     def __init__(self, lang: str = "en") -> None:
+        refuse_bad_widget_values()
         self.language = Language(lang)
         self.switch = LanguageSwitch(self.language)
         self.status = StatusLine()

@@ -11,8 +11,6 @@ import io
 from dataclasses import dataclass, field
 from typing import Any, Literal, Mapping, Sequence
 
-from matplotlib import rc_context
-from matplotlib.figure import Figure
 from ..html import Markup, html
 
 
@@ -53,6 +51,11 @@ def balance_chart_svg(players: Sequence[str], history: Sequence[Mapping[str, int
     ``highlight`` draws that player's line thicker; ``label`` makes the SVG an image with that
     accessible name (otherwise the caller labels the figure around it).
     """
+    # imported when the first chart is drawn: matplotlib costs a kernel about 40 MiB
+    # and half a second, which a page that never shows a chart should not pay
+    from matplotlib import rc_context
+    from matplotlib.figure import Figure
+
     xs = list(range(len(history)))
     with rc_context(dict(style.rc)):  # type: ignore[arg-type]
         fig = Figure(figsize=style.figsize, dpi=style.dpi)

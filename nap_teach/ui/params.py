@@ -7,6 +7,8 @@ default, never an error.
 """
 from __future__ import annotations
 
+import json
+import logging
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -15,7 +17,9 @@ from urllib.parse import parse_qs
 from ..i18n import LANGUAGES, normalize_lang
 from ..profiles import BRITISH, PROFILES, Profile
 
-__all__ = ["PageParams", "page_params", "parse_query", "page_query", "DEFAULT_LANGUAGE"]
+log = logging.getLogger("nap_teach.ui")
+
+__all__ = ["PageParams", "page_params", "parse_query", "page_query", "request_query", "DEFAULT_LANGUAGE"]
 
 DEFAULT_LANGUAGE = "en"
 MAX_FIELDS = 20
@@ -30,13 +34,45 @@ def parse_query(query: str | None) -> dict[str, str]:
     return {k[:40]: v[0][:200] for k, v in parsed.items() if v}
 
 
+_request_arrived = False
+
+
+def request_query(environ: Mapping[str, str] | None = None) -> str:
+    """The page's query string (``lang=es&seed=7``), from ``QUERY_STRING``.
+
+    A preheated Voila kernel (class mode: ``VOILA_PREHEAT=True``) runs its page
+    before any learner asks for it; it first waits here for the request, which
+    Voila then hands over with the query. Outside Voila there is none: ``""``.
+
+    The wait is ``voila.utils.wait_for_request()`` (same address, same message)
+    without importing ``voila.utils``, which would add about 40 MiB to every
+    kernel (it pulls in the whole server side of Voila).
+    """
+    global _request_arrived
+    if environ is None and os.environ.get("VOILA_PREHEAT") == "True" and not _request_arrived:
+        _request_arrived = True  # one request per kernel: never wait twice
+        try:
+            from websockets.sync.client import connect
+
+            e = os.environ
+            base = e.get("VOILA_WS_BASE_URL") or e.get("VOILA_SERVER_URL") or "/"
+            url = (f"{e.get('VOILA_WS_PROTOCOL', 'ws')}://{e.get('VOILA_APP_IP', '127.0.0.1')}:"
+                   f"{e.get('VOILA_APP_PORT', '8866')}{base}voila/query/{e.get('VOILA_KERNEL_ID', '')}")
+            with connect(url, open_timeout=10) as socket:
+                info = json.loads(socket.recv())
+            os.environ.update({str(k): str(v) for k, v in info.items()})
+        except Exception as e:  # the server went away: the page keeps its defaults
+            log.info("no request reached this preheated page: %r", e)
+    env = os.environ if environ is None else environ
+    return env.get("QUERY_STRING", "") or ""
+
+
 def page_params(environ: Mapping[str, str] | None = None) -> dict[str, str]:
     """Query parameters of the Voila page (``?lang=es&seed=7``), first value of each.
 
     Outside Voila there is no ``QUERY_STRING`` and this returns ``{}``.
     """
-    env = os.environ if environ is None else environ
-    return parse_query(env.get("QUERY_STRING", "") or "")
+    return parse_query(request_query(environ))
 
 
 def page_query(lang: str = DEFAULT_LANGUAGE, profile: str = "british") -> str:

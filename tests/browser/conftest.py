@@ -2,6 +2,12 @@
 
 Fixtures for test writers (every test in tests/browser gets the ``browser`` mark):
 
+``start_voila`` (session) -> ``VoilaServer.start(artifacts, extra_args=(), notebooks=None,
+    launcher_args=())``: a server of your own (stop it yourself); launcher_args
+    go to ``python -m nap_teach serve`` (``--class-size``, ``--max-kernels``,
+    ``--pool``), extra_args to Voila. ``.kernels()`` lists its kernel processes.
+``voila_learner`` -> module ``tests/browser/voila_learner.py``: a learner
+    without a browser (the page over HTTP and its kernel websocket).
 ``voila_url`` (session) -> str
     Base URL of a Voila server serving ``notebooks/`` through the app's
     launcher, ``python -m nap_teach serve`` (as ``make app`` does), plus
@@ -153,13 +159,16 @@ class VoilaServer:
         return self.log_path.read_text(errors="replace")
 
     @classmethod
-    def start(cls, artifacts: Path, extra_args: tuple[str, ...] = (), notebooks: Path | None = None) -> VoilaServer:
+    def start(cls, artifacts: Path, extra_args: tuple[str, ...] = (), notebooks: Path | None = None,
+              launcher_args: tuple[str, ...] = ()) -> VoilaServer:
         port = _free_port()
         log_path = artifacts / f"voila-{port}.log"
         # What `make app` runs: the app's launcher, which reads voila.json.
+        # launcher_args go to the launcher (--class-size, --max-kernels, --pool),
+        # extra_args to Voila.
         command = [
             sys.executable, "-m", "nap_teach", "serve", "--host", "127.0.0.1", f"--port={port}",
-            f"--notebooks={notebooks or REPO_ROOT / 'notebooks'}", "--",
+            f"--notebooks={notebooks or REPO_ROOT / 'notebooks'}", *launcher_args, "--",
             "--VoilaConfiguration.show_tracebacks=True",
             *extra_args,
         ]
@@ -194,6 +203,10 @@ class VoilaServer:
                 )
             time.sleep(0.2)
         return server
+
+    def kernels(self) -> list[Any]:
+        """The server's kernel processes (psutil.Process), pooled ones included."""
+        return self._descendants()
 
     def _descendants(self) -> list[Any]:
         try:
@@ -234,6 +247,22 @@ class VoilaServer:
 def start_voila() -> Callable[..., VoilaServer]:
     """``VoilaServer.start`` for tests that need a server of their own (stop it yourself)."""
     return VoilaServer.start
+
+
+@pytest.fixture(scope="session")
+def voila_learner() -> Any:
+    """tests/browser/voila_learner.py (loaded by path: the tests use --import-mode=importlib)."""
+    import importlib.util
+
+    name = "nap_voila_learner"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, BROWSER_TEST_DIR / "voila_learner.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(scope="session")

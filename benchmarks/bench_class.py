@@ -1,0 +1,345 @@
+"""A class at once: N learners open a page of a real server on loopback (issue 17, parts 3 and 4).
+
+Each learner is what a browser tab does, reduced to its messages
+(tests/browser/voila_learner.py): GET the page, open its kernel websocket,
+fetch every widget's state. Time to interactive = from the GET to the last
+widget state received. Then, with all N connected, 5 learners play on the
+play page (click -> the kernel has handled it), optionally a flood of page
+loads from one client arrives, and finally every learner leaves without
+saying goodbye (as a closed phone would): the kernels must be culled.
+
+Usage (from the repository root, in the project's venv; it starts its own
+servers on free ports and stops them):
+
+    .venv/bin/python benchmarks/bench_class.py --learners 30                  # class mode and plain, side by side
+    .venv/bin/python benchmarks/bench_class.py --learners 10 --mode class
+    .venv/bin/python benchmarks/bench_class.py --learners 30 --flood 200      # plus 200 loads in a minute
+    .venv/bin/python benchmarks/bench_class.py --learners 4 --cull 20 --json out.json
+
+Options: --page (default play.ipynb: everyone opens the page the lesson
+uses), --players 5 (learners who play), --clicks 30 (clicks each),
+--cull SECONDS (culling idle timeout passed to the server, default 30; the
+committed one is 600), --flood N (page loads within --flood-seconds 60 from
+one client, 10 at a time), --json FILE (all figures, for the record).
+
+Targets (issue 17, 2-core machine): 30 learners -> 30/30 interactive, p90
+<= 5 s in class mode; <= 64 MiB per kernel; click -> reply median <= 150 ms
+with 30 connected; kernels of closed pages gone within the culling interval.
+
+Measured here: see benchmarks/README.md (the lead runs the N = 10 and 30
+figures on a quiet machine).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import concurrent.futures
+import json
+import os
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+from voila_learner import Learner, fetch_page  # noqa: E402
+
+MiB = 1024 * 1024
+
+
+# ----------------------------------------------------------------------- server
+class Server:
+    def __init__(self, class_size: int, cull: int, max_kernels: int | None) -> None:
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.log = Path(tempfile.mkstemp(prefix="bench-class-", suffix=".log")[1])
+        launcher = ["--class-size", str(class_size)] if class_size else []
+        if max_kernels:
+            launcher += ["--max-kernels", str(max_kernels)]
+        command = [sys.executable, "-m", "nap_teach", "serve", "--port", str(self.port), *launcher, "--",
+                   f"--MappingKernelManager.cull_idle_timeout={cull}",
+                   f"--MappingKernelManager.cull_interval={max(1, cull // 6)}"]
+        env = dict(os.environ)
+        env.pop("MPLBACKEND", None)
+        with self.log.open("wb") as out:
+            self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                            stdin=subprocess.DEVNULL, start_new_session=True)
+        self.started = time.perf_counter()
+
+    def log_text(self) -> str:
+        return self.log.read_text(errors="replace")
+
+    def wait_ready(self, pools: dict[str, int], timeout: float = 600) -> float:
+        """Seconds until the server answers and every pool is full."""
+        import http.client
+
+        deadline = time.monotonic() + timeout
+        while True:
+            if self.process.poll() is not None:
+                raise SystemExit(f"the server stopped:\n{self.log_text()[-2000:]}")
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
+                conn.request("HEAD", "/")
+                conn.getresponse().read()
+                conn.close()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise SystemExit("the server did not answer")
+                time.sleep(0.3)
+        for page, size in pools.items():
+            pattern = rf"Kernel pool of {re.escape(page)} is filled with {size} "
+            while not re.search(pattern, self.log_text()):
+                if time.monotonic() > deadline:
+                    raise SystemExit(f"the pool of {page} did not fill")
+                time.sleep(0.5)
+        return time.perf_counter() - self.started
+
+    def kernels(self) -> list[psutil.Process]:
+        try:
+            return psutil.Process(self.process.pid).children(recursive=True)
+        except psutil.Error:
+            return []
+
+    def stop(self) -> list[int]:
+        """Stop the server; the ids of processes still alive afterwards (there should be none)."""
+        kernels = self.kernels()
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        gone, alive = psutil.wait_procs(kernels, timeout=15)
+        for process in alive:
+            process.kill()
+        return [p.pid for p in alive]
+
+
+def pools_for(class_size: int) -> dict[str, int]:
+    from nap_teach.server import class_plan, pages
+
+    return class_plan(class_size, pages(ROOT / "notebooks")).pools
+
+
+def memory(kernels: list[psutil.Process]) -> dict[str, float]:
+    rss, uss = [], []
+    for kernel in kernels:
+        try:
+            info = kernel.memory_full_info()
+        except psutil.Error:
+            continue
+        rss.append(info.rss / MiB)
+        uss.append(info.uss / MiB)
+    if not rss:
+        return {"kernels": 0}
+    return {"kernels": len(rss), "rss_median_mib": statistics.median(rss), "rss_max_mib": max(rss),
+            "uss_median_mib": statistics.median(uss), "total_rss_mib": sum(rss)}
+
+
+def spread(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {}
+    ordered = sorted(values)
+    p90 = ordered[min(len(ordered) - 1, max(0, int(round(0.9 * len(ordered))) - 1))]
+    return {"median": statistics.median(ordered), "p90": p90, "max": ordered[-1]}
+
+
+# ------------------------------------------------------------------------ play
+def next_move(learner: Learner) -> str | None:
+    """The widget a learner would click now: a playable card, an allowed call, the next deal."""
+    for css in ("nap-play-legal", "nap-play-call", "nap-play-next", "nap-play-playon"):
+        for model in learner.find(css, "ButtonModel"):
+            state = learner.states[model]
+            if not state.get("disabled") and learner.visible(model) and "nap-play-gone" not in state["_dom_classes"]:
+                if css == "nap-play-call" and "nap-play-call-pass" not in state["_dom_classes"]:
+                    continue  # pass: the bots then play the deal out, a full round per click
+                return model
+    return None
+
+
+async def play(learner: Learner, clicks: int) -> list[float]:
+    latencies = []
+    start = learner.find("nap-play-start", "ButtonModel")
+    if start:
+        latencies.append(await learner.click(start[0]))
+    for _ in range(clicks):
+        model = next_move(learner)
+        if model is None:
+            await asyncio.sleep(0.05)  # the bots still playing after a short delay
+            continue
+        latencies.append(await learner.click(model))
+    return latencies
+
+
+# ------------------------------------------------------------------------ runs
+async def open_all(url: str, page: str, n: int) -> list[Learner]:
+    learners = [Learner() for _ in range(n)]
+    queries = [f"lang={'es' if i % 2 else 'en'}&seed=7" for i in range(n)]
+    results = await asyncio.gather(*(l.open(url, page, q) for l, q in zip(learners, queries)),
+                                   return_exceptions=True)
+    for learner, result in zip(learners, results):
+        if isinstance(result, BaseException):
+            learner.failure = f"{type(result).__name__}: {result}"  # type: ignore[attr-defined]
+    return learners
+
+
+def flood(url: str, count: int, seconds: float, server: Server) -> dict[str, Any]:
+    """``count`` page loads spread over ``seconds`` from one client, 10 at a time."""
+    statuses: dict[str, int] = {}
+    peak = 0
+    gap = seconds / max(count, 1)
+    started = time.perf_counter()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=10) as pool:
+        futures = []
+        for i in range(count):
+            futures.append(pool.submit(fetch_page, f"{url}voila/render/index.ipynb?lang=es", 120))
+            peak = max(peak, len(server.kernels()))
+            time.sleep(max(0.0, started + (i + 1) * gap - time.perf_counter()))
+        for future in futures:
+            load = future.result()
+            key = str(load.status) if load.status else "failed"
+            if load.status == 200 and load.blank:
+                key = "200 blank"
+            statuses[key] = statuses.get(key, 0) + 1
+            peak = max(peak, len(server.kernels()))
+    return {"loads": count, "seconds": time.perf_counter() - started, "statuses": statuses, "peak_kernels": peak,
+            "server_up": server.process.poll() is None}
+
+
+async def one_run(mode: str, args: argparse.Namespace) -> dict[str, Any]:
+    class_size = args.learners if mode == "class" else 0
+    pools = pools_for(class_size) if class_size else {}
+    max_kernels = None if class_size else max(40, 2 * args.learners + args.players + 2)
+    server = Server(class_size, args.cull, max_kernels)
+    result: dict[str, Any] = {"mode": mode, "learners": args.learners, "page": args.page, "pools": pools}
+    try:
+        result["server_ready_s"] = server.wait_ready(pools)
+        baseline = len(server.kernels())
+        learners = await open_all(server.url, args.page, args.learners)
+        ready = [l.ready_seconds for l in learners if l.ready_seconds and not getattr(l, "failure", None)]
+        blank = sum(1 for l in learners if l.page is not None and l.page.blank)
+        failed = [getattr(l, "failure", None) or (l.page.error or f"HTTP {l.page.status}")
+                  for l in learners if not l.ready_seconds and not (l.page is not None and l.page.blank)]
+        result["interactive"] = len(ready)
+        result["blank"] = blank
+        result["failed"] = len(failed)
+        result["failures"] = sorted(set(failed))[:5]
+        result["time_to_interactive_s"] = spread(ready)
+        result["page_html_s"] = spread([l.page.seconds for l in learners if l.page is not None and l.ready_seconds])
+        result["kernels_alive"] = len(server.kernels())
+        result["memory"] = memory([k for k in server.kernels()])
+
+        players = [l for l in learners if l.ready_seconds][: args.players]
+        if args.page != "play.ipynb":
+            players = await open_all(server.url, "play.ipynb", args.players)
+            learners += players
+        clicks = await asyncio.gather(*(play(p, args.clicks) for p in players), return_exceptions=True)
+        latencies = [x for c in clicks if isinstance(c, list) for x in c]
+        result["click_reply_s"] = spread(latencies) | {"clicks": len(latencies)}
+        result["memory_after_play"] = memory(server.kernels())
+
+        if args.flood:
+            loop = asyncio.get_running_loop()
+            flood_task = loop.run_in_executor(None, flood, server.url, args.flood, args.flood_seconds, server)
+            during = await asyncio.gather(*(play(p, args.clicks) for p in players), return_exceptions=True)
+            result["flood"] = await flood_task
+            result["flood"]["click_reply_during_s"] = spread([x for c in during if isinstance(c, list) for x in c])
+            result["flood"]["memory"] = memory(server.kernels())
+            result["flood"]["players_ok"] = all(isinstance(c, list) for c in during)
+
+        # Everyone leaves without a goodbye: the kernels must be culled.
+        await asyncio.gather(*(l.close(shutdown=False) for l in learners), return_exceptions=True)
+        left = time.perf_counter()
+        deadline = left + args.cull * 3 + 30
+        while len(server.kernels()) > baseline and time.perf_counter() < deadline:
+            await asyncio.sleep(1)
+        result["culled_after_s"] = time.perf_counter() - left if len(server.kernels()) <= baseline else None
+        result["kernels_after_culling"] = len(server.kernels())
+        result["tracebacks_in_log"] = server.log_text().count("Traceback")
+    finally:
+        result["lingering_processes"] = server.stop()
+    return result
+
+
+def report(r: dict[str, Any], out: Any = sys.stdout) -> None:
+    tti = r.get("time_to_interactive_s", {})
+    clicks = r.get("click_reply_s", {})
+    mem = r.get("memory", {})
+    w = out.write
+    w(f"\n== {r['mode']} mode: {r['learners']} learners open {r['page']} at once ==\n")
+    if r["pools"]:
+        w("pools: " + ", ".join(f"{p} {n}" for p, n in sorted(r["pools"].items())) + "\n")
+    w(f"server ready (pools full) after     {r.get('server_ready_s', 0):.1f} s\n")
+    w(f"interactive                         {r.get('interactive', 0)}/{r['learners']}"
+      f"   blank {r.get('blank', 0)}   failed {r.get('failed', 0)} {r.get('failures') or ''}\n")
+    if tti:
+        w(f"time to interactive                 median {tti['median']:.2f} s   p90 {tti['p90']:.2f} s"
+          f"   max {tti['max']:.2f} s\n")
+    html = r.get("page_html_s", {})
+    if html:
+        w(f"  of which the page's HTML          median {html['median']:.2f} s   p90 {html['p90']:.2f} s"
+          f"   max {html['max']:.2f} s\n")
+    if mem.get("kernels"):
+        w(f"kernels alive                       {r.get('kernels_alive')}   per kernel: RSS median "
+          f"{mem['rss_median_mib']:.0f} MiB (max {mem['rss_max_mib']:.0f}), USS median {mem['uss_median_mib']:.0f} MiB\n")
+    if clicks.get("clicks"):
+        w(f"click -> reply, {r.get('players_n', '')}players              median {clicks['median'] * 1000:.0f} ms"
+          f"   p90 {clicks['p90'] * 1000:.0f} ms   max {clicks['max'] * 1000:.0f} ms   ({clicks['clicks']} clicks)\n")
+    after = r.get("memory_after_play", {})
+    if after.get("kernels"):
+        w(f"after playing                       RSS median {after['rss_median_mib']:.0f} MiB, "
+          f"max {after['rss_max_mib']:.0f} MiB (a chart imports matplotlib)\n")
+    if "flood" in r:
+        f = r["flood"]
+        during = f.get("click_reply_during_s", {})
+        w(f"flood                               {f['loads']} loads in {f['seconds']:.0f} s: {f['statuses']}, "
+          f"peak {f['peak_kernels']} kernels, server up: {f['server_up']}, players ok: {f['players_ok']}\n")
+        if during:
+            w(f"click -> reply during the flood     median {during['median'] * 1000:.0f} ms   "
+              f"max {during['max'] * 1000:.0f} ms\n")
+    culled = r.get("culled_after_s")
+    w(f"after everyone left                 {r.get('kernels_after_culling')} kernels "
+      f"({'back to the pools' if r['pools'] else 'none'} expected); "
+      + (f"culled within {culled:.0f} s" if culled is not None else "NOT all culled") + "\n")
+    w(f"tracebacks in the server log        {r.get('tracebacks_in_log')}   "
+      f"processes left after stop: {r.get('lingering_processes')}\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--learners", type=int, default=4)
+    parser.add_argument("--mode", choices=["class", "plain", "both"], default="both")
+    parser.add_argument("--page", default="play.ipynb")
+    parser.add_argument("--players", type=int, default=5)
+    parser.add_argument("--clicks", type=int, default=30)
+    parser.add_argument("--cull", type=int, default=30, help="culling idle timeout for the run, seconds")
+    parser.add_argument("--flood", type=int, default=0, help="page loads from one client after the class is in")
+    parser.add_argument("--flood-seconds", type=float, default=60.0)
+    parser.add_argument("--json", type=Path, default=None)
+    args = parser.parse_args(argv)
+    results = []
+    for mode in (["class", "plain"] if args.mode == "both" else [args.mode]):
+        result = asyncio.run(one_run(mode, args))
+        result["players_n"] = f"{args.players} "
+        report(result)
+        results.append(result)
+    load = os.getloadavg()
+    print(f"\n(load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}; {os.cpu_count()} cores)")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

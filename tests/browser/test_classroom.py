@@ -1,0 +1,262 @@
+"""A whole class at once (issue 17): class mode, the room's cap, a flood, and forged widget messages.
+
+These drive the server as a page's JavaScript would, over HTTP and the kernel
+websocket (tests/browser/voila_learner.py), without Chromium: a class of
+learners costs kernels, not browsers.
+
+- Class mode: a preheated page (run before anyone asked for it) still reads
+  ``?lang=``, ``?profile=``, ``?players=`` once the request arrives.
+- The cap: beyond ``--max-kernels`` live kernels a newcomer gets the "room is
+  full" page in their language (HTTP 503, ``Retry-After``) while the learners
+  already in keep playing; a bounded flood from one client (issue part 4)
+  leaves the server up, within its cap and memory.
+- Widget values are untrusted input (part 6): forged comm messages are refused
+  or ignored, the state is unchanged and no traceback reaches the page or the log.
+"""
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import re
+import time
+from typing import Any
+
+import pytest
+
+MiB = 1024 * 1024
+
+
+_LOOP: asyncio.AbstractEventLoop | None = None
+
+
+@pytest.fixture(autouse=True)
+def event_loop_for_learners():
+    """One event loop per test: a learner's websocket lives on the loop that opened it."""
+    global _LOOP
+    _LOOP = asyncio.new_event_loop()
+    try:
+        yield _LOOP
+    finally:
+        _LOOP.run_until_complete(_LOOP.shutdown_asyncgens())
+        _LOOP.close()
+        _LOOP = None
+
+
+async def _all(*coroutines: Any) -> list[Any]:
+    return list(await asyncio.gather(*coroutines))
+
+
+def _run(coroutine: Any, timeout: float = 240) -> Any:
+    assert _LOOP is not None
+    return _LOOP.run_until_complete(asyncio.wait_for(coroutine, timeout))
+
+
+def _wait_for_log(server: Any, pattern: str, count: int = 1, timeout: float = 150) -> None:
+    deadline = time.monotonic() + timeout
+    while len(re.findall(pattern, server.log_text())) < count:
+        assert time.monotonic() < deadline, f"no {pattern!r} in the Voila log:\n" + server.log_text()[-3000:]
+        time.sleep(0.3)
+
+
+def _status_text(learner: Any) -> str:
+    return " ".join(str(s.get("value", "")) for m, s in learner.states.items()
+                    if "nap-status" in (s.get("_dom_classes") or ()))
+
+
+# -- class mode ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def preheated_server(artifacts_dir, start_voila):
+    """Class mode with small pools: the front page (2) and the play page (1)."""
+    server = start_voila(artifacts_dir, launcher_args=("--pool", "index.ipynb=2", "--pool", "play.ipynb=1"))
+    try:
+        _wait_for_log(server, r"Kernel pool of index\.ipynb is filled with 2")
+        _wait_for_log(server, r"Kernel pool of play\.ipynb is filled with 1")
+        yield server
+    finally:
+        server.stop()
+
+
+def test_a_preheated_page_reads_its_address_once_the_learner_arrives(preheated_server, voila_learner):
+    Learner = voila_learner.Learner
+
+    async def scenario() -> tuple[Any, Any, Any]:
+        spanish, english, table = Learner(), Learner(), Learner()
+        await asyncio.gather(
+            spanish.open(preheated_server.url, "index.ipynb", "lang=es&profile=pub"),
+            english.open(preheated_server.url, "index.ipynb", "lang=en"),
+            table.open(preheated_server.url, "play.ipynb", "lang=es&players=3&seed=7"),
+        )
+        return spanish, english, table
+
+    spanish, english, table = _run(scenario())
+    try:
+        log = preheated_server.log_text()
+        for learner, page in ((spanish, "index"), (english, "index"), (table, "play")):
+            assert learner.page.status == 200 and not learner.page.blank
+            # served by a kernel of the pool, which had run the page before the request
+            assert f"Using pre-heated kernel: {learner.page.kernel_id} for {page}.ipynb" in log
+        words = " ".join(str(s.get("value", "")) for s in spanish.states.values())
+        assert "Aprende Nap" in words or "Aprende a jugar" in words, words[:300]
+        assert "data-profile='pub'" in words  # ?profile=pub honoured too
+        english_words = " ".join(str(s.get("value", "")) for s in english.states.values())
+        assert "Learn Nap" in english_words and "data-profile='british'" in english_words
+        players = table.find("nap-play-players", "IntTextModel")
+        assert [table.states[m]["value"] for m in players] == [3]
+        assert table.states[table.find("nap-play-start", "ButtonModel")[0]]["description"] != "Start"
+        for learner in (spanish, english, table):
+            assert learner.errors() == []
+    finally:
+        _run(_all(spanish.close(), english.close(), table.close()))
+    assert "Traceback" not in preheated_server.log_text()
+
+
+# -- the cap and a flood -------------------------------------------------------------
+
+CAP = 6
+
+
+@pytest.fixture(scope="module")
+def capped_server(artifacts_dir, start_voila):
+    server = start_voila(artifacts_dir, launcher_args=("--max-kernels", str(CAP)))
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def _deal_me_a_hand(learner: Any) -> tuple[float, str]:
+    """Click the front page's "deal me a hand" and return (seconds, the hand shown)."""
+    button = learner.find("nap-landing-try", "ButtonModel")[0]
+    seconds = _run(learner.click(button), 60)
+    output = learner.find("nap-landing-output")
+    return seconds, " ".join(str(learner.states[m].get("value", "")) for m in output)
+
+
+def test_beyond_the_cap_newcomers_are_asked_back_and_learners_in_keep_playing(capped_server, voila_learner):
+    """A bounded flood (30 loads from one client against a cap of 6) in well under a minute."""
+    Learner, fetch_page = voila_learner.Learner, voila_learner.fetch_page
+    learners = [Learner(), Learner()]
+    _run(_all(*(l.open(capped_server.url, "index.ipynb", "lang=en") for l in learners)))
+    try:
+        for learner in learners:
+            assert learner.page.status == 200 and not learner.page.blank
+            _deal_me_a_hand(learner)
+
+        url = f"{capped_server.url}voila/render/index.ipynb?lang=es"
+        started = time.monotonic()
+        with concurrent.futures.ThreadPoolExecutor(max_workers=6) as pool:
+            loads = list(pool.map(lambda _i: fetch_page(url, 120), range(30)))
+        flood_seconds = time.monotonic() - started
+
+        served = [load for load in loads if load.status == 200]
+        refused = [load for load in loads if load.status == 503]
+        assert len(served) + len(refused) == 30, [(l.status, l.error) for l in loads]
+        # the two learners hold two kernels: at most CAP - 2 newcomers got a page
+        assert 1 <= len(served) <= CAP - 2
+        assert all(not load.blank for load in served)
+        for load in refused:
+            assert load.headers.get("retry-after") == "60"
+            assert '<html lang="es">' in load.html and "La sala está llena" in load.html
+        assert flood_seconds < 50
+
+        # the server is up, within its cap and its memory
+        kernels = capped_server.kernels()
+        assert len(kernels) <= CAP
+        memory = sum(k.memory_info().rss for k in kernels)
+        assert memory <= CAP * 150 * MiB, f"{memory / MiB:.0f} MiB in {len(kernels)} kernels"
+        # everyone already in keeps playing: a click answered quickly, with a new hand
+        for learner in learners:
+            before = _deal_me_a_hand(learner)[1]
+            seconds, after = _deal_me_a_hand(learner)
+            assert seconds < 5 and after and after != before
+            assert learner.errors() == []
+        # and a refused newcomer gets in once a seat is free
+        _run(learners.pop().close())
+        deadline = time.monotonic() + 30
+        while capped_server.kernels() and len(capped_server.kernels()) >= CAP and time.monotonic() < deadline:
+            time.sleep(0.3)
+        again = fetch_page(url, 120)
+        assert again.status == 200 and not again.blank
+    finally:
+        _run(_all(*(l.close() for l in learners)))
+    log = capped_server.log_text()
+    assert "Room full" in log and "Traceback" not in log
+
+
+# -- forged widget messages -------------------------------------------------------------
+
+
+def _snapshot(learner: Any, ignore: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Every widget's state from the kernel, without the status line (which explains refusals)."""
+
+    async def fetch() -> dict[str, Any]:
+        any_model = next(iter(learner.states))
+        await learner.fresh_state(any_model)
+        return {m: dict(s) for m, s in learner.states.items()
+                if "nap-status" not in (s.get("_dom_classes") or ()) and m not in ignore}
+
+    return _run(fetch(), 60)  # type: ignore[no-any-return]
+
+
+def _settled_snapshot(learner: Any, ignore: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A snapshot once the page has stopped changing (the play page draws some parts just after a click)."""
+    previous = _snapshot(learner, ignore)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        time.sleep(0.5)
+        current = _snapshot(learner, ignore)
+        if current == previous:
+            return current
+        previous = current
+    raise AssertionError("the page kept changing")
+
+
+def test_forged_widget_messages_are_refused_with_the_state_unchanged(voila_server, voila_learner):
+    learner = voila_learner.Learner()
+    log_start = len(voila_server.log_text())
+    _run(learner.open(voila_server.url, "play.ipynb", "lang=es"))
+    try:
+        assert learner.page.status == 200
+        learner.kernel_messages.clear()
+        seat = learner.find("nap-play-seat", "DropdownModel")[0]
+        players = learner.find("nap-play-players", "IntTextModel")[0]
+        name = learner.find("nap-play-name", "TextModel")[0]
+        start = learner.find("nap-play-start", "ButtonModel")[0]
+
+        forged = [
+            (seat, {"index": 99}),                    # an index out of range
+            (seat, {"index": "south"}),               # a wrong type
+            (players, {"value": "many"}),             # a wrong type
+            (seat, {"value": "x" * 1_000_000}),       # a 1 MB string where a choice is expected
+            (seat, {"layout": "IPY_MODEL_0000"}),     # a reference to no widget
+        ]
+        for model, state in forged:
+            before = _snapshot(learner)
+            _run(learner.update(model, state), 60)
+            assert _snapshot(learner) == before, f"{state!r:.60} changed the page"
+            assert learner.errors() == [], f"{state!r:.60}: {learner.errors()}"
+
+        # A 1 MB name: the text field holds what was typed, but the table refuses it, in words.
+        before = _settled_snapshot(learner, ignore=(name,))
+        _run(learner.update(name, {"value": "x" * 1_000_000}), 60)
+        _run(learner.click(start), 60)
+        assert _snapshot(learner, ignore=(name,)) == before
+        assert "nap-msg-refused" in _status_text(learner) and "1 a 20" in _status_text(learner)
+
+        # A value for a disabled control: the call the auction does not allow now.
+        _run(learner.update(name, {"value": "Ana"}), 60)
+        _run(learner.click(start), 60)
+        disabled = [m for m in learner.find("nap-play-call", "ButtonModel")
+                    if learner.states[m]["disabled"] and learner.visible(m)]
+        assert disabled, "expected a call the learner may not make now"
+        before = _settled_snapshot(learner)
+        for model in disabled:
+            _run(learner.click(model), 60)
+        assert _snapshot(learner) == before
+        assert "nap-msg-refused" in _status_text(learner)
+        assert learner.errors() == []
+    finally:
+        _run(learner.close())
+    assert "Traceback" not in voila_server.log_text()[log_start:]
