@@ -303,6 +303,14 @@ def test_b6_the_bots_bid_reason_is_an_estimate_and_shows_it():
     assert re.search(r"about \d+%", coach) and "count on" not in coach
 
 
+def test_b6_a_pass_on_a_likely_but_risky_hand_says_the_estimate():
+    hands = [parse_cards("8H 7H KC 7C 8C"), [], [], []]
+    decision = SimpleBot().decide(DealState(("A", "B", "C", "D"), 3, hands).view(0))
+    assert decision.action.is_pass and decision.reason.key == "bot.pass_risky"
+    assert EN.explain(decision.reason) == ("A passes: K♣, 8♣ and 7♣ may well win, "
+                                           "but the chance of making Three is only about 53%.")
+
+
 def test_p4_the_bots_misere_reason_calls_no_high_card_low():
     hands = [parse_cards("JC 2S 3H 2D 4D"), [], [], []]
     decision = SimpleBot().decide(DealState(("A", "B", "C", "D"), 3, hands, PUB).view(0))

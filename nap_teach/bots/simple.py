@@ -374,7 +374,8 @@ class SimpleBot:
         lowest = min((k for k in p.ladder if k.max_tricks > 0 and k.requires is None), key=lambda k: k.level)
         plan = plan_hand(hand, n, lowest.min_tricks)
         facts = {"player": view.name, "count": plan.count, "cards": plan.counted,
-                 "needed": lowest.name, "tricks": lowest.min_tricks}
+                 "needed": lowest.name, "tricks": lowest.min_tricks,
+                 "chance": round(100 * plan.make_chance(lowest))}  # the estimate, said where it decides
         high = view.highest
         if good and high is not None:
             facts.update(supported=Call(max(good, key=lambda g: g[0].level)[0].name), highest=Call(high[1].name))
