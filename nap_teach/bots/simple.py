@@ -1,4 +1,4 @@
-"""The "simple" bot: counts the tricks it can rely on, then plays by a few plain rules.
+"""The "simple" bot: estimates the tricks it is likely to take, then plays by a few plain rules.
 
 It sees one :class:`~nap_teach.views.SeatView` and nothing else: its own hand,
 the calls, the cards played so far and the table's size. Every decision comes
