@@ -517,3 +517,11 @@ def test_p9_spanish_no_table_options_is_ninguna():
     table = ExplorerApp(lang="es", profile=PUB, section="compare").compare.table.value
     row = re.search(r"Opciones de mesa</th><td>([^<]*)</td>", table)
     assert row is not None and row.group(1) == "ninguna"  # British rules: no table options
+
+
+def test_b6_spanish_simulation_table_columns_line_up():
+    code, out, _ = run("--lang", "es", "simulate", "--players", "4", "--deals", "10", "--seed", "1")
+    lines = out.splitlines()
+    head = lines[2]
+    rows = [line for line in lines[3:] if line.startswith("  Three") or line.startswith("  Four")]
+    assert code == 0 and rows and all(len(row) == len(head) for row in rows)  # numbers end under their heading
