@@ -379,6 +379,8 @@ def test_p9_variation_names_in_quiz_answers_come_from_the_catalogue():
             assert "british" not in text and "“pub”" not in text
         seen.add(q.prompt.facts["variation"])
     assert seen == set(VARIATIONS)
+    answer = ES.explain(generate("variation", 3, PUB, 0).explanation)
+    assert answer.endswith("las reglas de aquí son las reglas británicas y las reglas de pub.")
     assert ES.variation_name("seven-card") == "Nap de siete cartas"
 
 
