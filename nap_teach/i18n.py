@@ -205,7 +205,7 @@ class Translator:
             return self.amount(value)
         if key in _PROFILE_KEYS:
             if isinstance(value, (tuple, list)):
-                return self.join_or(self.profile_name(v, in_text=True) for v in value)
+                return self.join(self.profile_name(v, in_text=True) for v in value)  # the rules here: both
             return self.profile_name(value, in_text=True)
         if key in _VARIATION_KEYS:
             if isinstance(value, (tuple, list)):

@@ -194,7 +194,7 @@ MESSAGES: dict[str, str | Plural] = {
         Np_("{player} passes: only {count} card is more likely than not to win a trick ({cards}), and {needed} needs {tricks}.",
             "{player} passes: only {count} cards are more likely than not to win a trick ({cards}), and {needed} needs {tricks}."),
         "count"),
-    "bot.pass_risky": N_("{player} passes: {cards} may well win, but the chance of making {needed} is too small."),
+    "bot.pass_risky": N_("{player} passes: {cards} may well win, but the chance of making {needed} is only about {chance}%."),
     "bot.pass_outbid": N_("{player} passes: the hand is worth {supported}, but the bidding is already at {highest}."),
     # simple bot: leads
     "bot.lead_trump_suit": N_("{player} leads {card} from the strongest suit: {suit} become trump."),
@@ -238,7 +238,7 @@ MESSAGES: dict[str, str | Plural] = {
         Np_("Pass: only {count} of your cards is more likely than not to win a trick ({cards}), and {needed} needs {tricks}.",
             "Pass: only {count} of your cards are more likely than not to win a trick ({cards}), and {needed} needs {tricks}."),
         "count"),
-    "hint.pass_risky": N_("Pass: {cards} may well win, but the chance of making {needed} is too small."),
+    "hint.pass_risky": N_("Pass: {cards} may well win, but the chance of making {needed} is only about {chance}% (an estimate)."),
     "hint.pass_outbid": N_("Pass: your hand is worth {supported}, but the bidding is already at {highest}."),
     "hint.lead_trump_suit": N_("Lead {card} from your strongest suit: {suit} become trump."),
     "hint.draw_trumps": N_("Lead {card}: no higher trump is left in play, and leading it makes the other players give up their trumps."),

@@ -167,10 +167,11 @@ def report_lines(r: SimulationReport, tr: Translator) -> list[str]:
     lines.append(_("Contracts (the final bid of each deal):"))
     head = (_("contract"), _("bid"), _("made"), _("made %"))
     name_w = max(name_w, len(head[0]))
-    lines.append(f"  {head[0]:<{name_w}}  {head[1]:>6}  {head[2]:>6}  {head[3]:>7}")
+    w1, w2, w3 = max(6, len(head[1])), max(6, len(head[2])), max(7, len(head[3]))  # columns fit the words
+    lines.append(f"  {head[0]:<{name_w}}  {head[1]:>{w1}}  {head[2]:>{w2}}  {head[3]:>{w3}}")
     for name, s in r.contracts.items():
         pct = f"{s.made_pct:.1f}" if s.made_pct is not None else "-"
-        lines.append(f"  {tr.call(name):<{name_w}}  {s.bid:>6}  {s.made:>6}  {pct:>7}")
+        lines.append(f"  {tr.call(name):<{name_w}}  {s.bid:>{w1}}  {s.made:>{w2}}  {pct:>{w3}}")
     lines.append(tr.ngettext("Passed out: {count} of {deals} deal.", "Passed out: {count} of {deals} deals.",
                              r.deals).format(count=r.passed_out, deals=r.deals))
     lines.append(_("Balances per seat:"))

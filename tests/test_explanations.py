@@ -303,6 +303,14 @@ def test_b6_the_bots_bid_reason_is_an_estimate_and_shows_it():
     assert re.search(r"about \d+%", coach) and "count on" not in coach
 
 
+def test_b6_a_pass_on_a_likely_but_risky_hand_says_the_estimate():
+    hands = [parse_cards("8H 7H KC 7C 8C"), [], [], []]
+    decision = SimpleBot().decide(DealState(("A", "B", "C", "D"), 3, hands).view(0))
+    assert decision.action.is_pass and decision.reason.key == "bot.pass_risky"
+    assert EN.explain(decision.reason) == ("A passes: K♣, 8♣ and 7♣ may well win, "
+                                           "but the chance of making Three is only about 53%.")
+
+
 def test_p4_the_bots_misere_reason_calls_no_high_card_low():
     hands = [parse_cards("JC 2S 3H 2D 4D"), [], [], []]
     decision = SimpleBot().decide(DealState(("A", "B", "C", "D"), 3, hands, PUB).view(0))
@@ -371,6 +379,8 @@ def test_p9_variation_names_in_quiz_answers_come_from_the_catalogue():
             assert "british" not in text and "“pub”" not in text
         seen.add(q.prompt.facts["variation"])
     assert seen == set(VARIATIONS)
+    answer = ES.explain(generate("variation", 3, PUB, 0).explanation)
+    assert answer.endswith("las reglas de aquí son las reglas británicas y las reglas de pub.")
     assert ES.variation_name("seven-card") == "Nap de siete cartas"
 
 
@@ -509,3 +519,11 @@ def test_p9_spanish_no_table_options_is_ninguna():
     table = ExplorerApp(lang="es", profile=PUB, section="compare").compare.table.value
     row = re.search(r"Opciones de mesa</th><td>([^<]*)</td>", table)
     assert row is not None and row.group(1) == "ninguna"  # British rules: no table options
+
+
+def test_b6_spanish_simulation_table_columns_line_up():
+    code, out, _ = run("--lang", "es", "simulate", "--players", "4", "--deals", "10", "--seed", "1")
+    lines = out.splitlines()
+    head = lines[2]
+    rows = [line for line in lines[3:] if line.startswith("  Three") or line.startswith("  Four")]
+    assert code == 0 and rows and all(len(row) == len(head) for row in rows)  # numbers end under their heading

@@ -1,4 +1,4 @@
-"""The "simple" bot: counts the tricks it can rely on, then plays by a few plain rules.
+"""The "simple" bot: estimates the tricks it is likely to take, then plays by a few plain rules.
 
 It sees one :class:`~nap_teach.views.SeatView` and nothing else: its own hand,
 the calls, the cards played so far and the table's size. Every decision comes
@@ -375,7 +375,8 @@ class SimpleBot:
         lowest = min((k for k in p.ladder if k.max_tricks > 0 and k.requires is None), key=lambda k: k.level)
         plan = plan_hand(hand, n, lowest.min_tricks)
         facts = {"player": view.name, "count": plan.count, "cards": plan.counted,
-                 "needed": lowest.name, "tricks": lowest.min_tricks}
+                 "needed": lowest.name, "tricks": lowest.min_tricks,
+                 "chance": round(100 * plan.make_chance(lowest))}  # the estimate, said where it decides
         high = view.highest
         if good and high is not None:
             facts.update(supported=Call(max(good, key=lambda g: g[0].level)[0].name), highest=Call(high[1].name))
