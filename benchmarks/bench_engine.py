@@ -24,7 +24,8 @@ cards dealt and the trump card (chance nodes, uniform, so a uniform pick among
 must stay at least as fast. It runs when ``open_spiel`` is importable, a
 benchmark-only extra: ``.venv/bin/pip install -e '.[bench]'``.
 
-Last measured: see benchmarks/README.md.
+Last measured 2026-12-01 (one run, medians; details in benchmarks/README.md):
+4 players 18,264 deals/s, oh_hell 15,915 games/s, ratio 1.15.
 """
 from __future__ import annotations
 

@@ -14,6 +14,9 @@ action list. As in python-chess, there are two ways to make an action:
   inconsistent; the rules themselves are checked in one place either way
   (following suit: :func:`~nap_teach.tricks.playable`; the trick's winner:
   :func:`~nap_teach.tricks.winning_index`).
+
+A search explores a position with :meth:`DealState.copy` and ``push`` (or
+``push`` then :meth:`DealState.undo`, which replays the deal from its start).
 """
 from __future__ import annotations
 
