@@ -14,7 +14,8 @@ from typing import Any, Iterable, Mapping
 from .auction import Call
 from .cards import Card, Rank, Suit
 from .explain import Explanation
-from .messages import MESSAGES, RULE_TITLES, Plural
+from .messages import MESSAGES, Plural
+from .rulebook import RULE_TITLES
 
 __all__ = ["Translator", "translator", "LANGUAGES", "DOMAIN", "LOCALE_DIR", "normalize_lang"]
 
