@@ -1,4 +1,4 @@
-"""Command line: ``python -m nap_teach replay|session FILE [--profile british|pub]``.
+"""Command line: ``python -m nap_teach replay|session FILE [--profile british|pub]``, ``python -m nap_teach rulebook``.
 
 Records name their profile ("british" or "pub") and table options; with
 ``--profile`` the record must be for that profile (a record that names none
@@ -22,6 +22,7 @@ from .i18n import LANGUAGES, Translator, translator
 from .narrate import explain_action
 from .profiles import PROFILES, Profile
 from .records import load_hand, load_session
+from .rulesdoc import markdown as rules_markdown
 from .session import Session
 from .state import DealState
 
@@ -239,6 +240,14 @@ def _file_args(p: argparse.ArgumentParser) -> None:
 
 SUBCOMMANDS["replay"] = ("narrate a nap-hand/1 record trick by trick", _file_args, _cmd_replay)
 SUBCOMMANDS["session"] = ("print the ledger of a nap-session/1 record", _file_args, _cmd_session)
+
+
+def _cmd_rulebook(args: argparse.Namespace, out: TextIO) -> int:
+    out.write(rules_markdown(args.lang))
+    return 0
+
+
+SUBCOMMANDS["rulebook"] = ("print the rules reference (Markdown, as in docs/rules.md)", lambda p: None, _cmd_rulebook)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -2,8 +2,9 @@
 
 The engine reads a :class:`Profile` instead of branching on its name, so the
 pub game (seed 004) is a second table here, not ``if`` statements elsewhere.
-Rule ids (``B7``, ``P3`` ...) name the rule points of the rules digest; every
-refusal and explanation carries one.
+Rule ids (``B7``, ``P3`` ...) name the rule points of the rulebook
+(:mod:`nap_teach.rulebook`, which maps each :class:`~nap_teach.rulebook.Topic`
+to its rule); every refusal and explanation carries one.
 """
 from __future__ import annotations
 
