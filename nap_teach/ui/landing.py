@@ -18,7 +18,9 @@ switches language in place (the ``nap-lang`` switch) or by link
 - ``nap-landing-profile-link``: the link to the other rules; ``nap-landing-compare``: to the
   explorer's side-by-side comparison;
 - ``nap-landing-profile``: the rules in force and the stakes table (``nap-stakes``),
-  read from the :class:`~nap_teach.profiles.Profile`;
+  read from the :class:`~nap_teach.profiles.Profile`, and the list of rules in force
+  read from the rulebook (``nap-landing-rules``), each a ``nap-landing-rule`` link to
+  its page of the rules explorer (``explorer.ipynb?rule=B11``);
 - ``nap-landing-try``: the "Deal me a hand" button;
 - ``nap-landing-output``: the ``HTML`` widget the button writes into
   (five ``nap-landing-card`` cards).
@@ -41,6 +43,7 @@ from ..i18n import LANGUAGES, Translator, normalize_lang
 from ..messages import N_
 from ..profiles import BRITISH, PROFILES, Profile
 from ..render import card_svg
+from ..rulebook import rules_in_force
 from .base import App, guarded, page_style
 
 __all__ = ["LANGUAGES", "LESSONS", "LandingPage", "LessonLink", "language_from_query", "stakes_table_html",
@@ -324,7 +327,21 @@ class LandingPage(App):
             extra = "<p>" + esc(_("Misère may pay 10/5 instead of 3/3 if the table agrees; reneges, misdeals, chips and "
                                  "an extra hand for a tie of three or more are part of these rules.")) + "</p>"
         return (f"<h2>{esc(_('The rules in force'))}</h2><p data-profile='{esc(p.name, quote=True)}'>{esc(text)}</p>"
-                + stakes_table_html(p, self.tr) + extra + f"<p class='nap-landing-profiles'>{links}</p>")
+                + stakes_table_html(p, self.tr) + extra + self._rules_html()
+                + f"<p class='nap-landing-profiles'>{links}</p>")
+
+    def _rules_html(self) -> str:
+        """The rules in force, read from the rulebook, each linked to its page of the rules explorer."""
+        query = page_query(self.lang, self.profile.name)
+        rules = rules_in_force(self.profile)
+        items = []
+        for rule in rules:
+            href = esc(f"explorer.ipynb{query}{'&' if query else '?'}rule={rule}", quote=True)
+            items.append(f'<li><a class="nap-landing-rule" href="{href}" data-rule="{esc(rule, quote=True)}">'
+                         f"{esc(rule)} · {esc(self.tr.rule_title(rule))}</a></li>")
+        summary = esc(self._("The {count} rules in force, one page each").format(count=len(rules)))
+        return (f"<details class='nap-landing-rules'><summary>{summary}</summary>"
+                f"<ul class='nap-landing-list'>{''.join(items)}</ul></details>")
 
     def _languages_html(self) -> str:
         links = []
