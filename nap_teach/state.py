@@ -504,6 +504,12 @@ class DealState:
         return (f"<DealState {self.phase} players={list(self.players)} dealer={self.players[self.dealer]} "
                 f"actions={[str(a) for a in self.actions]}>")
 
+    def _repr_html_(self) -> str:
+        """The deal seen from above, drawn (Jupyter shows this instead of the repr)."""
+        from .render import deal_html  # render is not needed to play, only to look
+
+        return deal_html(self)
+
 
 _CARD_KEYS = {"card.must_follow", "card.not_held", "card.unused"}
 _CALL_KEYS = {"call.unknown", "call.not_higher", "call.requires"}

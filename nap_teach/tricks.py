@@ -59,6 +59,12 @@ class Trick:
                 return c
         return None
 
+    def _repr_html_(self) -> str:
+        """The trick drawn, seats by number (Jupyter shows this instead of the repr)."""
+        from .render import trick_view_html  # render imports this module
+
+        return trick_view_html(self)
+
 
 _new = object.__new__
 _set_number = Trick.number.__set__  # type: ignore[attr-defined]
