@@ -10,6 +10,7 @@ from typing import Iterable, Sequence
 
 from .explain import Explanation, IllegalAction, IllegalCall
 from .profiles import BRITISH, Contract, Profile
+from .rulebook import Topic
 
 __all__ = ["Call", "PASS", "Auction", "canonical_call", "legal_calls_for"]
 
@@ -31,13 +32,13 @@ class Call:
     def parse(cls, text: str, profile: Profile = BRITISH) -> "Call":
         """Read a call; refuses names that are not on the profile's ladder (B6/P3)."""
         if not isinstance(text, str):
-            raise IllegalCall(Explanation(profile.rule("ladder"), "call.unknown", {"call": repr(text)}))
+            raise IllegalCall(Explanation(profile.rule(Topic.LADDER), "call.unknown", {"call": repr(text)}))
         t = text.strip()
         if t.lower() == "pass":
             return PASS
         if profile.has_contract(t):
             return cls(profile.contract(t).name)
-        raise IllegalCall(Explanation(profile.rule("ladder"), "call.unknown",
+        raise IllegalCall(Explanation(profile.rule(Topic.LADDER), "call.unknown",
                                       {"call": t, "profile": profile.name}))
 
 
@@ -188,20 +189,20 @@ class Auction:
         p = self.profile
         seat = self.to_speak
         if seat is None:
-            return Explanation(p.rule("pass_final"), "call.auction_over", {"call": call.name})
+            return Explanation(p.rule(Topic.PASS_FINAL), "call.auction_over", {"call": call.name})
         if call.is_pass:
             return None
         if not p.has_contract(call.name):
-            return Explanation(p.rule("ladder"), "call.unknown", {"call": call.name, "profile": p.name})
+            return Explanation(p.rule(Topic.LADDER), "call.unknown", {"call": call.name, "profile": p.name})
         contract = p.contract(call.name)
         player = self.players[seat]
         high, bids = self._derived()
         if high is not None and contract.level <= high[1].level:
-            return Explanation(p.rule("ladder"), "call.not_higher",
+            return Explanation(p.rule(Topic.LADDER), "call.not_higher",
                                {"player": player, "call": contract.name, "highest": high[1].name,
                                 "bidder": self.players[high[0]]})
         if contract.requires is not None and contract.requires not in bids:
-            return Explanation(p.rule("requires"), "call.requires",
+            return Explanation(p.rule(Topic.REQUIRES), "call.requires",
                                {"player": player, "call": contract.name, "needed": contract.requires})
         return None
 
@@ -225,12 +226,12 @@ class Auction:
     def check_turn(self, seat: int) -> None:
         expected = self.to_speak
         if expected is None:
-            raise IllegalAction(Explanation(self.profile.rule("pass_final"), "call.already_spoken",
+            raise IllegalAction(Explanation(self.profile.rule(Topic.PASS_FINAL), "call.already_spoken",
                                             {"player": self.players[seat]}))
         if seat != expected:
             spoken = {self.speaker(i) for i in range(len(self.calls))}
             key = "call.already_spoken" if seat in spoken else "call.out_of_turn"
-            raise IllegalAction(Explanation(self.profile.rule("auction_order"), key,
+            raise IllegalAction(Explanation(self.profile.rule(Topic.AUCTION_ORDER), key,
                                             {"player": self.players[seat], "turn": self.players[expected]}))
 
     @classmethod
@@ -241,7 +242,7 @@ class Auction:
         for c in calls:
             call = c if isinstance(c, Call) else Call.parse(c, profile)
             if auction.is_complete:
-                raise IllegalAction(Explanation(profile.rule("pass_final"), "call.too_many",
+                raise IllegalAction(Explanation(profile.rule(Topic.PASS_FINAL), "call.too_many",
                                                 {"players": len(players), "call": call.name}))
             auction = auction.after(call)
         return auction

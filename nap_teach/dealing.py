@@ -14,6 +14,7 @@ from typing import Callable, Mapping, Sequence
 from .cards import FULL_PACK, Card, Rank
 from .explain import Explanation
 from .profiles import BRITISH, Profile
+from .rulebook import Topic
 
 __all__ = ["Deal", "shuffle_and_deal", "deal_rng", "draw_first_dealer", "FirstDealerDraw", "clockwise_from"]
 
@@ -173,7 +174,7 @@ def draw_first_dealer(players: Sequence[str], rng: random.Random, profile: Profi
     n = len(players)
     if profile.first_dealer == "lot":
         seat = rng.randrange(n)
-        return FirstDealerDraw(seat, (), Explanation(profile.rule("first_dealer"), "first_dealer.lot",
+        return FirstDealerDraw(seat, (), Explanation(profile.rule(Topic.FIRST_DEALER), "first_dealer.lot",
                                                      {"dealer": players[seat]}))
     in_draw = list(range(n))
     rounds: list[dict[int, Card]] = []
@@ -189,7 +190,7 @@ def draw_first_dealer(players: Sequence[str], rng: random.Random, profile: Profi
             return FirstDealerDraw(
                 seat,
                 tuple(rounds),
-                Explanation(profile.rule("first_dealer"), "first_dealer.low_card",
+                Explanation(profile.rule(Topic.FIRST_DEALER), "first_dealer.low_card",
                             {"dealer": players[seat], "card": drawn[seat], "redraws": len(rounds) - 1}),
             )
 

@@ -15,6 +15,7 @@ from .cards import FULL_PACK, Card, Suit
 from .dealing import Deal
 from .explain import Explanation, IllegalAction, IllegalCall, IllegalCard, RuleError
 from .profiles import BRITISH, Contract, Profile
+from .rulebook import Topic
 from .tricks import Trick, make_trick, winning_index
 
 __all__ = ["DealState", "Stop", "STOP", "Action", "DealResult"]
@@ -270,13 +271,13 @@ class DealState:
         p = self.profile
         phase = self.phase
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n):
-            return Explanation(p.rule("players"), "seat.unknown", {"player": seat})
+            return Explanation(p.rule(Topic.PLAYERS), "seat.unknown", {"player": seat})
         if phase == "over":
             key = "action.passed_out" if self.passed_out else "action.deal_over"
-            return Explanation(p.rule("passed_out") if self.passed_out else p.rule("five_tricks"), key, {})
+            return Explanation(p.rule(Topic.PASSED_OUT) if self.passed_out else p.rule(Topic.FIVE_TRICKS), key, {})
         if isinstance(action, Call):
             if phase != "auction":
-                return Explanation(p.rule("pass_final"), "call.auction_over", {"call": action.name})
+                return Explanation(p.rule(Topic.PASS_FINAL), "call.auction_over", {"call": action.name})
             if seat is not None and seat != self.auction.to_speak:
                 try:
                     self.auction.check_turn(seat)
@@ -285,38 +286,38 @@ class DealState:
             return self.auction.refusal(action)
         if isinstance(action, Stop):
             if phase != "play":
-                return Explanation(p.rule("early_stop"), "stop.not_now", {})
+                return Explanation(p.rule(Topic.EARLY_STOP), "stop.not_now", {})
             if not p.early_stop:
-                return Explanation(p.rule("early_stop"), "stop.not_allowed", {"profile": p.name})
+                return Explanation(p.rule(Topic.EARLY_STOP), "stop.not_allowed", {"profile": p.name})
             if self.trick_cards:
-                return Explanation(p.rule("early_stop"), "stop.mid_trick", {})
+                return Explanation(p.rule(Topic.EARLY_STOP), "stop.mid_trick", {})
             if self.outcome() is None:
-                return Explanation(p.rule("early_stop"), "stop.not_certain", {})
+                return Explanation(p.rule(Topic.EARLY_STOP), "stop.not_certain", {})
             return None
         if not isinstance(action, Card):
             return Explanation("B5", "action.unknown", {"action": repr(action)})
         if phase != "play":
-            return Explanation(p.rule("lead"), "card.auction_first", {"card": action})
+            return Explanation(p.rule(Topic.LEAD), "card.auction_first", {"card": action})
         to_play = self._to_play
         assert to_play is not None
         if seat is None:
             seat = to_play
         if seat != to_play:
-            rule, key = (p.rule("lead"), "card.declarer_leads") if not self._done and not self.trick_cards \
-                else (p.rule("trick"), "card.winner_leads") if not self.trick_cards \
-                else (p.rule("auction_order"), "card.out_of_turn")
+            rule, key = (p.rule(Topic.LEAD), "card.declarer_leads") if not self._done and not self.trick_cards \
+                else (p.rule(Topic.TRICK), "card.winner_leads") if not self.trick_cards \
+                else (p.rule(Topic.AUCTION_ORDER), "card.out_of_turn")
             return Explanation(rule, key, {"player": self.players[seat], "turn": self.players[to_play]})
         hand = self.held[seat]
         if action not in hand:
             if action in self.undealt:
-                return Explanation(p.rule("unused"), "card.unused", {"player": self.players[seat], "card": action})
-            return Explanation(p.rule("deal"), "card.not_held", {"player": self.players[seat], "card": action})
+                return Explanation(p.rule(Topic.UNUSED), "card.unused", {"player": self.players[seat], "card": action})
+            return Explanation(p.rule(Topic.DEAL), "card.not_held", {"player": self.players[seat], "card": action})
         if self.trick_cards:
             led = self.trick_cards[0].suit
             if action.suit is not led:
                 follow = tuple(c for c in hand if c.suit is led)
                 if follow:
-                    return Explanation(p.rule("follow"), "card.must_follow",
+                    return Explanation(p.rule(Topic.FOLLOW), "card.must_follow",
                                        {"player": self.players[seat], "card": action, "led": led,
                                         "held": follow})
         return None
