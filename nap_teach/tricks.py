@@ -36,6 +36,12 @@ class Trick:
     cards: tuple[Card, ...]
     trump: Suit | None
 
+    def _repr_html_(self) -> str:
+        """The trick drawn, seats by number (Jupyter shows this instead of the repr)."""
+        from .render import trick_view_html  # render imports this module
+
+        return trick_view_html(self)
+
     @property
     def leader(self) -> int:
         return self.seats[0]
@@ -58,12 +64,6 @@ class Trick:
             if s == seat:
                 return c
         return None
-
-    def _repr_html_(self) -> str:
-        """The trick drawn, seats by number (Jupyter shows this instead of the repr)."""
-        from .render import trick_view_html  # render imports this module
-
-        return trick_view_html(self)
 
 
 _new = object.__new__
