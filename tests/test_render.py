@@ -52,6 +52,15 @@ def test_tag_and_attribute_names_cannot_carry_markup(name):
         el("p", {name: "x"})
 
 
+def test_the_builder_examples_hold():
+    import doctest
+
+    from nap_teach import markup
+
+    result = doctest.testmod(markup)
+    assert (result.attempted, result.failed) == (2, 0)
+
+
 def test_join_escapes_text_and_separator():
     assert join(["a<", el("i", None, "b")], sep=" & ") == "a&lt; &amp; <i>b</i>"
 
