@@ -66,11 +66,11 @@ chromium:
 	DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends chromium >/dev/null; \
 	test -x "$(CHROMIUM)" || { echo "error: apt-get installed chromium but $(CHROMIUM) is missing" >&2; exit 1; }
 
-# Serves notebooks/ with the committed voila.py (read from the current
-# directory); "/" redirects to the landing notebook notebooks/index.ipynb.
+# Serves notebooks/ with Voila through the app's launcher (nap_teach/server.py),
+# which reads the committed voila.json; "/" redirects to the landing notebook
+# notebooks/index.ipynb. Extra Voila options: make app VOILA_ARGS="--debug".
 app: $(APP_STAMP)
-	@echo "Serving the app at http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
-	cd $(ROOT) && exec $(BIN)/voila notebooks --no-browser --Voila.ip=$(HOST) --port=$(PORT) $(VOILA_ARGS)
+	cd $(ROOT) && exec $(BIN)/python -m nap_teach serve --host $(HOST) --port $(PORT) -- $(VOILA_ARGS)
 
 # Unit tests, every notebook (nbval) and the browser tests, in one pytest run
 # (configured in pytest.ini).

@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import http.client
 import os
-import shutil
 import signal
 import socket
 import statistics
@@ -78,9 +77,8 @@ def answers(port: int) -> bool:
 
 def start_voila(log_path: Path) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
-    voila = Path(sys.executable).with_name("voila")
-    command = [str(voila) if voila.exists() else (shutil.which("voila") or "voila"), "notebooks", "--no-browser",
-               "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0"]
+    # what `make app` runs
+    command = [sys.executable, "-m", "nap_teach", "serve", "--host", "127.0.0.1", f"--port={port}"]
     env = dict(os.environ)
     env.pop("MPLBACKEND", None)
     with log_path.open("wb") as log:

@@ -295,7 +295,7 @@ def _load_plugins() -> None:
     """Import modules that register further subcommands (e.g. ``simulate``)."""
     import importlib
 
-    for module in ("nap_teach.simulate",):
+    for module in ("nap_teach.simulate", "nap_teach.server"):
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as e:

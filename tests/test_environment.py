@@ -4,8 +4,9 @@
   at the same versions, all pinned, and consistent with constraints.txt;
 - pyproject.toml's dependencies are all covered by the pinned files;
 - the installed versions are the pinned ones;
-- the committed voila.py reaches a Voila application started from the
-  repository root (as `make app` and the browser tests start it);
+- the committed voila.json reaches a Voila application started from the
+  repository root, through the app's launcher (`python -m nap_teach serve`,
+  what `make app` and the browser tests run) and by a plain `voila notebooks`;
 - notebooks are committed without outputs, with the python3 kernel.
 """
 
@@ -139,32 +140,62 @@ def test_installed_versions_are_the_pinned_ones(pip_requirements):
 
 
 _VOILA_PROBE = """
-import json, tempfile
+import json, sys, tempfile
+from pathlib import Path
 import voila.app
 from voila.app import Voila
 
+launcher = sys.argv[1] == "launcher"
+args = ["notebooks", "--Voila.log_level=WARN"]
+if launcher:  # what `python -m nap_teach serve` (make app) sets up
+    from nap_teach import server
+    server.use_share_dir()
+    server.patch_voila_handlers()
+    args = server.voila_argv(Path("notebooks"), "127.0.0.1", 8866, ["--Voila.log_level=WARN"])
 app = Voila()
-app.initialize(["notebooks", "--Voila.log_level=WARN"])
+app.initialize(args)
 app.connection_dir = tempfile.mkdtemp()
 app.init_settings()  # creates the kernel manager from the loaded configuration
 conf, km = app.voila_configuration, app.kernel_manager
+executor = app.config.VoilaExecutor
 print(json.dumps({
     "template": conf.template,
+    "template_found": any(Path(p, "index.html.j2").is_file() and Path(p).name == conf.template
+                          for p in app.template_paths),
     "strip_sources": conf.strip_sources,
     "show_tracebacks": conf.show_tracebacks,
     "cull_idle_timeout": km.cull_idle_timeout,
     "cull_interval": km.cull_interval,
     "cull_connected": km.cull_connected,
+    "iopub_timeout": executor.iopub_timeout,
+    "raise_on_iopub_timeout": executor.raise_on_iopub_timeout,
+    "timeout": executor.timeout,
+    "startup_timeout": executor.startup_timeout,
     "root_dir": app.root_dir,
     "landing": getattr(voila.app.TornadoVoilaTreeHandler, "nap_landing", None),
 }))
 """
 
+_COMMITTED = {
+    "strip_sources": True,
+    "show_tracebacks": False,
+    "cull_idle_timeout": 600,
+    "cull_interval": 60,
+    "cull_connected": False,
+    # A loaded server (a class opening pages at once) takes far longer than
+    # nbclient's 4 s default to deliver a cell's output; past the limit the
+    # output used to be dropped silently and the page came back blank.
+    "iopub_timeout": 120,
+    "raise_on_iopub_timeout": True,
+    "timeout": 180,
+    "startup_timeout": 180,
+    "root_dir": str(ROOT / "notebooks"),
+}
 
-def test_committed_voila_configuration_takes_effect():
-    # -P: the repository root must not shadow the voila package (voila.py).
+
+def _probe(mode: str) -> dict:
     result = subprocess.run(
-        [sys.executable, "-P", "-c", _VOILA_PROBE],
+        [sys.executable, "-c", _VOILA_PROBE, mode],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -172,22 +203,25 @@ def test_committed_voila_configuration_takes_effect():
         check=False,
     )
     assert result.returncode == 0, result.stderr
-    seen = json.loads(result.stdout.strip().splitlines()[-1])
-    assert seen == {
-        "template": "lab",
-        "strip_sources": True,
-        "show_tracebacks": False,
-        "cull_idle_timeout": 600,
-        "cull_interval": 60,
-        "cull_connected": False,
-        "root_dir": str(ROOT / "notebooks"),
-        "landing": "index.ipynb",
-    }
+    return json.loads(result.stdout.strip().splitlines()[-1])
 
 
-def test_voila_py_does_not_shadow_the_voila_package():
+def test_the_launcher_serves_with_the_committed_configuration():
+    # `make app` runs `python -m nap_teach serve`: voila.json, the app's page
+    # template (found through JUPYTER_PATH) and the front-page redirect.
+    assert _probe("launcher") == {**_COMMITTED, "template": "nap", "template_found": True, "landing": "index.ipynb"}
+
+
+def test_plain_voila_reads_the_committed_configuration():
+    # People who start `voila notebooks` themselves (from the repository root)
+    # get the same settings with Voila's own lab template, without the patches.
+    assert _probe("plain") == {**_COMMITTED, "template": "lab", "template_found": True, "landing": None}
+
+
+def test_nothing_at_the_repository_root_shadows_the_voila_package():
     # `python -c` puts the current directory first on sys.path, as
-    # `python -m pytest` does: `import voila` must still give the package.
+    # `python -m pytest` does: `import voila` must give the package.
+    assert not (ROOT / "voila.py").exists()
     result = subprocess.run(
         [sys.executable, "-c", "import voila, voila.app; print(voila.__file__)"],
         cwd=ROOT,
@@ -198,6 +232,7 @@ def test_voila_py_does_not_shadow_the_voila_package():
     )
     assert result.returncode == 0, result.stderr
     assert Path(result.stdout.strip()).name == "__init__.py"
+    assert Path(result.stdout.strip()).parent.name == "voila"
 
 
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))

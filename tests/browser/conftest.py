@@ -3,8 +3,9 @@
 Fixtures for test writers (every test in tests/browser gets the ``browser`` mark):
 
 ``voila_url`` (session) -> str
-    Base URL of a Voila server serving ``notebooks/`` with the committed
-    ``voila.py`` (as ``make app`` does) plus ``show_tracebacks=True``, e.g.
+    Base URL of a Voila server serving ``notebooks/`` through the app's
+    launcher, ``python -m nap_teach serve`` (as ``make app`` does), plus
+    ``show_tracebacks=True``, e.g.
     ``"http://127.0.0.1:41234/"``. ``voila_server`` (session) is the object
     behind it, with ``.url``, ``.log_path`` and ``.log_text()``.
 ``page`` -> playwright Page
@@ -47,7 +48,6 @@ from __future__ import annotations
 import http.client
 import os
 import re
-import shutil
 import signal
 import socket
 import subprocess
@@ -136,17 +136,6 @@ def _answers(host: str, port: int) -> bool:
         conn.close()
 
 
-def _voila_command() -> list[str]:
-    script = Path(sys.executable).with_name("voila")
-    if script.exists():
-        return [str(script)]
-    found = shutil.which("voila")
-    if found:
-        return [found]
-    pytest.fail("the voila command is not installed (pip install -r requirements-test.txt)")
-    raise AssertionError  # unreachable
-
-
 @dataclass
 class VoilaServer:
     """A Voila process serving notebooks/ from the repository root."""
@@ -164,23 +153,20 @@ class VoilaServer:
         return self.log_path.read_text(errors="replace")
 
     @classmethod
-    def start(cls, artifacts: Path, extra_args: tuple[str, ...] = ()) -> VoilaServer:
+    def start(cls, artifacts: Path, extra_args: tuple[str, ...] = (), notebooks: Path | None = None) -> VoilaServer:
         port = _free_port()
         log_path = artifacts / f"voila-{port}.log"
+        # What `make app` runs: the app's launcher, which reads voila.json.
         command = [
-            *_voila_command(),
-            "notebooks",
-            "--no-browser",
-            "--Voila.ip=127.0.0.1",
-            f"--port={port}",
-            "--Voila.port_retries=0",
+            sys.executable, "-m", "nap_teach", "serve", "--host", "127.0.0.1", f"--port={port}",
+            f"--notebooks={notebooks or REPO_ROOT / 'notebooks'}", "--",
             "--VoilaConfiguration.show_tracebacks=True",
             *extra_args,
         ]
         env = dict(os.environ)
         env.pop("MPLBACKEND", None)  # would turn figures in Output widgets into text
         with log_path.open("wb") as log:
-            # cwd = repository root, so Voila reads the committed voila.py.
+            # cwd = repository root (the launcher reads voila.json there).
             process = subprocess.Popen(
                 command,
                 cwd=REPO_ROOT,
@@ -242,6 +228,12 @@ class VoilaServer:
                     kernel.kill()
                 except Exception:
                     pass
+
+
+@pytest.fixture(scope="session")
+def start_voila() -> Callable[..., VoilaServer]:
+    """``VoilaServer.start`` for tests that need a server of their own (stop it yourself)."""
+    return VoilaServer.start
 
 
 @pytest.fixture(scope="session")
