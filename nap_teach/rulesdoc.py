@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .i18n import LANGUAGES, Translator, translator
-from .profiles import BRITISH, PUB
-from .rulebook import RULES, Rule, rules_in_force
+from .profiles import BRITISH, PUB, Profile
+from .rulebook import RULES, Rule, Topic, rules_in_force
 
 __all__ = ["ROOT", "DOC_FILES", "Link", "enforcing_code", "named_tests", "markdown"]
 
@@ -67,12 +67,30 @@ def _links(links: list[Link]) -> str:
     return ", ".join(f"[`{link.name}`](../{link.path})" for link in links)
 
 
+def _stakes_table(profile: Profile, tr: Translator) -> list[str]:
+    """The ladder and its stakes as a Markdown table (what the explorer shows beside the stakes rules)."""
+    _ = tr.gettext
+    rows = [[_("Bid"), _("Tricks needed"), _("Made: each opponent pays"), _("Failed: declarer pays each")],
+            ["---"] * 4]
+    for c in profile.ladder:
+        if c.max_tricks == 0:
+            need = _("none")
+        elif c.min_tricks >= profile.hand_size:
+            need = _("all five")
+        else:
+            need = _("at least {n}").format(n=c.min_tricks)
+        rows.append([tr.call(c.name), need, str(c.made), str(c.failed)])
+    return ["| " + " | ".join(row) + " |" for row in rows]
+
+
 def _rule_section(rule: Rule, tr: Translator, tests: dict[str, list[Link]]) -> list[str]:
     _ = tr.gettext
     profile = BRITISH if rule.profile == "british" else PUB
     lines = [f'<a id="{rule.id.lower()}"></a>', "", f"### {rule.id} · {tr.rule_title(rule.id)}", ""]
     for para in rule.text(profile, tr):
         lines += [para, ""]
+    if Topic.STAKES in rule.topics:
+        lines += _stakes_table(profile, tr) + [""]
     code = [enforcing_code(s) for s in rule.enforced_by]
     lines.append("- " + _("Enforced by: {links}").format(links=_links(code)))
     named = tests.get(rule.id, [])
