@@ -29,9 +29,10 @@ from .messages import N_
 
 if TYPE_CHECKING:  # pragma: no cover - types only
     from .i18n import Translator
-    from .profiles import Profile
+    from .profiles import Contract, Profile
 
-__all__ = ["Topic", "Rule", "RULES", "RULE_TITLES", "get_rule", "topic_map", "prose", "rules_in_force"]
+__all__ = ["Topic", "Rule", "RULES", "RULE_TITLES", "get_rule", "topic_map", "prose", "rules_in_force",
+           "tricks_needed"]
 
 
 class Topic(StrEnum):
@@ -278,6 +279,16 @@ def _session(p: Profile, tr: Translator) -> list[str]:
                   "at the top, one extra hand among only them decides; two level players share the win.")]
     return [_("A session lasts an agreed number of deals (eight is usual, passed-out deals included) "
               "or of full rounds of the deal. The highest balance wins; tied players share the win.")]
+
+
+def tricks_needed(contract: Contract, profile: Profile, tr: Translator) -> str:
+    """What a contract needs, in a few words: "none", "all five" or "at least 3" (the stakes tables)."""
+    _ = tr.gettext
+    if contract.max_tricks == 0:
+        return _("none")
+    if contract.min_tricks >= profile.hand_size:
+        return _("all five")
+    return _("at least {n}").format(n=contract.min_tricks)
 
 
 # ------------------------------------------------------------------ the rules

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from .i18n import LANGUAGES, Translator, translator
 from .profiles import BRITISH, PUB, Profile
-from .rulebook import RULES, Rule, Topic, rules_in_force
+from .rulebook import RULES, Rule, Topic, rules_in_force, tricks_needed
 
 __all__ = ["ROOT", "DOC_FILES", "Link", "enforcing_code", "named_tests", "markdown"]
 
@@ -72,14 +72,7 @@ def _stakes_table(profile: Profile, tr: Translator) -> list[str]:
     _ = tr.gettext
     rows = [[_("Bid"), _("Tricks needed"), _("Made: each opponent pays"), _("Failed: declarer pays each")],
             ["---"] * 4]
-    for c in profile.ladder:
-        if c.max_tricks == 0:
-            need = _("none")
-        elif c.min_tricks >= profile.hand_size:
-            need = _("all five")
-        else:
-            need = _("at least {n}").format(n=c.min_tricks)
-        rows.append([tr.call(c.name), need, str(c.made), str(c.failed)])
+    rows += [[tr.call(c.name), tricks_needed(c, profile, tr), str(c.made), str(c.failed)] for c in profile.ladder]
     return ["| " + " | ".join(row) + " |" for row in rows]
 
 

@@ -43,7 +43,7 @@ from ..i18n import LANGUAGES, Translator, normalize_lang
 from ..messages import N_
 from ..profiles import BRITISH, PROFILES, Profile
 from ..render import card_svg
-from ..rulebook import rules_in_force
+from ..rulebook import rules_in_force, tricks_needed
 from .base import App, guarded, page_style
 
 __all__ = ["LANGUAGES", "LESSONS", "LandingPage", "LessonLink", "language_from_query", "stakes_table_html",
@@ -148,12 +148,7 @@ def stakes_table_html(profile: Profile, tr: Translator) -> str:
             f"<th scope='col'>{esc(_('Failed: declarer pays each'))}</th></tr>")
     rows = []
     for c in profile.ladder:
-        if c.max_tricks == 0:
-            need = _("none")
-        elif c.min_tricks >= profile.hand_size:
-            need = _("all five")
-        else:
-            need = _("at least {n}").format(n=c.min_tricks)
+        need = tricks_needed(c, profile, tr)
         rows.append(f"<tr data-contract='{esc(c.name, quote=True)}'><th scope='row'>{esc(tr.call(c.name))}</th>"
                     f"<td>{esc(need)}</td><td>{c.made}</td><td>{c.failed}</td></tr>")
     caption = esc(_("Stakes in ledger points, per opponent"))
