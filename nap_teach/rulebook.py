@@ -93,6 +93,13 @@ class Rule:
 
 
 # ------------------------------------------------------------------ the prose
+def _fixed(*paragraphs: str) -> Prose:
+    """Prose that takes no facts from the profile: paragraphs translated as they are."""
+    def text(p: Profile, tr: Translator) -> list[str]:
+        return [tr.gettext(para) for para in paragraphs]
+    return text
+
+
 def _players(p: Profile, tr: Translator) -> list[str]:
     _ = tr.gettext
     return [_("From {low} to {high} people can play, seated round a table; everything goes clockwise. "
@@ -110,11 +117,11 @@ def _rotation(p: Profile, tr: Translator) -> list[str]:
               "even when everyone passed.")]
 
 
-def _first_dealer_low_card(p: Profile, tr: Translator) -> list[str]:
-    _ = tr.gettext
-    return [_("To choose the first dealer, each player is dealt one card face up. The lowest card deals, "
-              "and here the ace counts low, below the two."),
-            _("If two or more players share the lowest rank, those players draw again until one is lowest.")]
+_first_dealer_low_card = _fixed(
+    N_("To choose the first dealer, each player is dealt one card face up. The lowest card deals, "
+       "and here the ace counts low, below the two."),
+    N_("If two or more players share the lowest rank, those players draw again until one is lowest."),
+)
 
 
 def _misdeal(p: Profile, tr: Translator) -> list[str]:
@@ -152,18 +159,18 @@ def _renege(p: Profile, tr: Translator) -> list[str]:
     return paras
 
 
-def _variations(p: Profile, tr: Translator) -> list[str]:
-    _ = tr.gettext
-    return [_("The pub rules also mention other ways to play: seven-card Nap, Purchase, Peep, Écarté, "
-              "Misère only and No Misère. Each changes the deal or the bids so much that it is a game of its "
-              "own, so none of them is part of the rules here.")]
+_variations = _fixed(
+    N_("The pub rules also mention other ways to play: seven-card Nap, Purchase, Peep, Écarté, "
+       "Misère only and No Misère. Each changes the deal or the bids so much that it is a game of "
+       "its own, so none of them is part of the rules here."),
+)
 
 
-def _deal(p: Profile, tr: Translator) -> list[str]:
-    _ = tr.gettext
-    return [_("The pack is shuffled before each deal and the player on the dealer's right cuts it. "
-              "The dealer then deals clockwise, starting on the left: three cards to each player, "
-              "then two more each, so everyone holds five.")]
+_deal = _fixed(
+    N_("The pack is shuffled before each deal and the player on the dealer's right cuts it. The "
+       "dealer then deals clockwise, starting on the left: three cards to each player, then two more "
+       "each, so everyone holds five."),
+)
 
 
 def _unused(p: Profile, tr: Translator) -> list[str]:
@@ -174,10 +181,10 @@ def _unused(p: Profile, tr: Translator) -> list[str]:
               "and nobody exchanges or picks them up.").format(counts=counts)]
 
 
-def _auction_order(p: Profile, tr: Translator) -> list[str]:
-    _ = tr.gettext
-    return [_("The auction starts with the player on the dealer's left and ends with the dealer. "
-              "Everyone speaks exactly once: pass, or bid higher than any bid before.")]
+_auction_order = _fixed(
+    N_("The auction starts with the player on the dealer's left and ends with the dealer. Everyone "
+       "speaks exactly once: pass, or bid higher than any bid before."),
+)
 
 
 def _requires(p: Profile, tr: Translator) -> list[str]:
@@ -204,34 +211,34 @@ def _ladder(p: Profile, tr: Translator) -> list[str]:
     return paras
 
 
-def _pass_final(p: Profile, tr: Translator) -> list[str]:
-    _ = tr.gettext
-    return [_("There is only one round of calls. Once you have passed you stay out, "
-              "even if someone bids after you.")]
+_pass_final = _fixed(
+    N_("There is only one round of calls. Once you have passed you stay out, even if someone bids "
+       "after you."),
+)
 
 
-def _passed_out(p: Profile, tr: Translator) -> list[str]:
-    _ = tr.gettext
-    return [_("When everyone passes, nobody plays and nobody pays. The deal still counts as a deal "
-              "of the session, and the next player deals.")]
+_passed_out = _fixed(
+    N_("When everyone passes, nobody plays and nobody pays. The deal still counts as a deal of the "
+       "session, and the next player deals."),
+)
 
 
-def _lead(p: Profile, tr: Translator) -> list[str]:
-    _ = tr.gettext
-    return [_("The highest bidder, the declarer, leads any card to the first trick. That card stays in "
-              "the trick, and its suit is trump until the end of the deal.")]
+_lead = _fixed(
+    N_("The highest bidder, the declarer, leads any card to the first trick. That card stays in the "
+       "trick, and its suit is trump until the end of the deal."),
+)
 
 
-def _follow(p: Profile, tr: Translator) -> list[str]:
-    _ = tr.gettext
-    return [_("Play a card of the suit led whenever you can. With none of that suit you may play "
-              "any card: you never have to trump, nor to beat a trump already played.")]
+_follow = _fixed(
+    N_("Play a card of the suit led whenever you can. With none of that suit you may play any card: "
+       "you never have to trump, nor to beat a trump already played."),
+)
 
 
-def _trick(p: Profile, tr: Translator) -> list[str]:
-    _ = tr.gettext
-    return [_("The highest trump wins the trick; with no trump in it, the highest card of the suit led. "
-              "A card of any other suit never wins. The winner leads to the next trick.")]
+_trick = _fixed(
+    N_("The highest trump wins the trick; with no trump in it, the highest card of the suit led. A "
+       "card of any other suit never wins. The winner leads to the next trick."),
+)
 
 
 def _five_tricks(p: Profile, tr: Translator) -> list[str]:
@@ -243,10 +250,10 @@ def _five_tricks(p: Profile, tr: Translator) -> list[str]:
               "any more: the declarer already has enough tricks, or can no longer get them.")]
 
 
-def _defenders(p: Profile, tr: Translator) -> list[str]:
-    _ = tr.gettext
-    return [_("The other players defend together against the declarer, but only through the cards "
-              "they play: no showing cards, and no telling a partner what to play.")]
+_defenders = _fixed(
+    N_("The other players defend together against the declarer, but only through the cards they "
+       "play: no showing cards, and no telling a partner what to play."),
+)
 
 
 def _stakes(p: Profile, tr: Translator) -> list[str]:
