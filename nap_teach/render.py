@@ -3,23 +3,18 @@
 Every card carries its rank text and suit symbol (the main cue, colour is
 only a help), an accessible name ("queen of hearts") and stable CSS classes.
 Suit symbols are followed by U+FE0E so that no platform turns them into emoji.
-The markup is built with the escaping builder of :mod:`nap_teach.markup`.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Sequence
+from html import escape
+from typing import Iterable, Sequence
 
-from .cards import Card, Suit, sort_hand
+from .cards import Card, Suit
 from .i18n import Translator, translator
-from .markup import Markup, el
-from .tricks import Trick, winning_index
-
-if TYPE_CHECKING:  # pragma: no cover - types only (state imports more of the engine)
-    from .state import DealState
 
 __all__ = [
     "TEXT_STYLE", "suit_colour", "suit_text", "card_svg", "card_back_svg", "pile_svg", "hand_html",
-    "card_label", "trick_html", "cards_text", "trick_view_html", "deal_html",
+    "card_label", "trick_html", "cards_text",
 ]
 
 TEXT_STYLE = "\ufe0e"
@@ -57,7 +52,7 @@ def card_svg(
     width: int = 64,
     classes: Sequence[str] = (),
     marks: Sequence[str] = (),
-) -> Markup:
+) -> str:
     """One face-up card as inline SVG.
 
     ``marks`` adds state classes such as ``"winning"``, ``"led"``, ``"trump"``,
@@ -65,50 +60,52 @@ def card_svg(
     """
     label = card_label(card, tr)
     ink = suit_colour(card.suit, four_colour)
+    height = round(width * 1.4)
     css = " ".join(["nap-card", f"nap-card-{card.code}", *(f"nap-card-{m}" for m in marks), *classes])
-    rank = card.rank.text
+    rank = escape(card.rank.text)
     sym = suit_text(card.suit)
-    font = "DejaVu Sans, Arial, sans-serif"
-    return el(
-        "svg", {"class": css, "data-card": card.code, "role": "img", "aria-label": label, "width": width,
-                "height": round(width * 1.4), "viewBox": "0 0 60 84", "xmlns": _SVG_NS},
-        el("title", None, label),
-        el("rect", {"x": 1, "y": 1, "width": 58, "height": 82, "rx": 6, "ry": 6, "fill": "#fff", "stroke": "#555",
-                    "stroke-width": 1.5}),
-        el("text", {"x": 6, "y": 22, "font-family": font, "font-size": 20 if len(rank) == 1 else 17,
-                    "font-weight": "bold", "fill": ink}, rank),
-        el("text", {"x": 7, "y": 40, "font-family": font, "font-size": 16, "fill": ink}, sym),
-        el("text", {"x": 38, "y": 74, "text-anchor": "middle", "font-family": font, "font-size": 30, "fill": ink},
-           sym),
+    rank_size = 20 if len(rank) == 1 else 17
+    return (
+        f'<svg class="{css}" data-card="{card.code}" role="img" aria-label="{escape(label)}" '
+        f'width="{width}" height="{height}" viewBox="0 0 60 84" xmlns="http://www.w3.org/2000/svg">'
+        f"<title>{escape(label)}</title>"
+        f'<rect x="1" y="1" width="58" height="82" rx="6" ry="6" fill="#fff" stroke="#555" stroke-width="1.5"/>'
+        f'<text x="6" y="22" font-family="DejaVu Sans, Arial, sans-serif" font-size="{rank_size}" '
+        f'font-weight="bold" fill="{ink}">{rank}</text>'
+        f'<text x="7" y="40" font-family="DejaVu Sans, Arial, sans-serif" font-size="16" fill="{ink}">{sym}</text>'
+        f'<text x="38" y="74" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="30" '
+        f'fill="{ink}">{sym}</text>'
+        "</svg>"
     )
 
 
-def card_back_svg(*, width: int = 64, label: str = "face-down card", classes: Sequence[str] = ()) -> Markup:
+def card_back_svg(*, width: int = 64, label: str = "face-down card", classes: Sequence[str] = ()) -> str:
     """A face-down card (other players' cards, the unused pile)."""
-    return el(
-        "svg", {"class": " ".join(["nap-card", "nap-card-back", *classes]), "role": "img", "aria-label": label,
-                "width": width, "height": round(width * 1.4), "viewBox": "0 0 60 84", "xmlns": _SVG_NS},
-        el("title", None, label),
-        el("rect", {"x": 1, "y": 1, "width": 58, "height": 82, "rx": 6, "ry": 6, "fill": "#2c4f8a", "stroke": "#555",
-                    "stroke-width": 1.5}),
-        el("rect", {"x": 6, "y": 6, "width": 48, "height": 72, "rx": 4, "ry": 4, "fill": "none", "stroke": "#9db7e0",
-                    "stroke-width": 2}),
-        el("path", {"d": "M10 10 L50 74 M50 10 L10 74", "stroke": "#9db7e0", "stroke-width": 1}),
+    height = round(width * 1.4)
+    css = " ".join(["nap-card", "nap-card-back", *classes])
+    return (
+        f'<svg class="{css}" role="img" aria-label="{escape(label)}" width="{width}" height="{height}" '
+        f'viewBox="0 0 60 84" xmlns="http://www.w3.org/2000/svg"><title>{escape(label)}</title>'
+        '<rect x="1" y="1" width="58" height="82" rx="6" ry="6" fill="#2c4f8a" stroke="#555" stroke-width="1.5"/>'
+        '<rect x="6" y="6" width="48" height="72" rx="4" ry="4" fill="none" stroke="#9db7e0" stroke-width="2"/>'
+        '<path d="M10 10 L50 74 M50 10 L10 74" stroke="#9db7e0" stroke-width="1"/>'
+        "</svg>"
     )
 
 
-def pile_svg(count: int, *, label: str, width: int = 64) -> Markup:
+def pile_svg(count: int, *, label: str, width: int = 64) -> str:
     """A face-down pile with its size written on it (the unused cards, B4)."""
-    return el(
-        "svg", {"class": "nap-pile", "data-count": count, "role": "img", "aria-label": label, "width": width + 8,
-                "height": round(width * 1.4) + 8, "viewBox": "0 0 68 92", "xmlns": _SVG_NS},
-        el("title", None, label),
-        el("rect", {"x": 7, "y": 7, "width": 58, "height": 82, "rx": 6, "fill": "#22406f", "stroke": "#555"}),
-        el("rect", {"x": 4, "y": 4, "width": 58, "height": 82, "rx": 6, "fill": "#27497f", "stroke": "#555"}),
-        el("rect", {"x": 1, "y": 1, "width": 58, "height": 82, "rx": 6, "fill": "#2c4f8a", "stroke": "#555",
-                    "stroke-width": 1.5}),
-        el("text", {"x": 30, "y": 50, "text-anchor": "middle", "font-family": "DejaVu Sans, Arial, sans-serif",
-                    "font-size": 22, "font-weight": "bold", "fill": "#fff"}, count),
+    height = round(width * 1.4)
+    return (
+        f'<svg class="nap-pile" data-count="{count}" role="img" aria-label="{escape(label)}" '
+        f'width="{width + 8}" height="{height + 8}" viewBox="0 0 68 92" xmlns="http://www.w3.org/2000/svg">'
+        f"<title>{escape(label)}</title>"
+        '<rect x="7" y="7" width="58" height="82" rx="6" fill="#22406f" stroke="#555"/>'
+        '<rect x="4" y="4" width="58" height="82" rx="6" fill="#27497f" stroke="#555"/>'
+        '<rect x="1" y="1" width="58" height="82" rx="6" fill="#2c4f8a" stroke="#555" stroke-width="1.5"/>'
+        f'<text x="30" y="50" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="22" '
+        f'font-weight="bold" fill="#fff">{count}</text>'
+        "</svg>"
     )
 
 
@@ -120,11 +117,12 @@ def hand_html(
     width: int = 56,
     marks: dict[Card, Sequence[str]] | None = None,
     label: str = "",
-) -> Markup:
+) -> str:
     """A row of face-up cards that wraps on narrow screens."""
     marks = marks or {}
-    return el("div", {"class": "nap-hand", "role": "group", "aria-label": label or None},
-              [card_svg(c, tr=tr, four_colour=four_colour, width=width, marks=marks.get(c, ())) for c in cards])
+    inner = "".join(card_svg(c, tr=tr, four_colour=four_colour, width=width, marks=marks.get(c, ())) for c in cards)
+    aria = f' aria-label="{escape(label)}"' if label else ""
+    return f'<div class="nap-hand" role="group"{aria}>{inner}</div>'
 
 
 def trick_html(
@@ -136,7 +134,7 @@ def trick_html(
     winning: int | None = None,
     trump: Suit | None = None,
     width: int = 56,
-) -> Markup:
+) -> str:
     """Cards on the table, one slot per player in playing order; marks the led card,
     trumps and the winning card. ``None`` leaves an empty slot (not played yet)."""
     tr = tr or translator("en")
@@ -144,7 +142,7 @@ def trick_html(
     led = next((c for c in cards if c is not None), None)
     for i, (name, card) in enumerate(zip(seats, cards)):
         if card is None:
-            face = el("div", {"class": "nap-slot-empty", "style": f"width:{width}px;height:{round(width * 1.4)}px"})
+            face = f'<div class="nap-slot-empty" style="width:{width}px;height:{round(width * 1.4)}px"></div>'
             cls = "nap-slot"
         else:
             marks = []
@@ -156,93 +154,5 @@ def trick_html(
                 marks.append("winning")
             face = card_svg(card, tr=tr, four_colour=four_colour, width=width, marks=marks)
             cls = "nap-slot" + (" nap-slot-winning" if winning == i else "")
-        slots.append(el("div", {"class": cls}, el("div", {"class": "nap-slot-name"}, name), face))
-    return el("div", {"class": "nap-trick"}, slots)
-
-
-_SVG_NS = "http://www.w3.org/2000/svg"
-
-
-# ------------------------------------------------- rich display in Jupyter (the engine's values)
-_REPR_STYLE = "font-family:DejaVu Sans, Arial, sans-serif;font-size:14px;line-height:1.4"
-_WINNING_STYLE = "outline:3px solid #d4a017;border-radius:8px"
-
-
-def trick_view_html(trick: Trick, names: Sequence[str] | None = None, *, tr: Translator | None = None,
-                    width: int = 56) -> Markup:
-    """A trick on its own (``Trick._repr_html_``): its number, trump, cards by seat and the winning card."""
-    tr = tr or translator("en")
-    _ = tr.gettext
-
-    def name(seat: int) -> str:
-        return names[seat] if names is not None else _("seat {seat}").format(seat=seat)
-
-    win = winning_index(trick.cards, trick.trump)
-    trump = (_("Trump: {suit}").format(suit=tr.suit(trick.trump)) if trick.trump is not None
-             else _("Trump: none (Misère)"))
-    caption = " · ".join([_("Trick {number}").format(number=trick.number), trump,
-                          _("Winning card: {card} ({player})").format(card=cards_text([trick.winning_card]),
-                                                                      player=name(trick.winning))])
-    slots = [el("figure", {"style": "margin:0;padding:4px;text-align:center" + (";" + _WINNING_STYLE if i == win else ""),
-                           "data-seat": seat},
-                el("figcaption", None, name(seat)),
-                card_svg(card, tr=tr, width=width, marks=("winning",) if i == win else ()))
-             for i, (seat, card) in enumerate(zip(trick.seats, trick.cards))]
-    return el("div", {"class": "nap-repr nap-repr-trick", "style": _REPR_STYLE},
-              el("div", None, caption),
-              el("div", {"style": "display:flex;flex-wrap:wrap;gap:6px;align-items:flex-end"}, slots))
-
-
-def deal_html(state: DealState, *, tr: Translator | None = None, width: int = 36) -> Markup:
-    """A whole deal seen from above (``DealState._repr_html_``): dealer, contract, trump, every hand as
-    dealt (cards already played faded) with its call and tricks, the trick on the table (or the last
-    one) and, once decided, the settlement."""
-    tr = tr or translator("en")
-    _ = tr.gettext
-    players = state.players
-    if state.contract is not None and state.declarer is not None:
-        contract = _("Contract: {call} by {declarer} (needs {tricks})").format(
-            call=tr.call(state.contract.name), declarer=players[state.declarer], tricks=state.contract.min_tricks)
-    elif state.passed_out:
-        contract = _("Contract: none, everyone passed")
-    else:
-        contract = _("Contract: not yet, the auction is on")
-    if state.trump is not None:
-        trump = _("Trump: {suit}").format(suit=tr.suit(state.trump))
-    elif state.contract is not None and not state.contract.trumps:
-        trump = _("Trump: none (Misère)")
-    else:
-        trump = _("Trump: not set yet (the first card played sets it)")
-    summary = [_("Dealer: {name}").format(name=players[state.dealer]), contract]
-    if not state.passed_out:
-        summary.append(trump)
-    calls: dict[int, str] = {}
-    for i, call in enumerate(state.calls):
-        calls[state.auction.speaker(i)] = tr.call(call.name)
-    cell = "padding:2px 8px;text-align:left;vertical-align:middle"
-    head = el("tr", None, [el("th", {"scope": "col", "style": cell}, text)
-                           for text in (_("Player"), _("Calls"), _("Hand"), _("Tricks"))])
-    rows = []
-    for seat, name in enumerate(players):
-        held = set(state.held[seat])
-        hand = [card_svg(c, tr=tr, width=width) if c in held
-                else el("span", {"style": "opacity:0.3", "title": _("played")}, card_svg(c, tr=tr, width=width))
-                for c in sort_hand(state.hands[seat])]
-        style = cell + (";background:#fff4c2" if seat == state.to_act else "")
-        rows.append(el("tr", {"data-seat": seat, "style": "border-top:1px solid #ccc"},
-                       el("th", {"scope": "row", "style": style}, name),
-                       el("td", {"style": cell}, calls.get(seat, "")),
-                       el("td", {"style": cell}, el("span", {"style": "display:inline-flex;gap:2px"}, hand)),
-                       el("td", {"style": cell}, state.tricks_won[seat])))
-    trick = state.current_trick or (state.tricks[-1] if state.tricks else None)
-    result = state.result() if state.is_over else None
-    settlement = None
-    if result is not None and result.settlement is not None:
-        settlement = _("Settlement: {amounts}.").format(amounts=tr.fact("amounts", list(result.settlement.items())))
-    return el("div", {"class": "nap-repr nap-repr-deal", "data-phase": state.phase, "style": _REPR_STYLE},
-              el("div", None, " · ".join(summary)),
-              el("table", {"style": "border-collapse:collapse;margin:6px 0"}, el("thead", None, head),
-                 el("tbody", None, rows)),
-              trick_view_html(trick, players, tr=tr, width=48) if trick is not None else None,
-              el("div", None, _("Unused cards, face down: {count}").format(count=state.profile.unused_cards(state.n))),
-              el("div", None, settlement) if settlement else None)
+        slots.append(f'<div class="{cls}"><div class="nap-slot-name">{escape(name)}</div>{face}</div>')
+    return f'<div class="nap-trick">{"".join(slots)}</div>'

@@ -507,7 +507,7 @@ class DealState:
 
     def _repr_html_(self) -> str:
         """The deal seen from above, drawn (Jupyter shows this instead of the repr)."""
-        from .render import deal_html  # render is not needed to play, only to look
+        from .display import deal_html  # not needed to play, only to look
 
         return deal_html(self)
 

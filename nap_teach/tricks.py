@@ -38,9 +38,9 @@ class Trick:
 
     def _repr_html_(self) -> str:
         """The trick drawn, seats by number (Jupyter shows this instead of the repr)."""
-        from .render import trick_view_html  # render imports this module
+        from .display import trick_html  # display imports this module
 
-        return trick_view_html(self)
+        return trick_html(self)
 
     @property
     def leader(self) -> int:

@@ -39,6 +39,7 @@ from urllib.parse import parse_qs
 import ipywidgets as widgets
 
 from ..cards import FULL_PACK, Card, sort_hand
+from ..html import Markup, el, join
 from ..i18n import LANGUAGES, Translator, normalize_lang
 from ..messages import N_
 from ..profiles import BRITISH, PROFILES, Profile
@@ -322,21 +323,20 @@ class LandingPage(App):
             extra = "<p>" + esc(_("Misère may pay 10/5 instead of 3/3 if the table agrees; reneges, misdeals, chips and "
                                  "an extra hand for a tie of three or more are part of these rules.")) + "</p>"
         return (f"<h2>{esc(_('The rules in force'))}</h2><p data-profile='{esc(p.name, quote=True)}'>{esc(text)}</p>"
-                + stakes_table_html(p, self.tr) + extra + self._rules_html()
+                + stakes_table_html(p, self.tr) + extra + str(self._rules_html())
                 + f"<p class='nap-landing-profiles'>{links}</p>")
 
-    def _rules_html(self) -> str:
+    def _rules_html(self) -> Markup:
         """The rules in force, read from the rulebook, each linked to its page of the rules explorer."""
         query = page_query(self.lang, self.profile.name)
         rules = rules_in_force(self.profile)
-        items = []
-        for rule in rules:
-            href = esc(f"explorer.ipynb{query}{'&' if query else '?'}rule={rule}", quote=True)
-            items.append(f'<li><a class="nap-landing-rule" href="{href}" data-rule="{esc(rule, quote=True)}">'
-                         f"{esc(rule)} · {esc(self.tr.rule_title(rule))}</a></li>")
-        summary = esc(self._("The {count} rules in force, one page each").format(count=len(rules)))
-        return (f"<details class='nap-landing-rules'><summary>{summary}</summary>"
-                f"<ul class='nap-landing-list'>{''.join(items)}</ul></details>")
+        items = join(el("li", None, el("a", {"class": "nap-landing-rule",
+                                             "href": f"explorer.ipynb{query}{'&' if query else '?'}rule={rule}",
+                                             "data-rule": rule}, f"{rule} · {self.tr.rule_title(rule)}"))
+                     for rule in rules)
+        summary = self._("The {count} rules in force, one page each").format(count=len(rules))
+        return el("details", {"class": "nap-landing-rules"}, el("summary", None, summary),
+                  el("ul", {"class": "nap-landing-list"}, items))
 
     def _languages_html(self) -> str:
         links = []

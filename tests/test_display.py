@@ -1,4 +1,4 @@
-"""Markup built safely (nap_teach/markup.py) and the engine's values drawn in Jupyter (_repr_svg_, _repr_html_)."""
+"""The engine's values drawn in Jupyter (_repr_svg_, _repr_html_; nap_teach/display.py)."""
 from __future__ import annotations
 
 import re
@@ -9,76 +9,16 @@ import pytest
 from nap_teach.cards import Card, Suit, parse_cards
 from nap_teach.dealing import deal_rng, shuffle_and_deal
 from nap_teach.i18n import translator
-from nap_teach.markup import Markup, el, escape, join
+from nap_teach.display import deal_html, trick_html
+from nap_teach.html import Markup
 from nap_teach.profiles import PUB
 from nap_teach.records import load_hand
-from nap_teach.render import card_svg, deal_html, hand_html, trick_html, trick_view_html
+from nap_teach.render import card_svg
 from nap_teach.state import DealState
 from nap_teach.tricks import Trick
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKED = (ROOT / "nap_teach/data/hands/worked_deal.json").read_text()
-
-
-# ------------------------------------------------------------------ the builder
-def test_text_and_attribute_values_are_escaped():
-    out = el("p", {"title": "\"quoted\" & <b>", "data-x": "'"}, "<script>alert(1)</script>", " & ", 3)
-    assert out == ('<p title="&quot;quoted&quot; &amp; &lt;b&gt;" data-x="&#x27;">'
-                   "&lt;script&gt;alert(1)&lt;/script&gt; &amp; 3</p>")
-    assert isinstance(out, Markup)
-
-
-def test_markup_is_inserted_once_and_never_escaped_twice():
-    inner = el("b", None, "a < b")
-    assert el("p", None, inner, [el("i", None, "x"), None, ["y", Markup("<br>")]]) == \
-        "<p><b>a &lt; b</b><i>x</i>y<br></p>"
-    assert escape(inner) is not None and escape(inner) == inner
-    assert escape("<") == "&lt;" and escape(escape("<")) == "&lt;"
-
-
-def test_attributes_none_false_true_and_empty_elements():
-    assert el("input", {"type": "checkbox", "checked": True, "disabled": False, "value": None}) == \
-        '<input type="checkbox" checked>'
-    assert el("rect", {"x": 1, "y": 2}) == '<rect x="1" y="2"/>'
-    assert el("div", {"class": "a"}) == '<div class="a"></div>'
-    assert el("br") == "<br>"
-
-
-@pytest.mark.parametrize("name", ['p onclick="x"', "p>", "", "1a", "a b"])
-def test_tag_and_attribute_names_cannot_carry_markup(name):
-    with pytest.raises(ValueError):
-        el(name)
-    with pytest.raises(ValueError):
-        el("p", {name: "x"})
-
-
-def test_the_builder_examples_hold():
-    import doctest
-
-    from nap_teach import markup
-
-    result = doctest.testmod(markup)
-    assert (result.attempted, result.failed) == (2, 0)
-
-
-def test_join_escapes_text_and_separator():
-    assert join(["a<", el("i", None, "b")], sep=" & ") == "a&lt; &amp; <i>b</i>"
-
-
-# ------------------------------------------------------------------ render.py on the builder
-def test_card_svg_names_the_card_and_escapes_classes():
-    svg = card_svg(Card.parse("10H"), tr=translator("es"), classes=['x" onload="y'])
-    assert svg.startswith('<svg class="nap-card nap-card-10H x&quot; onload=&quot;y" data-card="10H" role="img" '
-                          'aria-label="diez de corazones"')
-    assert "<title>diez de corazones</title>" in svg and svg.endswith("</svg>")
-
-
-def test_hand_and_trick_html_escape_names_and_labels():
-    cards = parse_cards("AH KS")
-    assert 'aria-label="Ann&#x27;s &lt;hand&gt;"' in hand_html(cards, label="Ann's <hand>")
-    html = trick_html(["<Ann>", "Ben"], [cards[0], None], winning=0, trump=Suit.HEARTS)
-    assert '<div class="nap-slot-name">&lt;Ann&gt;</div>' in html and "nap-card-winning" in html
-    assert 'class="nap-slot-empty" style="width:56px;height:78px"' in html
 
 
 # ------------------------------------------------------------------ rich display of the engine's values
@@ -91,6 +31,7 @@ def test_card_shows_itself_as_svg_in_jupyter():
 def test_b12_trick_shows_its_cards_by_seat_and_the_winning_card():
     trick = Trick(2, (1, 2, 0), parse_cards("5H 2C KH"), Suit.CLUBS)
     html = trick._repr_html_()
+    assert html == trick_html(trick) and isinstance(html, Markup)
     assert re.findall(r'data-card="(\w+)"', html) == ["5H", "2C", "KH"]
     assert "Trick 2 · Trump: clubs · Winning card: 2\u2663\ufe0e (seat 2)" in html
     winning = re.findall(r'<figure style="([^"]*)" data-seat="(\d)">', html)
@@ -100,7 +41,7 @@ def test_b12_trick_shows_its_cards_by_seat_and_the_winning_card():
 
 def test_p4_misere_trick_says_there_is_no_trump():
     trick = Trick(1, (0, 1, 2), parse_cards("5H AS 9H"), None)
-    html = trick_view_html(trick, ["Ann", "Ben", "Cat"], tr=translator("es"))
+    html = trick_html(trick, ["Ann", "Ben", "Cat"], tr=translator("es"))
     assert "Baza 1 · Triunfo: ninguno (Misère) · Carta ganadora: 9\u2665\ufe0e (Cat)" in html
     assert "(Cat)" in html and "<figcaption>Ann</figcaption>" in html
 
