@@ -31,12 +31,13 @@ hash_of = $(shell cd $(ROOT) && cat $(1) | sha256sum | cut -c1-16)
 APP_STAMP := $(VENV)/.nap-installed-app-$(call hash_of,$(REQ_FILES))
 TEST_STAMP := $(VENV)/.nap-installed-test-$(call hash_of,$(TEST_REQ_FILES))
 
-.PHONY: help app test install install-test chromium clean-venv i18n
+.PHONY: help app test install install-test chromium clean-venv i18n docs
 
 help:
 	@echo "make app   - install (first time) and serve the app at http://$(HOST):$(PORT)/"
 	@echo "             (make app CLASS=30: ready for a class of 30; HOST=0.0.0.0: on the room's network)"
 	@echo "make test  - install (first time) and run the whole test suite"
+	@echo "make docs  - regenerate the rules reference docs/rules.md and docs/rules.es.md"
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "nap_teach needs Python >= 3.11; run make PYTHON=python3.11 ...")'
@@ -96,3 +97,9 @@ i18n: $(APP_STAMP)
 	cd $(ROOT) && $(BIN)/pybabel update -i $(LOCALE)/nap_teach.pot -d $(LOCALE) -D nap_teach \
 	  --no-fuzzy-matching --ignore-obsolete
 	cd $(ROOT) && $(BIN)/pybabel compile -d $(LOCALE) -D nap_teach --statistics
+
+# The rules reference (docs/rules.md, docs/rules.es.md), generated from the
+# rulebook nap_teach/rulebook.py; tests/test_rulebook.py fails when it is stale.
+docs: $(APP_STAMP)
+	cd $(ROOT) && $(BIN)/python -m nap_teach rulebook --lang en > docs/rules.md.tmp && mv docs/rules.md.tmp docs/rules.md
+	cd $(ROOT) && $(BIN)/python -m nap_teach rulebook --lang es > docs/rules.es.md.tmp && mv docs/rules.es.md.tmp docs/rules.es.md

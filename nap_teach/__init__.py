@@ -2,7 +2,7 @@
 
 The engine (everything outside ``nap_teach.ui``) is pure Python: no widget or
 plotting import. Start with :class:`DealState` for one deal and
-:class:`Session` for a series of deals.
+:class:`Session` for a series of deals; :data:`RULES` is the rulebook.
 """
 from .auction import PASS, Auction, Call
 from .cards import FULL_PACK, Card, CardParseError, Rank, Suit, format_cards, parse_cards, sort_hand
@@ -10,6 +10,7 @@ from .dealing import Deal, deal_rng, draw_first_dealer, shuffle_and_deal
 from .explain import Explanation, IllegalAction, IllegalCall, IllegalCard, RecordError, RuleError
 from .i18n import LANGUAGES, Translator, translator
 from .profiles import BRITISH, PROFILES, PUB, Contract, Profile, get_profile
+from .rulebook import RULES, Rule, Topic
 from .session import Session
 from .settlement import settle
 from .state import STOP, DealResult, DealState
@@ -23,5 +24,5 @@ __all__ = [
     "parse_cards", "sort_hand", "Deal", "deal_rng", "draw_first_dealer", "shuffle_and_deal", "Explanation",
     "IllegalAction", "IllegalCall", "IllegalCard", "RecordError", "RuleError", "LANGUAGES", "Translator",
     "translator", "BRITISH", "PROFILES", "PUB", "Contract", "Profile", "get_profile", "Session", "settle",
-    "STOP", "DealResult", "DealState", "Trick", "SeatView",
+    "STOP", "DealResult", "DealState", "Trick", "SeatView", "RULES", "Rule", "Topic",
 ]

@@ -11,6 +11,7 @@ from typing import Iterable, Sequence
 
 from .explain import Explanation, IllegalAction, IllegalCall
 from .profiles import BRITISH, Contract, Profile
+from .rulebook import Topic
 
 __all__ = ["Call", "PASS", "Auction", "canonical_call", "legal_calls_for"]
 
@@ -32,7 +33,7 @@ class Call:
     def parse(cls, text: str, profile: Profile = BRITISH) -> "Call":
         """Read a call; refuses names that are not on the profile's ladder (B6/P3)."""
         if not isinstance(text, str):
-            raise IllegalCall(Explanation(profile.rule("ladder"), "call.unknown", {"call": repr(text)}))
+            raise IllegalCall(Explanation(profile.rule(Topic.LADDER), "call.unknown", {"call": repr(text)}))
         t = text.strip()
         if t.lower() == "pass":
             return PASS
@@ -50,10 +51,10 @@ def unknown_call(name: str, profile: Profile = BRITISH) -> Explanation:
 
     for other in PROFILES.values():
         if other.name != profile.name and other.has_contract(name):
-            return Explanation(profile.rule("ladder"), "call.other_profile",
+            return Explanation(profile.rule(Topic.LADDER), "call.other_profile",
                                {"call": other.contract(name).name, "profile": profile.name,
                                 "other_profile": other.name})
-    return Explanation(profile.rule("ladder"), "call.unknown", {"call": name, "profile": profile.name})
+    return Explanation(profile.rule(Topic.LADDER), "call.unknown", {"call": name, "profile": profile.name})
 
 
 def canonical_call(call: Call, profile: Profile = BRITISH) -> Call:
@@ -195,11 +196,11 @@ class Auction:
         player = self.players[seat]
         high, bids = self._derived
         if high is not None and contract.level <= high[1].level:
-            return Explanation(p.rule("ladder"), "call.not_higher",
+            return Explanation(p.rule(Topic.LADDER), "call.not_higher",
                                {"player": player, "call": contract.name, "highest": high[1].name,
                                 "bidder": self.players[high[0]]})
         if contract.requires is not None and contract.requires not in bids:
-            return Explanation(p.rule("requires"), "call.requires",
+            return Explanation(p.rule(Topic.REQUIRES), "call.requires",
                                {"player": player, "call": contract.name, "needed": contract.requires})
         return None
 
@@ -230,8 +231,8 @@ class Auction:
         said = self.calls[(seat - self.dealer - 1) % self.n]
         facts = {"player": self.players[seat], "call": said.name}
         if said.is_pass:
-            return Explanation(p.rule("pass_final"), "call.auction_over" if over else "call.already_spoken", facts)
-        return Explanation(p.rule("auction_order"), "call.auction_over_bid" if over else "call.already_bid", facts)
+            return Explanation(p.rule(Topic.PASS_FINAL), "call.auction_over" if over else "call.already_spoken", facts)
+        return Explanation(p.rule(Topic.AUCTION_ORDER), "call.auction_over_bid" if over else "call.already_bid", facts)
 
     def check_turn(self, seat: int) -> None:
         expected = self.to_speak
@@ -239,7 +240,7 @@ class Auction:
         if seat in spoken:
             raise IllegalAction(self.spoken_again(seat))
         if expected is not None and seat != expected:
-            raise IllegalAction(Explanation(self.profile.rule("auction_order"), "call.out_of_turn",
+            raise IllegalAction(Explanation(self.profile.rule(Topic.AUCTION_ORDER), "call.out_of_turn",
                                             {"player": self.players[seat], "turn": self.players[expected]}))
 
     @classmethod
@@ -251,7 +252,7 @@ class Auction:
             call = c if isinstance(c, Call) else Call.parse(c, profile)
             if auction.is_complete:  # the first speaker again: after a pass B8, after a bid B5
                 again = auction.spoken_again(auction.speaker(len(auction.calls)))
-                raise IllegalAction(Explanation(again.rule, "call.too_many" if again.rule == profile.rule("pass_final")
+                raise IllegalAction(Explanation(again.rule, "call.too_many" if again.rule == profile.rule(Topic.PASS_FINAL)
                                                 else "call.too_many_bid",
                                                 {"players": len(players), "call": call.name,
                                                  "player": again.facts["player"], "said": again.facts["call"]}))

@@ -151,6 +151,12 @@ class Card:
     def __str__(self) -> str:
         return self.code
 
+    def _repr_svg_(self) -> str:
+        """The card drawn (Jupyter shows this instead of the repr)."""
+        from .render import card_svg  # render imports this module
+
+        return card_svg(self)
+
     def __hash__(self) -> int:
         return self.index
 

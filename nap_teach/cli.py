@@ -1,4 +1,4 @@
-"""Command line: ``python -m nap_teach replay|session FILE [--profile british|pub]``.
+"""Command line: ``python -m nap_teach replay|session FILE [--profile british|pub]``, ``python -m nap_teach rulebook``.
 
 Records name their profile ("british" or "pub") and table options; with
 ``--profile`` the record must be for that profile (a record that names none
@@ -23,7 +23,9 @@ from .explain import Explanation, RecordError, RuleError
 from .i18n import LANGUAGES, Translator, translator
 from .narrate import explain_action
 from .profiles import PROFILES, Profile
+from .rulebook import Topic
 from .records import load_hand, load_session
+from .rulesdoc import markdown as rules_markdown
 from .session import Session
 from .state import DealState
 
@@ -138,7 +140,7 @@ def narrate_deal(state: DealState, tr: Translator) -> list[str]:
     elif state.phase == "play":
         result = state.result()
         if not state.profile.early_stop:  # certain, but these rules play all five tricks (P6): no settlement
-            why = Explanation(state.profile.rule("five_tricks"), "session.play_all_five",
+            why = Explanation(state.profile.rule(Topic.FIVE_TRICKS), "session.play_all_five",
                               {"played": len(state.tricks)})
             lines.append(_("The record stops here.") + f" {tr.explain(why)} [{why.rule}]")
         elif result.settlement is not None:
@@ -250,14 +252,25 @@ def _file_args(p: argparse.ArgumentParser) -> None:
                    help="rules the record must follow: british or pub (default: as the record says)")
 
 
+def _cmd_rulebook(args: argparse.Namespace, out: TextIO) -> int:
+    out.write(rules_markdown(args.lang))
+    return 0
+
+
+def _no_args(p: argparse.ArgumentParser) -> None:
+    """A subcommand with no arguments of its own (only ``--lang``)."""
+
+
 SUBCOMMANDS: Mapping[str, tuple[str, Callable[[argparse.ArgumentParser], None], Callable[..., int]]] = \
     MappingProxyType({
         "replay": ("narrate a nap-hand/1 record trick by trick", _file_args, _cmd_replay),
         "session": ("print the ledger of a nap-session/1 record", _file_args, _cmd_session),
         "simulate": ("play bot-only deals and count contracts and balances", simulate.add_arguments, simulate.run),
         "serve": ("serve the app with Voila (what `make app` runs)", server.add_arguments, server.run),
+        "rulebook": ("print the rules reference (Markdown, as in docs/rules.md)", _no_args, _cmd_rulebook),
     })
 """name -> (help, add_arguments, run(args, out) -> exit code)."""
+
 
 
 def build_parser() -> argparse.ArgumentParser:

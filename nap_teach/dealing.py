@@ -14,6 +14,7 @@ from typing import Any, Mapping, MutableSequence, Sequence
 from .cards import FULL_PACK, Card, Rank
 from .explain import Explanation
 from .profiles import BRITISH, Profile
+from .rulebook import Topic
 
 __all__ = ["Deal", "DealRandom", "shuffle_and_deal", "deal_rng", "draw_first_dealer", "FirstDealerDraw", "clockwise_from", "ace_low"]
 
@@ -126,7 +127,7 @@ def draw_first_dealer(players: Sequence[str], rng: random.Random, profile: Profi
     n = len(players)
     if profile.first_dealer == "lot":
         seat = rng.randrange(n)
-        return FirstDealerDraw(seat, (), Explanation(profile.rule("first_dealer"), "first_dealer.lot",
+        return FirstDealerDraw(seat, (), Explanation(profile.rule(Topic.FIRST_DEALER), "first_dealer.lot",
                                                      {"dealer": players[seat]}))
     in_draw = list(range(n))
     rounds: list[dict[int, Card]] = []
@@ -142,7 +143,7 @@ def draw_first_dealer(players: Sequence[str], rng: random.Random, profile: Profi
             return FirstDealerDraw(
                 seat,
                 tuple(rounds),
-                Explanation(profile.rule("first_dealer"), "first_dealer.low_card",
+                Explanation(profile.rule(Topic.FIRST_DEALER), "first_dealer.low_card",
                             {"dealer": players[seat], "card": drawn[seat], "redraws": len(rounds) - 1}),
             )
 

@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Protocol, runtime_checkable
 
 from .cards import Card, Rank, Suit
-from .messages import (BOT_LEVEL_NAMES, MESSAGES, PROFILE_NAMES, PROFILE_NAMES_IN_TEXT, RULE_TITLES,
-                       VARIATION_NAMES, Plural)
+from .messages import (BOT_LEVEL_NAMES, MESSAGES, PROFILE_NAMES, PROFILE_NAMES_IN_TEXT, Plural,
+                       VARIATION_NAMES)
+from .rulebook import RULE_TITLES
 
 __all__ = ["Translator", "translator", "LANGUAGES", "DOMAIN", "LOCALE_DIR", "normalize_lang", "Explainable",
            "CallLike"]

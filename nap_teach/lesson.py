@@ -41,6 +41,7 @@ from .explain import Explanation, IllegalAction
 from .i18n import Translator, translator
 from .narrate import explain_action, explain_settlement
 from .records import load_hand
+from .rulebook import Topic
 from .settlement import settle
 from .state import DealResult, DealState, error_for
 from .tricks import Trick, winning_index
@@ -230,14 +231,14 @@ class Lesson:
         index = 0
 
         table = (
-            Explanation(p.rule("players"), "lesson.seats", {"players": tuple(players)}),
-            Explanation(p.rule("rotation"), "lesson.dealer",
+            Explanation(p.rule(Topic.PLAYERS), "lesson.seats", {"players": tuple(players)}),
+            Explanation(p.rule(Topic.ROTATION), "lesson.dealer",
                         {"dealer": players[dealer], "next_dealer": players[first]}),
-            Explanation(p.rule("deal"), "lesson.deal",
+            Explanation(p.rule(Topic.DEAL), "lesson.deal",
                         {"dealer": players[dealer], "cutter": players[(dealer - 1) % self.n],
                          "first": players[first]}),
-            Explanation(p.rule("unused"), "lesson.unused", {"count": self.unused_count}),
-            Explanation(p.rule("defenders"), "lesson.open_hands", {}),
+            Explanation(p.rule(Topic.UNUSED), "lesson.unused", {"count": self.unused_count}),
+            Explanation(p.rule(Topic.DEFENDERS), "lesson.open_hands", {}),
         )
         yield LessonStep(index, TABLE, 0, None, None, None, None, table)
         index += 1
@@ -263,11 +264,11 @@ class Lesson:
         assert contract is not None
         declarer = players[self.declarer]
         won = book.tricks_won[self.declarer]
-        result = [Explanation(p.rule("ladder"), "lesson.tricks_count",
+        result = [Explanation(p.rule(Topic.LADDER), "lesson.tricks_count",
                               {"declarer": declarer, "won": won, "call": contract.name,
                                "needed": contract.min_tricks})]
         result.extend(explain_settlement(book))
-        result.append(Explanation(p.rule("session"), "lesson.session", {}))
+        result.append(Explanation(p.rule(Topic.SESSION), "lesson.session", {}))
         last = len(book.actions)
         yield LessonStep(index, RESULT, last, None, self.declarer, None, None, tuple(result))
         index += 1
@@ -276,13 +277,13 @@ class Lesson:
             fewer = contract.min_tricks - 1
             amounts = self._had_fewer_amounts()
             fewer_notes = (
-                Explanation(p.rule("stakes"), "lesson.had_fewer",
+                Explanation(p.rule(Topic.STAKES), "lesson.had_fewer",
                             {"declarer": declarer, "won": fewer, "call": contract.name,
                              "needed": contract.min_tricks}),
-                Explanation(p.rule("stakes"), "lesson.would_pay",  # a hypothesis, said as one
+                Explanation(p.rule(Topic.STAKES), "lesson.would_pay",  # a hypothesis, said as one
                             {"declarer": declarer, "call": contract.name, "won": fewer, "stake": contract.failed,
                              "total": abs(amounts[declarer]), "opponents": self.n - 1}),
-                Explanation(p.rule("balances"), "lesson.would_zero_sum",
+                Explanation(p.rule(Topic.BALANCES), "lesson.would_zero_sum",
                             {"amounts": tuple((name, amounts[name]) for name in players)}),
             )
             yield LessonStep(index, HAD_FEWER, last, None, self.declarer, None, None, fewer_notes)
@@ -295,16 +296,16 @@ class Lesson:
         high = before.auction.highest
         notes: list[Explanation] = []
         if i == 0:
-            notes.append(Explanation(p.rule("auction_order"), "lesson.first_call", {"player": player}))
+            notes.append(Explanation(p.rule(Topic.AUCTION_ORDER), "lesson.first_call", {"player": player}))
         if seat == before.dealer:
-            notes.append(Explanation(p.rule("auction_order"), "lesson.dealer_last", {"player": player}))
+            notes.append(Explanation(p.rule(Topic.AUCTION_ORDER), "lesson.dealer_last", {"player": player}))
         if high is None:
-            notes.append(Explanation(p.rule("requires"), "lesson.any_bid", {"player": player, "bids": bids}))
+            notes.append(Explanation(p.rule(Topic.REQUIRES), "lesson.any_bid", {"player": player, "bids": bids}))
         elif bids:
-            notes.append(Explanation(p.rule("ladder"), "lesson.could_bid",
+            notes.append(Explanation(p.rule(Topic.LADDER), "lesson.could_bid",
                                      {"player": player, "highest": high[1].name, "bids": bids}))
         else:
-            notes.append(Explanation(p.rule("ladder"), "lesson.no_higher",
+            notes.append(Explanation(p.rule(Topic.LADDER), "lesson.no_higher",
                                      {"player": player, "highest": high[1].name}))
         said = explain_action(self.book, i)
         closing = [e for e in said if e.key in ("explain.declarer", "explain.passed_out")]
@@ -312,10 +313,10 @@ class Lesson:
         if not call.is_pass:
             contract = p.contract(call.name)
             if contract.made == contract.failed:
-                notes.append(Explanation(p.rule("stakes"), "lesson.stake",
+                notes.append(Explanation(p.rule(Topic.STAKES), "lesson.stake",
                                          {"player": player, "call": contract.name, "stake": contract.made}))
         if closing and not self.book.passed_out and i == len(self.book.calls) - 1:
-            notes.append(Explanation(p.rule("passed_out"), "lesson.if_all_passed",
+            notes.append(Explanation(p.rule(Topic.PASSED_OUT), "lesson.if_all_passed",
                                      {"next_dealer": before.players[(before.dealer + 1) % before.n]}))
         notes.extend(closing)
         return notes

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["N_", "Np_", "Plural", "MESSAGES", "RULE_TITLES", "PROFILE_NAMES", "PROFILE_NAMES_IN_TEXT",
+__all__ = ["N_", "Np_", "Plural", "MESSAGES", "PROFILE_NAMES", "PROFILE_NAMES_IN_TEXT",
            "VARIATION_NAMES", "BOT_LEVEL_NAMES"]
 
 
@@ -437,33 +437,3 @@ BOT_LEVEL_NAMES: dict[str, str] = {
     "random": N_("Random: any legal choice"),
 }
 """Each bot level with what it does, for people choosing one."""
-
-
-RULE_TITLES: dict[str, str] = {
-    "B1": N_("Players and the pack"),
-    "B2": N_("The first dealer and the rotation"),
-    "B3": N_("Shuffle, cut and deal"),
-    "B4": N_("The unused cards"),
-    "B5": N_("One call each"),
-    "B6": N_("The bidding ladder"),
-    "B7": N_("Wellington needs a Nap"),
-    "B8": N_("A pass is final"),
-    "B9": N_("Everyone passes"),
-    "B10": N_("The declarer's lead sets trump"),
-    "B11": N_("Follow suit"),
-    "B12": N_("Who wins a trick"),
-    "B13": N_("Five tricks, or an agreed stop"),
-    "B14": N_("Defenders play fair"),
-    "B15": N_("Stakes"),
-    "B16": N_("Balances sum to zero"),
-    "B17": N_("The session"),
-    "P1": N_("The first dealer by the lowest card"),
-    "P2": N_("The cut and misdeals"),
-    "P3": N_("The pub ladder"),
-    "P4": N_("Misère"),
-    "P5": N_("Pub stakes"),
-    "P6": N_("All five tricks"),
-    "P7": N_("Reneges"),
-    "P8": N_("Chips and ties"),
-    "P9": N_("Other variations"),
-}

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from .auction import Call
 from .cards import Card
 from .explain import Explanation
+from .rulebook import Topic
 from .settlement import settle
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ def explain_action(state: "DealState", index: int) -> list[Explanation]:
     if isinstance(action, Card):
         return explain_card(before, after, action)
     p = state.profile
-    return [Explanation(p.rule("early_stop"), "explain.stop",
+    return [Explanation(p.rule(Topic.EARLY_STOP), "explain.stop",
                         {"declarer": state.players[after.declarer or 0],
                          "made": bool(after.outcome())})] + explain_settlement(after)
 
@@ -45,31 +46,31 @@ def explain_call(before: "DealState", after: "DealState", call: Call) -> list[Ex
     player = before.players[seat]
     out: list[Explanation] = []
     if call.is_pass:
-        out.append(Explanation(p.rule("pass_final"), "explain.pass", {"player": player}))
+        out.append(Explanation(p.rule(Topic.PASS_FINAL), "explain.pass", {"player": player}))
     else:
         contract = p.contract(call.name)
         high = before.auction.highest
         facts = {"player": player, "call": contract.name, "tricks": contract.min_tricks}
         if contract.max_tricks == 0:
-            key, rule = "explain.bid_misere", p.rule("misere")
+            key, rule = "explain.bid_misere", p.rule(Topic.MISERE)
         elif contract.min_tricks >= before.profile.hand_size:
             key, rule = "explain.bid_all", contract.rule
         else:
-            key, rule = "explain.bid_at_least", p.rule("ladder")
+            key, rule = "explain.bid_at_least", p.rule(Topic.LADDER)
         out.append(Explanation(rule, key, facts))
         if high is not None:
-            out.append(Explanation(p.rule("ladder"), "explain.overcall",
+            out.append(Explanation(p.rule(Topic.LADDER), "explain.overcall",
                                    {"player": player, "call": contract.name, "highest": high[1].name}))
         if contract.requires is not None:
-            out.append(Explanation(p.rule("requires"), "explain.requires_met",
+            out.append(Explanation(p.rule(Topic.REQUIRES), "explain.requires_met",
                                    {"call": contract.name, "needed": contract.requires}))
     if after.auction.is_complete:
         if after.passed_out:
             nxt = before.players[(before.dealer + 1) % before.n]
-            out.append(Explanation(p.rule("passed_out"), "explain.passed_out", {"next_dealer": nxt}))
+            out.append(Explanation(p.rule(Topic.PASSED_OUT), "explain.passed_out", {"next_dealer": nxt}))
         else:
             assert after.declarer is not None and after.contract is not None
-            out.append(Explanation(p.rule("lead"), "explain.declarer",
+            out.append(Explanation(p.rule(Topic.LEAD), "explain.declarer",
                                    {"declarer": after.players[after.declarer], "call": after.contract.name}))
     return out
 
@@ -82,26 +83,26 @@ def explain_card(before: "DealState", after: "DealState", card: Card) -> list[Ex
     out: list[Explanation] = []
     if not before.tricks and not before.trick_cards:
         if after.trump is None:
-            out.append(Explanation(p.rule("misere"), "explain.first_lead_no_trump",
+            out.append(Explanation(p.rule(Topic.MISERE), "explain.first_lead_no_trump",
                                    {"player": player, "card": card, "suit": card.suit}))
         else:
-            out.append(Explanation(p.rule("trump"), "explain.first_lead_trump",
+            out.append(Explanation(p.rule(Topic.TRUMP), "explain.first_lead_trump",
                                    {"player": player, "card": card, "suit": card.suit}))
     elif not before.trick_cards:
-        out.append(Explanation(p.rule("trick"), "explain.lead", {"player": player, "card": card}))
+        out.append(Explanation(p.rule(Topic.TRICK), "explain.lead", {"player": player, "card": card}))
     else:
         led = before.trick_cards[0].suit
         if card.suit is led:
-            out.append(Explanation(p.rule("follow"), "explain.follow", {"player": player, "card": card, "led": led}))
+            out.append(Explanation(p.rule(Topic.FOLLOW), "explain.follow", {"player": player, "card": card, "led": led}))
         elif after.trump is not None and card.suit is after.trump:
-            out.append(Explanation(p.rule("follow"), "explain.ruff",
+            out.append(Explanation(p.rule(Topic.FOLLOW), "explain.ruff",
                                    {"player": player, "card": card, "led": led, "trump": after.trump}))
         else:  # allowed when void (B11); a card of another suit, not a trump, cannot win (B12, P4)
             key = "explain.discard" if after.trump is not None else "explain.discard_no_trump"
-            out.append(Explanation(p.rule("follow"), key,
+            out.append(Explanation(p.rule(Topic.FOLLOW), key,
                                    {"player": player, "card": card, "led": led, "trump": after.trump}))
             if after.trump is not None and any(c.suit is after.trump for c in before.held[seat]):
-                out.append(Explanation(p.rule("follow"), "explain.no_duty_to_trump",
+                out.append(Explanation(p.rule(Topic.FOLLOW), "explain.no_duty_to_trump",
                                        {"player": player, "card": card, "trump": after.trump}))
     if len(after.tricks) > len(before.tricks):
         trick = after.tricks[-1]
@@ -109,14 +110,14 @@ def explain_card(before: "DealState", after: "DealState", card: Card) -> list[Ex
         win_card = trick.winning_card
         facts = {"winner": winner, "card": win_card, "number": trick.number, "led": trick.led, "trump": after.trump}
         if after.trump is None:  # Misère: no trump, the highest card of the suit led wins (P4)
-            out.append(Explanation(p.rule("misere"), "explain.trick_no_trump", facts))
+            out.append(Explanation(p.rule(Topic.MISERE), "explain.trick_no_trump", facts))
         elif win_card.suit is after.trump:  # the highest trump wins, led or not (B12)
             key = "explain.trick_trumped" if trick.led is not after.trump else "explain.trick_trump_led"
-            out.append(Explanation(p.rule("trick"), key, facts))
+            out.append(Explanation(p.rule(Topic.TRICK), key, facts))
         else:
-            out.append(Explanation(p.rule("trick"), "explain.trick_led", facts))
+            out.append(Explanation(p.rule(Topic.TRICK), "explain.trick_led", facts))
         if after.phase == "play":
-            out.append(Explanation(p.rule("trick"), "explain.winner_leads", {"winner": winner}))
+            out.append(Explanation(p.rule(Topic.TRICK), "explain.winner_leads", {"winner": winner}))
         was, now = before.outcome(), after.outcome()
         if was is None and now is not None and len(after.tricks) < 5:
             assert after.declarer is not None and after.contract is not None
@@ -124,12 +125,12 @@ def explain_card(before: "DealState", after: "DealState", card: Card) -> list[Ex
                      "won": after.tricks_won[after.declarer], "needed": after.contract.min_tricks,
                      "left": 5 - len(after.tricks)}
             if after.contract.max_tricks == 0:  # Misère: the declarer's first trick loses the contract (P4)
-                out.append(Explanation(p.rule("misere"), "explain.misere_lost", facts))
+                out.append(Explanation(p.rule(Topic.MISERE), "explain.misere_lost", facts))
             else:
                 key = "explain.made_certain" if now else "explain.failed_certain"
                 if not p.early_stop:  # certain, but these rules play all five tricks (P6)
                     key += "_play_on"
-                out.append(Explanation(p.rule("early_stop"), key, facts))
+                out.append(Explanation(p.rule(Topic.EARLY_STOP), key, facts))
         if after.phase == "over":
             out.extend(explain_settlement(after))
     return out
@@ -147,7 +148,7 @@ def explain_settlement(state: "DealState") -> list[Explanation]:
     facts = {"declarer": declarer, "call": state.contract.name, "won": state.tricks_won[state.declarer],
              "stake": stake, "total": abs(amounts[declarer]), "opponents": state.n - 1}
     return [
-        Explanation(p.rule("stakes"), "explain.made" if made else "explain.failed", facts),
-        Explanation(p.rule("balances"), "explain.zero_sum",
+        Explanation(p.rule(Topic.STAKES), "explain.made" if made else "explain.failed", facts),
+        Explanation(p.rule(Topic.BALANCES), "explain.zero_sum",
                     {"amounts": tuple((name, amounts[name]) for name in state.players)}),
     ]

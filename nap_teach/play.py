@@ -44,6 +44,7 @@ from .explain import Explanation, IllegalAction, IllegalCall, IllegalCard, Recor
 from .narrate import explain_action
 from .profiles import PROFILES, Profile, UnknownProfile, get_profile
 from .records import SESSION_FORMAT, parse_json, session_from_record, session_to_record
+from .rulebook import Topic
 from .session import DEFAULT_DEALS, LedgerRow, PlayedDeal, Session
 from .state import STOP, Action, DealState, Stop
 from .views import SeatView
@@ -465,11 +466,11 @@ class PlayTable:
         if st is None or self._recorded:
             return Explanation("play", "play.no_deal", {})
         if st.phase == "play" and st.to_act != self.you:
-            return Explanation(st.profile.rule("trick"), "you.not_your_turn",
+            return Explanation(st.profile.rule(Topic.TRICK), "you.not_your_turn",
                                {"turn": st.players[st.to_act] if st.to_act is not None else "?"})
         if self.you is None or card not in st.held[self.you]:
             # never say whether another card is unused or in someone's hand (B4)
-            return Explanation(st.profile.rule("follow"), "you.card.not_held", {"card": card})
+            return Explanation(st.profile.rule(Topic.FOLLOW), "you.card.not_held", {"card": card})
         why = st.refusal(card, self.you)
         return for_learner(why) if why is not None else None
 
@@ -477,9 +478,9 @@ class PlayTable:
     def start_deal(self) -> list[Event]:
         """Deal the next deal of the session and let the bots act until the learner's turn."""
         if self.session.is_over:
-            raise _bad("play.session_over", self.profile.rule("session"))
+            raise _bad("play.session_over", self.profile.rule(Topic.SESSION))
         if self.state is not None and not self._recorded:
-            raise _bad("play.deal_running", self.profile.rule("five_tricks"))
+            raise _bad("play.deal_running", self.profile.rule(Topic.FIVE_TRICKS))
         number = len(self.session.entries)
         self.state = self.session.deal_next()
         self.events = []
@@ -501,8 +502,8 @@ class PlayTable:
         st = self.state
         if st is None or self._recorded:
             if self.session.is_over:
-                raise _bad("play.session_over", self.profile.rule("session"))
-            raise _bad("play.no_deal", self.profile.rule("five_tricks"))
+                raise _bad("play.session_over", self.profile.rule(Topic.SESSION))
+            raise _bad("play.no_deal", self.profile.rule(Topic.FIVE_TRICKS))
         return st
 
     def call(self, call: Call | str, token: int | None = None) -> list[Event]:
@@ -514,9 +515,9 @@ class PlayTable:
         if not isinstance(call, Call):
             raise _bad("action.unknown", "B5", IllegalCall, action=repr(call)[:40])
         if st.phase != "auction":
-            raise IllegalCall(Explanation(st.profile.rule("pass_final"), "call.auction_over", {"call": call.name}))
+            raise IllegalCall(Explanation(st.profile.rule(Topic.PASS_FINAL), "call.auction_over", {"call": call.name}))
         if st.to_act != self.you:
-            raise _bad("you.not_your_turn", st.profile.rule("auction_order"),
+            raise _bad("you.not_your_turn", st.profile.rule(Topic.AUCTION_ORDER),
                        turn=st.players[st.to_act] if st.to_act is not None else "?")
         why = st.refusal(call, self.you)
         if why is not None:
@@ -532,13 +533,13 @@ class PlayTable:
             try:
                 card = Card.parse(text)
             except CardParseError:
-                raise _bad("action.unknown", st.profile.rule("deal"), IllegalCard, action=text[:40]) from None
+                raise _bad("action.unknown", st.profile.rule(Topic.DEAL), IllegalCard, action=text[:40]) from None
         if not isinstance(card, Card):
-            raise _bad("action.unknown", st.profile.rule("deal"), IllegalCard, action=repr(card)[:40])
+            raise _bad("action.unknown", st.profile.rule(Topic.DEAL), IllegalCard, action=repr(card)[:40])
         if st.phase == "auction":
-            raise IllegalCard(Explanation(st.profile.rule("lead"), "card.auction_first", {"card": card}))
+            raise IllegalCard(Explanation(st.profile.rule(Topic.LEAD), "card.auction_first", {"card": card}))
         if self._stop_offer_open() and st.to_act != self.you:
-            raise _bad("play.stop_pending", st.profile.rule("early_stop"))
+            raise _bad("play.stop_pending", st.profile.rule(Topic.EARLY_STOP))
         why = self.card_refusal(card)
         if why is not None:
             raise IllegalCard(why) if why.key.startswith("you.card") else IllegalAction(why)
@@ -550,12 +551,12 @@ class PlayTable:
         self._check_token(token)
         st = self._live_state()
         if not self.offer_stop:
-            raise _bad("play.stop_not_offered", st.profile.rule("early_stop"))
+            raise _bad("play.stop_not_offered", st.profile.rule(Topic.EARLY_STOP))
         why = st.refusal(STOP)
         if why is not None:
             raise IllegalAction(why)
         if self._played_on:
-            raise _bad("stop.not_now", st.profile.rule("early_stop"))
+            raise _bad("stop.not_now", st.profile.rule(Topic.EARLY_STOP))
         return self._learner_act(STOP)
 
     def play_on(self, token: int | None = None) -> list[Event]:
@@ -563,7 +564,7 @@ class PlayTable:
         self._check_token(token)
         st = self._live_state()
         if not self._stop_offer_open():
-            raise _bad("stop.not_certain" if st.phase == "play" else "stop.not_now", st.profile.rule("early_stop"))
+            raise _bad("stop.not_certain" if st.phase == "play" else "stop.not_now", st.profile.rule(Topic.EARLY_STOP))
         self._played_on = True
         self._moves += 1
         self._learner_mark = len(self.events)
@@ -664,7 +665,7 @@ class PlayTable:
         st = self._live_state()
         you = self.you
         if you is None or st.to_act != you:
-            raise _bad("you.not_your_turn", st.profile.rule("auction_order"),
+            raise _bad("you.not_your_turn", st.profile.rule(Topic.AUCTION_ORDER),
                        turn=st.players[st.to_act] if st.to_act is not None else "?")
         return coach_hint(st.view(you))
 

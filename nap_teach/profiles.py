@@ -2,8 +2,9 @@
 
 The engine reads a :class:`Profile` instead of branching on its name, so the
 pub game (seed 004) is a second table here, not ``if`` statements elsewhere.
-Rule ids (``B7``, ``P3`` ...) name the rule points of the rules digest; every
-refusal and explanation carries one.
+Rule ids (``B7``, ``P3`` ...) name the rule points of the rulebook
+(:mod:`nap_teach.rulebook`, which maps each :class:`~nap_teach.rulebook.Topic`
+to its rule); every refusal and explanation carries one.
 """
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import dataclasses
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
+
+from .rulebook import Topic, topic_map
 
 __all__ = ["Contract", "Profile", "BRITISH", "PUB", "PROFILES", "get_profile", "UnknownProfile", "MAX_ANTE",
            "VARIATIONS"]
@@ -73,8 +76,8 @@ class Profile:
     """Whether a scorekeeper may record a renege (P7)."""
     tie_break: bool = False
     """Whether 3 or more players tied at the end play one extra hand among them (P8)."""
-    rules: Mapping[str, str] = field(default_factory=dict)
-    """Topic -> rule id, for the rule points this profile states differently."""
+    rules: Mapping[Topic, str] = field(default_factory=dict)
+    """Topic -> rule id, for the rule points this profile states differently (see :mod:`nap_teach.rulebook`)."""
     options: Mapping[str, object] = field(default_factory=dict)
     """Table options chosen for this profile (see :meth:`with_options`)."""
     option_choices: Mapping[str, tuple[object, ...]] = field(default_factory=dict)
@@ -91,8 +94,8 @@ class Profile:
     def __hash__(self) -> int:
         return hash((self.name, tuple(sorted((k, repr(v)) for k, v in self.options.items()))))
 
-    def rule(self, topic: str) -> str:
-        """The rule id for a topic ("follow", "ladder", ...) in this profile."""
+    def rule(self, topic: Topic) -> str:
+        """The rule id for a topic (``Topic.FOLLOW``, ``Topic.LADDER`` ...) in this profile."""
         found = self.rules.get(topic)
         return found if found is not None else _BRITISH_RULES[topic]
 
@@ -149,30 +152,7 @@ class Profile:
         return self.ladder
 
 
-_BRITISH_RULES = {
-    "players": "B1",
-    "rank": "B1",
-    "first_dealer": "B2",
-    "rotation": "B2",
-    "deal": "B3",
-    "cut": "B3",
-    "unused": "B4",
-    "auction_order": "B5",
-    "ladder": "B6",
-    "requires": "B7",
-    "pass_final": "B8",
-    "passed_out": "B9",
-    "lead": "B10",
-    "trump": "B10",
-    "follow": "B11",
-    "trick": "B12",
-    "five_tricks": "B13",
-    "early_stop": "B13",
-    "defenders": "B14",
-    "stakes": "B15",
-    "balances": "B16",
-    "session": "B17",
-}
+_BRITISH_RULES = topic_map("B")
 
 BRITISH = Profile(
     name="british",
@@ -201,22 +181,7 @@ PUB = Profile(
     misdeal=True,
     reneges=True,
     tie_break=True,
-    rules={
-        "first_dealer": "P1",
-        "cut": "P2",
-        "misdeal": "P2",
-        "ladder": "P3",
-        "requires": "P3",
-        "misere": "P4",
-        "stakes": "P5",
-        "early_stop": "P6",
-        "five_tricks": "P6",
-        "renege": "P7",
-        "session": "P8",
-        "chips": "P8",
-        "tie_break": "P8",
-        "variations": "P9",
-    },
+    rules=topic_map("P"),
     options={"misere_stakes": "3/3", "renege_share": "full", "ante": 0, "bust": "out"},
     option_choices={
         "misere_stakes": ("3/3", "10/5"),

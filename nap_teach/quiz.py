@@ -26,6 +26,7 @@ from .cards import FULL_PACK, Card, Rank, Suit
 from .explain import Explanation, IllegalAction, RecordError, RuleError
 from .i18n import translator
 from .profiles import BRITISH, Contract, Profile
+from .rulebook import Topic
 from .session import Session
 from .state import DealState
 from .tricks import beats
@@ -106,7 +107,7 @@ def _number_choices(rule: str, answer: int, candidates: Sequence[int], rng: rand
 
 def _calls_fact(players: Sequence[str], dealer: int, calls: Sequence[Call], profile: Profile) -> object:
     if not calls:
-        return Explanation(profile.rule("auction_order"), "quiz.no_calls")
+        return Explanation(profile.rule(Topic.AUCTION_ORDER), "quiz.no_calls")
     return said(players, dealer, calls, profile)
 
 
@@ -132,7 +133,7 @@ def _faq_trump_void(profile: Profile) -> Question:
     must_trump = all(c.suit is trump for c in report.legal)
     discard = next(o for o in report.options if o.card.suit is not trump)
     player = players[report.seat]
-    prompt = Explanation(profile.rule("follow"), "quiz.faq.trump_void",
+    prompt = Explanation(profile.rule(Topic.FOLLOW), "quiz.faq.trump_void",
                          {"trump": trump, "leader": players[0], "card": led, "player": player, "led": led.suit,
                           "hand": hand})
     return Question("faq-trump", "faq_trump_void", prompt, _yes_no(discard.explanation.rule),
@@ -146,7 +147,7 @@ def _faq_open_wellington(profile: Profile) -> Question:
     report = auction_options(players, dealer, [], profile)
     option = next(o for o in report.options if not o.call.is_pass and profile.contract(o.call.name).requires)
     player = players[report.to_speak or 0]
-    prompt = Explanation(profile.rule("requires"), "quiz.faq.open_wellington", {"player": player, "call": option.call.name})
+    prompt = Explanation(profile.rule(Topic.REQUIRES), "quiz.faq.open_wellington", {"player": player, "call": option.call.name})
     expl = option.explanations[0]
     return Question("faq-wellington", "faq_open_wellington", prompt, _yes_no(expl.rule),
                     YES if option.legal else NO, expl, players)
@@ -162,7 +163,7 @@ def _faq_unused(profile: Profile) -> Question:
     card = deal.unused[0]
     err = refusal_of(state, card)
     declarer = players[state.declarer or 0]
-    prompt = Explanation(profile.rule("unused"), "quiz.faq.unused", {"player": declarer, "card": card})
+    prompt = Explanation(profile.rule(Topic.UNUSED), "quiz.faq.unused", {"player": declarer, "card": card})
     expl = err.explanation if err is not None else state.copy().explain_last()[0]
     return Question("faq-unused", "faq_unused", prompt, _yes_no(expl.rule), NO if err else YES, expl, players,
                     tuple(deal.hands[0]))
@@ -188,12 +189,12 @@ def _q_players(rng: random.Random, p: Profile) -> Question:
     count = rng.choice([2, 3, 4, 5, 6, 7, 8, 9])
     try:
         Session(_MORE_NAMES[:count], 0, p)
-        expl = Explanation(p.rule("players"), "quiz.players_ok",
+        expl = Explanation(p.rule(Topic.PLAYERS), "quiz.players_ok",
                            {"count": count, "min": p.min_players, "max": p.max_players})
         answer = YES
     except RecordError as e:
         expl, answer = e.explanation, NO
-    prompt = Explanation(p.rule("players"), "quiz.players", {"count": count})
+    prompt = Explanation(p.rule(Topic.PLAYERS), "quiz.players", {"count": count})
     return Question("", "players", prompt, _yes_no(expl.rule), answer, expl)
 
 
@@ -202,7 +203,7 @@ def _q_rank(rng: random.Random, p: Profile) -> Question:
     suit = rng.choice(list(Suit))
     a, b = (Card(r, suit) for r in rng.sample(list(Rank), 2))
     high, low = (a, b) if beats(a, b, None) else (b, a)
-    rule = p.rule("rank")
+    rule = p.rule(Topic.RANK)
     prompt = Explanation(rule, "quiz.rank", {"suit": suit, "cards": (a, b)})
     choices = tuple(Choice(c.code, Explanation(rule, "choice.value", {"value": c})) for c in (a, b))
     expl = Explanation(rule, "quiz.rank_why", {"high": high, "low": low})
@@ -215,7 +216,7 @@ def _q_next_dealer(rng: random.Random, p: Profile) -> Question:
     first = rng.randrange(len(players))
     number = rng.randint(2, len(players) + 3)
     turn = rotation(players, first, number, p)[-1]
-    prompt = Explanation(p.rule("rotation"), "quiz.next_dealer",
+    prompt = Explanation(p.rule(Topic.ROTATION), "quiz.next_dealer",
                          {"players": players, "first": players[first], "number": number})
     return Question("", "next_dealer", prompt, _player_choices(turn.explanation.rule, players), turn.dealer,
                     turn.explanation, players)
@@ -226,7 +227,7 @@ def _q_cutter(rng: random.Random, p: Profile) -> Question:
     players = _table(rng, 3, 6)
     dealer = rng.randrange(len(players))
     turn = rotation(players, dealer, 1, p)[0]
-    rule = p.rule("deal")
+    rule = p.rule(Topic.DEAL)
     prompt = Explanation(rule, "quiz.cutter", {"players": players, "dealer": turn.dealer})
     expl = Explanation(rule, "quiz.cutter_why", {"cutter": turn.cutter, "dealer": turn.dealer, "eldest": turn.eldest})
     return Question("", "cutter", prompt, _player_choices(rule, players), turn.cutter, expl, players)
@@ -239,7 +240,7 @@ def _q_unused(rng: random.Random, p: Profile) -> Question:
     deal = example_deal(players, 0, rng.random(), p)
     unused = len(deal.unused)
     held = sum(len(h) for h in deal.hands)
-    rule = p.rule("unused")
+    rule = p.rule(Topic.UNUSED)
     prompt = Explanation(rule, "quiz.unused", {"count": count})
     expl = Explanation(rule, "quiz.unused_why", {"count": count, "held": held, "unused": unused})
     others = [p.unused_cards(n) for n in range(p.min_players, p.max_players + 1)] + [0, held]
@@ -254,7 +255,7 @@ def _q_turn(rng: random.Random, p: Profile) -> Question:
     report = auction_options(players, dealer, calls, p)
     assert report.to_speak is not None
     turn = players[report.to_speak]
-    rule = p.rule("auction_order")
+    rule = p.rule(Topic.AUCTION_ORDER)
     prompt = Explanation(rule, "quiz.turn", {"players": players, "dealer": players[dealer],
                                               "calls": _calls_fact(players, dealer, calls, p)})
     expl = Explanation(rule, "quiz.turn_why", {"turn": turn})
@@ -274,7 +275,7 @@ def _q_may_bid(rng: random.Random, p: Profile) -> Question:
     else:
         expl = option.explanations[0]
     player = players[report.to_speak or 0]
-    prompt = Explanation(p.rule("ladder"), "quiz.may_bid",
+    prompt = Explanation(p.rule(Topic.LADDER), "quiz.may_bid",
                          {"players": players, "dealer": players[dealer], "player": player,
                           "calls": _calls_fact(players, dealer, calls, p), "call": option.call.name})
     return Question("", "may_bid", prompt, _yes_no(expl.rule), YES if option.legal else NO, expl, players)
@@ -294,10 +295,10 @@ def _q_after_pass(rng: random.Random, p: Profile) -> Question:
     call = Call(rng.choice(p.ladder).name)
     try:
         auction.after(call, seat)
-        expl, answer = Explanation(p.rule("pass_final"), "explain.pass", {"player": players[seat]}), YES
+        expl, answer = Explanation(p.rule(Topic.PASS_FINAL), "explain.pass", {"player": players[seat]}), YES
     except RuleError as e:
         expl, answer = e.explanation, NO
-    prompt = Explanation(p.rule("pass_final"), "quiz.after_pass",
+    prompt = Explanation(p.rule(Topic.PASS_FINAL), "quiz.after_pass",
                          {"players": players, "dealer": players[dealer], "player": players[seat],
                           "calls": _calls_fact(players, dealer, calls, p), "call": call.name})
     return Question("", "after_pass", prompt, _yes_no(expl.rule), answer, expl, players)
@@ -313,7 +314,7 @@ def _q_declarer(rng: random.Random, p: Profile) -> Question:
     high = Auction(players, dealer, tuple(calls), p).highest
     answer = players[high[0]] if high else "nobody"
     choices = _player_choices(expl.rule, players) + (Choice("nobody", Explanation(expl.rule, "choice.nobody")),)
-    prompt = Explanation(p.rule("auction_order"), "quiz.declarer",
+    prompt = Explanation(p.rule(Topic.AUCTION_ORDER), "quiz.declarer",
                          {"players": players, "dealer": players[dealer],
                           "calls": _calls_fact(players, dealer, calls, p)})
     return Question("", "declarer", prompt, choices, answer, expl, players)
@@ -331,7 +332,7 @@ def _q_trump(rng: random.Random, p: Profile) -> Question:
     expl = state.explain_last()[0]
     assert state.trump is not None
     choices = tuple(Choice(s.letter, Explanation(expl.rule, "choice.value", {"value": s})) for s in Suit)
-    prompt = Explanation(p.rule("trump"), "quiz.trump", {"declarer": players[declarer], "card": card})
+    prompt = Explanation(p.rule(Topic.TRUMP), "quiz.trump", {"declarer": players[declarer], "card": card})
     return Question("", "trump", prompt, choices, state.trump.letter, expl, players,
                     trick=((players[declarer], card),))
 
@@ -363,7 +364,7 @@ def _q_may_play(rng: random.Random, p: Profile) -> Question:
     on = [o for o in report.options if o.card.suit is led_suit]
     option = rng.choice(off if off and (not on or rng.random() < 0.6) else report.options)
     player = players[report.seat]
-    rule = p.rule("follow")
+    rule = p.rule(Topic.FOLLOW)
     prompt = Explanation(rule, "quiz.may_play",
                          {"trump": report.trump, "trick": _trick_fact(rule, report.trick), "player": player,
                           "hand": hand, "card": option.card})
@@ -392,7 +393,7 @@ def _q_trick_winner(rng: random.Random, p: Profile) -> Question:
             continue
     rule = judged.explanation.rule
     trick = tuple(zip(players, cards))
-    prompt = Explanation(p.rule("trick"), "quiz.trick_winner", {"trump": trump, "trick": _trick_fact(rule, trick)})
+    prompt = Explanation(p.rule(Topic.TRICK), "quiz.trick_winner", {"trump": trump, "trick": _trick_fact(rule, trick)})
     return Question("", "trick_winner", prompt, _player_choices(rule, players), judged.winner_name,
                     judged.explanation, players, (), trick, trump)
 
@@ -409,7 +410,7 @@ def _q_can_stop(rng: random.Random, p: Profile) -> Question:
         certain = [e for e in _narration(report.state)
                    if e.key in ("explain.made_certain", "explain.failed_certain")]
         expl = certain[-1] if certain else expl
-    prompt = Explanation(p.rule("early_stop"), "quiz.can_stop",
+    prompt = Explanation(p.rule(Topic.EARLY_STOP), "quiz.can_stop",
                          {"declarer": players[0], "call": contract.name, "played": played, "won": won})
     return Question("", "can_stop", prompt, _yes_no(expl.rule), YES if report.allowed else NO, expl, players)
 
@@ -433,7 +434,7 @@ def _q_sees(rng: random.Random, p: Profile) -> Question:
     view = state.view(seat)
     shown = set(view.hand) | set(view.played)
     sees_other = any(c in shown for c in state.hands[other])
-    rule = p.rule("defenders")
+    rule = p.rule(Topic.DEFENDERS)
     prompt = Explanation(rule, "quiz.sees", {"player": players[seat], "other": players[other]})
     expl = Explanation(rule, "quiz.sees_why", {"player": players[seat]})
     return Question("", "sees", prompt, _yes_no(rule), YES if sees_other else NO, expl, players, tuple(view.hand))
@@ -451,7 +452,7 @@ def _q_settle(rng: random.Random, p: Profile) -> Question:
     expl = report.explanations[0]
     stakes = [c.made for c in p.ladder] + [c.failed for c in p.ladder]
     candidates = [s * k for s in stakes for k in (1, -1, n - 1, -(n - 1), n, -n)]
-    prompt = Explanation(p.rule("stakes"), "quiz.settle",
+    prompt = Explanation(p.rule(Topic.STAKES), "quiz.settle",
                          {"players": players, "declarer": players[declarer], "call": contract.name, "won": tricks})
     return Question("", "settle", prompt, _number_choices(expl.rule, answer, candidates, rng, signed=True),
                     str(answer), expl, players, extra=report.explanations[1:])
@@ -471,7 +472,7 @@ def _q_balance(rng: random.Random, p: Profile) -> Question:
     balances = session.balances
     hidden = rng.choice(players)
     answer = balances[hidden]
-    rule = p.rule("balances")
+    rule = p.rule(Topic.BALANCES)
     shown = tuple((name, balances[name]) for name in players if name != hidden)
     prompt = Explanation(rule, "quiz.balance", {"amounts": shown, "player": hidden})
     expl = Explanation(rule, "quiz.balance_why", {"amounts": tuple((name, balances[name]) for name in players)})
@@ -489,7 +490,7 @@ def _q_winners(rng: random.Random, p: Profile) -> Question:
             break
     balances = session.balances
     winners = session.winners()
-    rule = p.rule("session")
+    rule = p.rule(Topic.SESSION)
     answer = "+".join(winners)
     options = {answer: tuple(winners)}
     ranked = sorted(players, key=lambda name: -balances[name])
@@ -538,7 +539,7 @@ def _generator(kind: str) -> Generator:
 def _q_first_dealer(rng: random.Random, p: Profile) -> Question:
     from .session import first_dealer_from_cards
 
-    rule = p.rule("first_dealer")
+    rule = p.rule(Topic.FIRST_DEALER)
     while True:
         players = _table(rng, 3, 5)
         cards = rng.sample(FULL_PACK, len(players))
@@ -565,7 +566,7 @@ def _q_misdeal(rng: random.Random, p: Profile) -> Question:
         session.add_scored(["Pass"] * len(players), None)
     dealer = session.players[session.next_dealer]
     row = session.add_misdeal()
-    rule = p.rule("misdeal")
+    rule = p.rule(Topic.MISDEAL)
     prompt = Explanation(rule, "quiz.misdeal", {"players": players, "dealer": dealer, "number": row.number})
     expl = Explanation(rule, "explain.misdeal", {"dealer": row.dealer})
     return Question("", "misdeal", prompt, _player_choices(rule, players), session.players[session.next_dealer],
@@ -610,7 +611,7 @@ def _q_renege(rng: random.Random, p: Profile) -> Question:
     expl = report.explanations[0]
     stakes = [c.made for c in p.ladder] + [c.failed for c in p.ladder]
     candidates = [s * k for s in stakes for k in (1, -1, n - 1, -(n - 1))] + [0]
-    prompt = Explanation(p.rule("renege"), "quiz.renege",
+    prompt = Explanation(p.rule(Topic.RENEGE), "quiz.renege",
                          {"players": players, "declarer": players[declarer], "call": contract.name,
                           "offender": players[offender]})
     return Question("", "renege", prompt, _number_choices(expl.rule, answer, candidates, rng, signed=True),
@@ -628,7 +629,7 @@ def _q_tie_break(rng: random.Random, p: Profile) -> Question:
     dealer = session.next_dealer
     tricks = rng.choice([contract.min_tricks, max(0, contract.min_tricks - 1)])
     session.add_scored(calls, tricks)
-    rule = p.rule("tie_break")
+    rule = p.rule(Topic.TIE_BREAK)
     due = session.tie_break_due
     winners = session.winners()
     if due:
@@ -637,19 +638,19 @@ def _q_tie_break(rng: random.Random, p: Profile) -> Question:
         answer, expl = "share", Explanation(rule, "explain.tie_shared", {"names": tuple(winners)})
     else:
         answer = "winner"
-        expl = Explanation(p.rule("session"), "quiz.winners_why",
+        expl = Explanation(p.rule(Topic.SESSION), "quiz.winners_why",
                            {"top": _EN.amount(session.balances[winners[0]]), "names": tuple(winners), "count": 1})
         rule = expl.rule
     choices = (Choice("winner", Explanation(rule, "choice.one_winner")),
                Choice("share", Explanation(rule, "choice.share")),
                Choice("extra", Explanation(rule, "choice.extra_hand")))
     balances = session.balances
-    prompt = Explanation(p.rule("tie_break"), "quiz.tie_break",
+    prompt = Explanation(p.rule(Topic.TIE_BREAK), "quiz.tie_break",
                          {"amounts": tuple((name, balances[name]) for name in players), "dealer": players[dealer]})
     return Question("", "tie_break", prompt, choices, answer, expl, players)
 
 
-@_pub_kind("variation", lambda p: "variations" in p.rules)
+@_pub_kind("variation", lambda p: Topic.VARIATIONS in p.rules)
 def _q_variation(rng: random.Random, p: Profile) -> Question:
     from .profiles import VARIATIONS
     from .records import session_from_record
@@ -658,10 +659,10 @@ def _q_variation(rng: random.Random, p: Profile) -> Question:
     try:
         session_from_record({"format": "nap-session/1", "profile": variation, "players": list(table_names(4)),
                              "first_dealer": "Ann", "deals": []})
-        answer, expl = YES, Explanation(p.rule("variations"), "choice.yes")
+        answer, expl = YES, Explanation(p.rule(Topic.VARIATIONS), "choice.yes")
     except RecordError as e:
         answer, expl = NO, e.explanation
-    prompt = Explanation(p.rule("variations"), "quiz.variation", {"variation": variation})
+    prompt = Explanation(p.rule(Topic.VARIATIONS), "quiz.variation", {"variation": variation})
     return Question("", "variation", prompt, _yes_no(expl.rule), answer, expl)
 
 

@@ -26,6 +26,7 @@ from .auction import Call, unknown_call
 from .cards import Card, CardParseError
 from .explain import Explanation, IllegalCall, RecordError, RuleError
 from .profiles import PROFILES, VARIATIONS, Profile, UnknownProfile, get_profile
+from .rulebook import Topic
 from .session import MisdealEntry, PlayedDeal, ScoredDeal, Session
 from .state import DealState
 
@@ -290,7 +291,7 @@ def _add_deal(session: Session, deal: Any, number: int) -> None:
         raise _bad("record.type", field="tie_break", expected="true or false")
     due = bool(session.tie_break_due)
     if flag is not None and flag != due:
-        rule = profile.rule("tie_break") if profile.tie_break else profile.rule("session")
+        rule = profile.rule(Topic.TIE_BREAK) if profile.tie_break else profile.rule(Topic.SESSION)
         if flag:
             raise RecordError(Explanation(rule, "record.not_tie_break", {}))
         raise RecordError(Explanation(rule, "record.tie_break_due", {"names": session.tie_break_due}))
@@ -298,7 +299,7 @@ def _add_deal(session: Session, deal: Any, number: int) -> None:
         if "dealer" in deal:
             named = _field(deal, "dealer", str, "a player's name")
             if named != players[dealer]:
-                raise RuleError(Explanation(profile.rule("misdeal"), "session.misdeal_redeal",
+                raise RuleError(Explanation(profile.rule(Topic.MISDEAL), "session.misdeal_redeal",
                                             {"dealer": players[dealer], "player": named})) \
                     if named in players else _bad("record.dealer", dealer=named)
         session.add_misdeal()

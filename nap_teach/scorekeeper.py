@@ -33,6 +33,7 @@ from .cards import Card
 from .explain import Explanation, IllegalAction, IllegalCall
 from .profiles import BRITISH, Profile
 from .records import load_session, session_to_record
+from .rulebook import Topic
 from .session import DEFAULT_DEALS, MISDEAL, TIE_BREAK, LedgerRow, MisdealEntry, ScoredDeal, Session, \
     first_dealer_from_cards
 from .settlement import check_zero_sum
@@ -54,7 +55,7 @@ class Scorekeeper:
         players = tuple(p.strip() if isinstance(p, str) else p for p in players)
         if isinstance(first_dealer, str):
             if first_dealer not in players:
-                raise IllegalAction(Explanation(profile.rule("first_dealer"), "record.dealer",
+                raise IllegalAction(Explanation(profile.rule(Topic.FIRST_DEALER), "record.dealer",
                                                 {"dealer": first_dealer}))
             first_dealer = players.index(first_dealer)
         self.session = Session(players, first_dealer, profile, deals, rotations)
@@ -146,12 +147,12 @@ class Scorekeeper:
             call = entry if isinstance(entry, Call) else Call.parse(entry, p)
             if speaker is not None:
                 if speaker not in self.players:
-                    raise IllegalAction(Explanation(p.rule("players"), "seat.unknown", {"player": speaker}))
+                    raise IllegalAction(Explanation(p.rule(Topic.PLAYERS), "seat.unknown", {"player": speaker}))
                 if speaker not in names:
                     if self._in_tie_break(number):
-                        raise IllegalAction(Explanation(p.rule("tie_break"), "session.tie_break_players",
+                        raise IllegalAction(Explanation(p.rule(Topic.TIE_BREAK), "session.tie_break_players",
                                                         {"names": names}))
-                    raise IllegalAction(Explanation(p.rule("session"), "session.wrong_players", {"names": names}))
+                    raise IllegalAction(Explanation(p.rule(Topic.SESSION), "session.wrong_players", {"names": names}))
                 auction = auction.after(call, names.index(speaker))
             out.append(call)
         return out
@@ -166,7 +167,7 @@ class Scorekeeper:
         """Check an entry for deal ``number`` without recording it (raises the engine's refusal)."""
         number = self._number(number)
         if not isinstance(calls, (list, tuple)):
-            raise IllegalCall(Explanation(self.profile.rule("ladder"), "call.unknown", {"call": repr(calls)}))
+            raise IllegalCall(Explanation(self.profile.rule(Topic.LADDER), "call.unknown", {"call": repr(calls)}))
         return self.session.scored_entry(self._calls(calls, number), tricks, number, renege)
 
     def add(self, calls: Sequence[CallEntry], tricks: int | None = None, renege: str | None = None) -> LedgerRow:
@@ -248,13 +249,13 @@ class Scorekeeper:
         """What the deal came to, in the engine's words."""
         p = self.profile
         if row.kind == MISDEAL:
-            return (Explanation(p.rule("misdeal"), "explain.misdeal", {"dealer": row.dealer}),)
+            return (Explanation(p.rule(Topic.MISDEAL), "explain.misdeal", {"dealer": row.dealer}),)
         out: list[Explanation] = []
         if row.kind == TIE_BREAK:
-            out.append(Explanation(p.rule("tie_break"), "explain.tie_break_hand", {"names": row.players}))
+            out.append(Explanation(p.rule(Topic.TIE_BREAK), "explain.tie_break_hand", {"names": row.players}))
         if row.declarer is None or row.contract is None:
             nxt = self.players[self.session.dealer_for(row.number)]
-            out.append(Explanation(p.rule("passed_out"), "explain.passed_out", {"next_dealer": nxt}))
+            out.append(Explanation(p.rule(Topic.PASSED_OUT), "explain.passed_out", {"next_dealer": nxt}))
         else:
             opponents = len(row.players or self.players) - 1
             c = row.contract
@@ -268,20 +269,20 @@ class Scorekeeper:
                     stake = c.made
                 facts = {"offender": offender, "declarer": row.declarer, "call": c.name, "stake": stake,
                          "total": abs(row.settlement[offender]), "opponents": opponents}
-                out.append(Explanation(p.rule("renege"), key, facts))
+                out.append(Explanation(p.rule(Topic.RENEGE), key, facts))
             else:
                 stake = c.made if row.made else c.failed
                 facts = {"declarer": row.declarer, "call": c.name, "won": row.declarer_tricks,
                          "stake": stake, "total": abs(row.settlement[row.declarer]), "opponents": opponents}
-                out.append(Explanation(p.rule("stakes"), "explain.made" if row.made else "explain.failed", facts))
-            out.append(Explanation(p.rule("balances"), "explain.zero_sum",
+                out.append(Explanation(p.rule(Topic.STAKES), "explain.made" if row.made else "explain.failed", facts))
+            out.append(Explanation(p.rule(Topic.BALANCES), "explain.zero_sum",
                                    {"amounts": tuple((name, row.settlement[name]) for name in row.players
                                                      or self.players)}))
         for name, count in row.re_antes.items():
-            out.append(Explanation(p.rule("chips"), "explain.re_ante",
+            out.append(Explanation(p.rule(Topic.CHIPS), "explain.re_ante",
                                    {"player": name, "count": count, "ante": self.session.ante}))
         for name in row.out:
-            out.append(Explanation(p.rule("chips"), "explain.bust_out", {"player": name}))
+            out.append(Explanation(p.rule(Topic.CHIPS), "explain.bust_out", {"player": name}))
         return tuple(out)
 
     def chips_explanation(self) -> Explanation | None:
@@ -291,7 +292,7 @@ class Scorekeeper:
             return None
         antes = sum(self.session.antes.values())
         listed = ", ".join(f"{name} {value}" for name, value in chips.items())
-        return Explanation(self.profile.rule("chips"), "explain.chips",
+        return Explanation(self.profile.rule(Topic.CHIPS), "explain.chips",
                            {"chips": listed, "total": sum(chips.values()), "antes": antes})
 
     def ending(self) -> Explanation | None:
@@ -300,10 +301,10 @@ class Scorekeeper:
         if not p.tie_break:
             return None
         if self.tie_break_due:
-            return Explanation(p.rule("tie_break"), "explain.tie_break_due", {"names": self.tie_break_due})
+            return Explanation(p.rule(Topic.TIE_BREAK), "explain.tie_break_due", {"names": self.tie_break_due})
         winners = self.winners()
         if self.is_over and len(winners) == 2:
-            return Explanation(p.rule("tie_break"), "explain.tie_shared", {"names": tuple(winners)})
+            return Explanation(p.rule(Topic.TIE_BREAK), "explain.tie_shared", {"names": tuple(winners)})
         return None
 
     # ----------------------------------------------------------------- files

@@ -39,6 +39,7 @@ from .cards import Card
 from .dealing import ace_low, deal_rng, draw_first_dealer, shuffle_and_deal
 from .explain import Explanation, IllegalAction, RecordError
 from .profiles import BRITISH, Contract, Profile
+from .rulebook import Topic
 from .settlement import check_zero_sum, settle, settle_renege
 from .state import DealState
 
@@ -80,10 +81,10 @@ class PlayedDeal:
         p = self.state.profile
         if result.settlement is not None and not p.early_stop and not self.state.is_over:
             # certain, but these rules play all five tricks (P6): no settlement before the end
-            raise IllegalAction(Explanation(p.rule("five_tricks"), "session.play_all_five",
+            raise IllegalAction(Explanation(p.rule(Topic.FIVE_TRICKS), "session.play_all_five",
                                             {"played": len(self.state.tricks)}))
         if result.settlement is None:
-            raise IllegalAction(Explanation(p.rule("five_tricks"), "session.deal_undecided", {}))
+            raise IllegalAction(Explanation(p.rule(Topic.FIVE_TRICKS), "session.deal_undecided", {}))
         return dict(result.settlement)
 
     @property
@@ -199,7 +200,7 @@ def first_dealer_from_cards(players: Sequence[str], cards: Mapping[str, Card] | 
 
     A tie for the lowest rank is refused: the tied players draw again.
     """
-    rule = profile.rule("first_dealer")
+    rule = profile.rule(Topic.FIRST_DEALER)
     drawn = dict(cards) if isinstance(cards, Mapping) else dict(zip(players, cards))
     if set(drawn) != set(players) or len(set(drawn.values())) != len(drawn):
         raise IllegalAction(Explanation(rule, "first_dealer.bad_draw", {"players": tuple(players)}))
@@ -230,15 +231,15 @@ class Session:
         self.players = tuple(self.players)
         n = len(self.players)
         if not self.profile.min_players <= n <= self.profile.max_players:
-            raise RecordError(Explanation(self.profile.rule("players"), "record.players", {"count": n}))
+            raise RecordError(Explanation(self.profile.rule(Topic.PLAYERS), "record.players", {"count": n}))
         if len(set(self.players)) != n or not all(isinstance(p, str) and p.strip() for p in self.players):
-            raise RecordError(Explanation(self.profile.rule("players"), "record.player_names", {}))
+            raise RecordError(Explanation(self.profile.rule(Topic.PLAYERS), "record.player_names", {}))
         if not 0 <= self.first_dealer < n:
-            raise RecordError(Explanation(self.profile.rule("first_dealer"), "record.dealer",
+            raise RecordError(Explanation(self.profile.rule(Topic.FIRST_DEALER), "record.dealer",
                                           {"dealer": self.first_dealer}))
         for length in (self.deals_target, self.rotations):
             if length is not None and (not isinstance(length, int) or isinstance(length, bool) or length < 1):
-                raise RecordError(Explanation(self.profile.rule("session"), "record.length", {}))
+                raise RecordError(Explanation(self.profile.rule(Topic.SESSION), "record.length", {}))
         if self.rotations is not None:
             self.deals_target = None
         self._walk_cache: tuple[tuple[DealEntry, ...], tuple[list[LedgerRow], _SessionPoint]] | None = None
@@ -303,7 +304,7 @@ class Session:
         """(kind, seats, dealer seat) of entry ``number`` when the session stands at ``t``."""
         if self._main_over(t):
             if not t.tie_break:
-                raise IllegalAction(Explanation(self.profile.rule("session"), "record.too_many_deals",
+                raise IllegalAction(Explanation(self.profile.rule(Topic.SESSION), "record.too_many_deals",
                                                 {"count": self.total_deals}))
             seats = t.tie_break
             return TIE_BREAK, seats, self._seat_or_next(t.dealer, seats)
@@ -315,16 +316,16 @@ class Session:
         names = tuple(self.players[s] for s in seats)
         p = self.profile
         if isinstance(entry, MisdealEntry) and not p.misdeal:
-            raise IllegalAction(Explanation(p.rule("deal"), "session.misdeal_not_recorded", {"profile": p.name}))
+            raise IllegalAction(Explanation(p.rule(Topic.DEAL), "session.misdeal_not_recorded", {"profile": p.name}))
         if entry.players != names:
             if kind == TIE_BREAK:
-                raise IllegalAction(Explanation(p.rule("tie_break"), "session.tie_break_players", {"names": names}))
-            raise IllegalAction(Explanation(p.rule("session"), "session.wrong_players", {"names": names}))
+                raise IllegalAction(Explanation(p.rule(Topic.TIE_BREAK), "session.tie_break_players", {"names": names}))
+            raise IllegalAction(Explanation(p.rule(Topic.SESSION), "session.wrong_players", {"names": names}))
         if names[entry.dealer] != self.players[dealer]:
             facts = {"dealer": self.players[dealer], "player": names[entry.dealer]}
             if t.last_misdeal:
-                raise IllegalAction(Explanation(p.rule("misdeal"), "session.misdeal_redeal", facts))
-            raise IllegalAction(Explanation(p.rule("rotation"), "session.wrong_dealer", facts))
+                raise IllegalAction(Explanation(p.rule(Topic.MISDEAL), "session.misdeal_redeal", facts))
+            raise IllegalAction(Explanation(p.rule(Topic.ROTATION), "session.wrong_dealer", facts))
         return kind, seats, dealer
 
     def _walk(self, entries: Sequence[DealEntry] | None = None) -> tuple[list[LedgerRow], _SessionPoint]:
@@ -464,7 +465,7 @@ class Session:
 
     def _check_room(self) -> None:
         if self.is_over:
-            raise IllegalAction(Explanation(self.profile.rule("session"), "record.too_many_deals",
+            raise IllegalAction(Explanation(self.profile.rule(Topic.SESSION), "record.too_many_deals",
                                             {"count": self.total_deals}))
 
     def _append(self, entry: DealEntry) -> LedgerRow:
@@ -478,7 +479,7 @@ class Session:
         """Record a played deal (it must be decided); returns its ledger row."""
         self._check_room()
         if state.profile.name != self.profile.name or state.profile.ladder != self.profile.ladder:
-            raise IllegalAction(Explanation(self.profile.rule("stakes"), "session.wrong_profile",
+            raise IllegalAction(Explanation(self.profile.rule(Topic.STAKES), "session.wrong_profile",
                                             {"deal_profile": state.profile.name, "profile": self.profile.name}))
         entry = PlayedDeal(state)
         entry.settlement()  # refuses an undecided deal before anything changes
@@ -498,29 +499,29 @@ class Session:
         auction = Auction.from_calls(names, dealer, calls, self.profile)
         p = self.profile
         if not auction.is_complete:
-            raise IllegalAction(Explanation(p.rule("auction_order"), "session.auction_incomplete",
+            raise IllegalAction(Explanation(p.rule(Topic.AUCTION_ORDER), "session.auction_incomplete",
                                             {"turn": names[auction.to_speak or 0]}))
         offender = None
         if renege is not None:
             if not p.reneges:
                 raise RecordError(Explanation("record", "record.renege_profile", {"profile": p.name}))
             if auction.passed_out:
-                raise IllegalAction(Explanation(p.rule("renege"), "renege.passed_out", {"player": renege}))
+                raise IllegalAction(Explanation(p.rule(Topic.RENEGE), "renege.passed_out", {"player": renege}))
             if renege not in names:
-                raise IllegalAction(Explanation(p.rule("renege"), "renege.not_player", {"player": renege}))
+                raise IllegalAction(Explanation(p.rule(Topic.RENEGE), "renege.not_player", {"player": renege}))
             if declarer_tricks is not None:
-                raise RecordError(Explanation(p.rule("renege"), "record.tricks_renege", {"player": renege}))
+                raise RecordError(Explanation(p.rule(Topic.RENEGE), "record.tricks_renege", {"player": renege}))
             return ScoredDeal(auction, None, names.index(renege))
         if auction.passed_out:
             if declarer_tricks not in (None, 0):
-                raise RecordError(Explanation(p.rule("passed_out"), "record.tricks_passed", {}))
+                raise RecordError(Explanation(p.rule(Topic.PASSED_OUT), "record.tricks_passed", {}))
             declarer_tricks = None
         else:
             if declarer_tricks is None:
-                raise RecordError(Explanation(p.rule("five_tricks"), "record.tricks_missing", {}))
+                raise RecordError(Explanation(p.rule(Topic.FIVE_TRICKS), "record.tricks_missing", {}))
             if isinstance(declarer_tricks, bool) or not isinstance(declarer_tricks, int) \
                     or not 0 <= declarer_tricks <= 5:
-                raise RecordError(Explanation(p.rule("five_tricks"), "record.tricks", {"value": declarer_tricks}))
+                raise RecordError(Explanation(p.rule(Topic.FIVE_TRICKS), "record.tricks", {"value": declarer_tricks}))
         return ScoredDeal(auction, declarer_tricks, offender)
 
     def add_scored(self, calls: Sequence[Call | str], declarer_tricks: int | None,
@@ -602,16 +603,16 @@ class Session:
         """
         p = self.profile
         if self.tie_break_due:
-            return Explanation(p.rule("tie_break"), "explain.tie_break_due", {"names": self.tie_break_due})
+            return Explanation(p.rule(Topic.TIE_BREAK), "explain.tie_break_due", {"names": self.tie_break_due})
         leaders = self.leaders()
         top = self.balances[leaders[0]]
         facts = {"names": tuple(leaders), "count": len(leaders), "top": top, "left": self.deals_left,
                  "played": self.deals_played, "total": self.total_deals}
         if self.is_over:
-            return Explanation(p.rule("session"), "session.won", facts)
+            return Explanation(p.rule(Topic.SESSION), "session.won", facts)
         if not self.entries or all(v == 0 for v in self.balances.values()):
-            return Explanation(p.rule("session"), "session.level", facts)
-        return Explanation(p.rule("session"), "session.leads" if len(leaders) == 1 else "session.leads_level",
+            return Explanation(p.rule(Topic.SESSION), "session.level", facts)
+        return Explanation(p.rule(Topic.SESSION), "session.leads" if len(leaders) == 1 else "session.leads_level",
                            facts)
 
     def winners(self) -> list[str]:

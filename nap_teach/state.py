@@ -28,6 +28,7 @@ from .cards import FULL_PACK, Card, Suit
 from .dealing import Deal
 from .explain import Explanation, IllegalAction, IllegalCall, IllegalCard, RuleError
 from .profiles import BRITISH, Contract, Profile
+from .rulebook import Topic
 from .narrate import explain_action
 from .settlement import settle
 from .tricks import Trick, playable, winning_index
@@ -251,10 +252,10 @@ class DealState:
         p = self.profile
         phase = self.phase
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n):
-            return Explanation(p.rule("players"), "seat.unknown", {"player": seat})
+            return Explanation(p.rule(Topic.PLAYERS), "seat.unknown", {"player": seat})
         if phase == "over":
             key = "action.passed_out" if self.passed_out else "action.deal_over"
-            return Explanation(p.rule("passed_out") if self.passed_out else p.rule("five_tricks"), key, {})
+            return Explanation(p.rule(Topic.PASSED_OUT) if self.passed_out else p.rule(Topic.FIVE_TRICKS), key, {})
         if isinstance(action, Call):
             if phase != "auction":  # the auction is over: whoever calls has spoken already (B5, B8)
                 speaker = seat if seat is not None else self.auction.speaker(len(self._calls))
@@ -267,18 +268,18 @@ class DealState:
             return self.auction.refusal(action)
         if isinstance(action, Stop):
             if phase != "play":
-                return Explanation(p.rule("early_stop"), "stop.not_now", {})
+                return Explanation(p.rule(Topic.EARLY_STOP), "stop.not_now", {})
             if not p.early_stop:
-                return Explanation(p.rule("early_stop"), "stop.not_allowed", {"profile": p.name})
+                return Explanation(p.rule(Topic.EARLY_STOP), "stop.not_allowed", {"profile": p.name})
             if self.trick_cards:
-                return Explanation(p.rule("early_stop"), "stop.mid_trick", {})
+                return Explanation(p.rule(Topic.EARLY_STOP), "stop.mid_trick", {})
             if self.outcome() is None:
-                return Explanation(p.rule("early_stop"), "stop.not_certain", {})
+                return Explanation(p.rule(Topic.EARLY_STOP), "stop.not_certain", {})
             return None
         if not isinstance(action, Card):
             return Explanation("B5", "action.unknown", {"action": repr(action)})
         if phase != "play":
-            return Explanation(p.rule("lead"), "card.auction_first", {"card": action})
+            return Explanation(p.rule(Topic.LEAD), "card.auction_first", {"card": action})
         to_play = self._to_play
         assert to_play is not None
         given = seat is not None
@@ -289,26 +290,26 @@ class DealState:
             if holder is not None:  # another player's card: it is not that player's turn (B10, B12)
                 seat = holder
         if seat != to_play:
-            rule, key = (p.rule("lead"), "card.declarer_leads") if not self._done and not self.trick_cards \
-                else (p.rule("trick"), "card.winner_leads") if not self.trick_cards \
-                else (p.rule("trick"), "card.out_of_turn")
+            rule, key = (p.rule(Topic.LEAD), "card.declarer_leads") if not self._done and not self.trick_cards \
+                else (p.rule(Topic.TRICK), "card.winner_leads") if not self.trick_cards \
+                else (p.rule(Topic.TRICK), "card.out_of_turn")
             return Explanation(rule, key, {"player": self.players[seat], "turn": self.players[to_play]})
         hand = self.held[seat]
         if action not in hand:
             if action in self.undealt:
-                return Explanation(p.rule("unused"), "card.unused", {"player": self.players[seat], "card": action})
+                return Explanation(p.rule(Topic.UNUSED), "card.unused", {"player": self.players[seat], "card": action})
             played = next((t.number for t in self.tricks if action in t.cards), None)
             if played is None and action in self.trick_cards:
                 played = len(self._done) + 1
             if played is not None:  # a card played stays in its trick (B11: play a card you hold)
-                return Explanation(p.rule("follow"), "card.already_played",
+                return Explanation(p.rule(Topic.FOLLOW), "card.already_played",
                                    {"player": self.players[seat], "card": action, "trick": played})
-            return Explanation(p.rule("follow"), "card.not_held", {"player": self.players[seat], "card": action})
+            return Explanation(p.rule(Topic.FOLLOW), "card.not_held", {"player": self.players[seat], "card": action})
         if self.trick_cards:
             led = self.trick_cards[0].suit
             follow = playable(hand, led)
             if action not in follow:
-                return Explanation(p.rule("follow"), "card.must_follow",
+                return Explanation(p.rule(Topic.FOLLOW), "card.must_follow",
                                    {"player": self.players[seat], "card": action, "led": led,
                                     "held": tuple(follow)})
         return None
@@ -468,6 +469,12 @@ class DealState:
     def __repr__(self) -> str:
         return (f"<DealState {self.phase} players={list(self.players)} dealer={self.players[self.dealer]} "
                 f"actions={[str(a) for a in self.actions]}>")
+
+    def _repr_html_(self) -> str:
+        """The deal seen from above, drawn (Jupyter shows this instead of the repr)."""
+        from .display import deal_html  # not needed to play, only to look
+
+        return deal_html(self)
 
 
 _CARD_KEYS = {"card.must_follow", "card.not_held", "card.unused", "card.already_played"}

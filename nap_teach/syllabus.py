@@ -28,6 +28,7 @@ from .dealing import shuffle_and_deal, deal_rng
 from .explain import Explanation, RecordError, RuleError
 from .profiles import BRITISH, Profile
 from .quiz import Question, questions_for_rule
+from .rulebook import Topic, rules_in_force
 from .session import Session
 from .settlement import ZeroSumError, check_zero_sum
 from .state import STOP, DealState
@@ -71,10 +72,8 @@ class SyllabusEntry:
 
 
 def profile_rules(profile: Profile = BRITISH) -> list[str]:
-    """The rule ids in force in ``profile``, in rule order (B1..B17, then P...)."""
-    topics = list(BRITISH.rules) + [t for t in profile.rules if t not in BRITISH.rules]
-    ids = {profile.rule(t) for t in topics} | {c.rule for c in profile.ladder}
-    return sorted(ids, key=lambda r: (r[0] != "B", r[0], int(r[1:]) if r[1:].isdigit() else 0))
+    """The rule ids in force in ``profile``, in rule order (B1..B17, then P...), read from the rulebook."""
+    return rules_in_force(profile)
 
 
 # ------------------------------------------------------------------ scenarios
@@ -252,7 +251,7 @@ def _hidden_hands(p: Profile) -> Enforcement:
     shown = set(view.hand) | set(view.played)
     if any(c in shown for c in others) or not set(others) <= set(view.unseen()):
         raise AssertionError("a defender's view shows another hand")
-    rule = p.rule("defenders")
+    rule = p.rule(Topic.DEFENDERS)
     return Enforcement(rule, "hidden_hands", "structural", "SeatView",
                        Explanation(rule, "enforce.hidden", {"player": state.players[seat], "hidden": len(others)}))
 
@@ -262,7 +261,7 @@ def _computed_stakes(p: Profile) -> Enforcement:
     """B15 is kept by the settlement: payments are computed from the profile, never typed in."""
     contract = next(c for c in p.ladder if c.trumps and c.requires is None)
     report = settlement(table_names(4), 0, contract, contract.min_tricks, p)
-    rule = p.rule("stakes")
+    rule = p.rule(Topic.STAKES)
     if report.amounts["Ben"] != -contract.made:
         raise AssertionError("the settlement does not follow the profile's stakes")
     return Enforcement(rule, "computed_stakes", "structural", "settle",
@@ -274,7 +273,7 @@ def _unbalanced(p: Profile) -> Enforcement:
     """B16 is checked after every deal: amounts that do not sum to zero raise ZeroSumError."""
     amounts = {"Ann": 12, "Ben": -4, "Cat": -4, "Dan": -3}
     err = _expect(lambda: check_zero_sum(amounts))
-    rule = p.rule("balances")
+    rule = p.rule(Topic.BALANCES)
     return Enforcement(rule, "unbalanced", "structural", type(err).__name__,
                        Explanation(rule, "enforce.zero_sum", {"total": sum(amounts.values())}))
 
@@ -341,7 +340,7 @@ def _outsider_in_extra_hand(p: Profile) -> Exception:
     return _expect(lambda: session.add_played(state))
 
 
-@_pub_scenario("variation_record", lambda p: "variations" in p.rules)
+@_pub_scenario("variation_record", lambda p: Topic.VARIATIONS in p.rules)
 def _variation_record(p: Profile) -> Exception:
     """P9: a record asking for a variation (Purchase Nap ...) is refused: it would be a profile of its own."""
     from .records import session_from_record

@@ -29,6 +29,7 @@ from .dealing import Deal, clockwise_from, deal_rng, shuffle_and_deal
 from .explain import Explanation, RuleError
 from .messages import VARIATION_NAMES
 from .profiles import BRITISH, Contract, Profile
+from .rulebook import Topic
 from .session import Session
 from .settlement import check_zero_sum
 from .state import STOP, Action, DealState
@@ -62,7 +63,7 @@ def table_names(n: int) -> tuple[str, ...]:
 def said(players: Sequence[str], dealer: int, calls: Sequence[Call], profile: Profile = BRITISH) -> tuple[Explanation, ...]:
     """The calls as "Ann: Pass" facts in speaking order (for prompts and displays)."""
     auction = Auction(tuple(players), dealer, tuple(calls), profile)
-    return tuple(Explanation(profile.rule("auction_order"), "quiz.said",
+    return tuple(Explanation(profile.rule(Topic.AUCTION_ORDER), "quiz.said",
                              {"player": players[auction.speaker(i)], "call": c.name})
                  for i, c in enumerate(calls))
 
@@ -221,7 +222,7 @@ def rotation(players: Sequence[str], first_dealer: int, deals: int, profile: Pro
                                        session.players[deal.eldest])
         facts = {"number": i + 1, "dealer": dealer_name, "cutter": cutter, "eldest": eldest}
         out.append(DealTurn(i + 1, dealer_name, cutter, eldest, order,
-                            Explanation(profile.rule("rotation"), "trainer.rotation", facts)))
+                            Explanation(profile.rule(Topic.ROTATION), "trainer.rotation", facts)))
     return out
 
 
@@ -335,7 +336,7 @@ def follow_options(hand: Sequence[Card], led: Card | Sequence[Card], trump: Suit
         if why is None:
             after = state.copy()
             after.apply(card)
-            expls = tuple(e for e in after.explain_last() if e.rule == state.profile.rule("follow"))
+            expls = tuple(e for e in after.explain_last() if e.rule == state.profile.rule(Topic.FOLLOW))
             options.append(CardOption(card, True, expls or tuple(after.explain_last()[:1])))
         else:
             options.append(CardOption(card, False, (why,)))
@@ -438,8 +439,8 @@ def settlement(players: Sequence[str], declarer: int, contract: Contract | str, 
     facts = {"declarer": name, "call": contract.name, "won": tricks, "stake": stake,
              "total": abs(amounts[name]), "opponents": session.n - 1}
     expls = (
-        Explanation(profile.rule("stakes"), "explain.made" if row.made else "explain.failed", facts),
-        Explanation(profile.rule("balances"), "explain.zero_sum",
+        Explanation(profile.rule(Topic.STAKES), "explain.made" if row.made else "explain.failed", facts),
+        Explanation(profile.rule(Topic.BALANCES), "explain.zero_sum",
                     {"amounts": tuple((p, amounts[p]) for p in session.players)}),
     )
     return SettlementReport(session.players, declarer, contract, tricks, row.made, amounts, expls)
@@ -527,7 +528,7 @@ def judge_misere_trick(players: Sequence[str], cards: Sequence[Card], profile: P
     facts = {"winner": players[winner], "card": cards[winner], "led": led,
              "others": tuple(cards[i] for i in offsuit)}
     key = "explain.misere_trick_offsuit" if offsuit else "explain.misere_trick"
-    return MisereJudgement(players, cards, winner, Explanation(profile.rule("misere"), key, facts), offsuit)
+    return MisereJudgement(players, cards, winner, Explanation(profile.rule(Topic.MISERE), key, facts), offsuit)
 
 
 @dataclass(frozen=True)
@@ -576,19 +577,19 @@ def _demo_first_dealer(p: Profile, seed: object) -> Demonstration:
         draw = draw_first_dealer(players, random.Random(f"demo:P1:{seed}:{k}"), p)
         if len(draw.rounds) > 1:
             break
-    steps = [Explanation(p.rule("first_dealer"), "demo.draw_round",
-                         {"number": i + 1, "cards": tuple(Explanation(p.rule("first_dealer"), "quiz.played",
+    steps = [Explanation(p.rule(Topic.FIRST_DEALER), "demo.draw_round",
+                         {"number": i + 1, "cards": tuple(Explanation(p.rule(Topic.FIRST_DEALER), "quiz.played",
                                                                       {"player": players[s], "card": c})
                                                           for s, c in drawn.items())})
              for i, drawn in enumerate(draw.rounds)]
-    return Demonstration(p.rule("first_dealer"), tuple(steps) + (draw.explanation,), players)
+    return Demonstration(p.rule(Topic.FIRST_DEALER), tuple(steps) + (draw.explanation,), players)
 
 
 def _demo_misdeal(p: Profile, seed: object) -> Demonstration:
     session = Session(table_names(4), 3, p, deals_target=8)
     deal = shuffle_and_deal(session.players, 3, deal_rng(f"demo:P2:{seed}", 0), p)
-    rule = p.rule("misdeal")
-    steps = [Explanation(p.rule("cut"), "demo.cut", {"cutter": session.players[deal.cutter], "cut": deal.cut,
+    rule = p.rule(Topic.MISDEAL)
+    steps = [Explanation(p.rule(Topic.CUT), "demo.cut", {"cutter": session.players[deal.cutter], "cut": deal.cut,
                                                       "rest": 52 - deal.cut, "least": p.min_cut})]
     row = session.add_misdeal()
     steps.append(Explanation(rule, "explain.misdeal", {"dealer": row.dealer}))
@@ -610,10 +611,10 @@ def _demo_ladder(p: Profile, seed: object) -> Demonstration:
     steps: list[Explanation] = []
     for call in calls:
         state.apply(Call.parse(call, p))
-        steps.extend(e for e in state.explain_last() if e.rule == p.rule("ladder"))
+        steps.extend(e for e in state.explain_last() if e.rule == p.rule(Topic.LADDER))
     refused = auction_options(players, 3, [], p)
-    steps.extend(o.explanations[0] for o in refused.options if not o.legal and o.explanations[0].rule == p.rule("ladder"))
-    return Demonstration(p.rule("ladder"), tuple(dict.fromkeys(steps)), players)
+    steps.extend(o.explanations[0] for o in refused.options if not o.legal and o.explanations[0].rule == p.rule(Topic.LADDER))
+    return Demonstration(p.rule(Topic.LADDER), tuple(dict.fromkeys(steps)), players)
 
 
 def _demo_misere(p: Profile, seed: object) -> Demonstration:
@@ -634,8 +635,8 @@ def _demo_misere(p: Profile, seed: object) -> Demonstration:
     from .narrate import explain_action
 
     steps = [e for i in range(len(state.actions)) for e in explain_action(state, i)
-             if e.rule == p.rule("misere") or e.key == "explain.discard_no_trump"]
-    return Demonstration(p.rule("misere"), tuple(steps) + (judged.explanation,), players,
+             if e.rule == p.rule(Topic.MISERE) or e.key == "explain.discard_no_trump"]
+    return Demonstration(p.rule(Topic.MISERE), tuple(steps) + (judged.explanation,), players,
                          tuple(zip(players, judged.cards)), None)
 
 
@@ -644,18 +645,18 @@ def _demo_stakes(p: Profile, seed: object) -> Demonstration:
     nap = p.contract("Nap")
     made = settlement(players, 0, nap, 5, p)
     failed = settlement(players, 0, nap, 4, p)
-    return Demonstration(p.rule("stakes"), (made.explanations[0], failed.explanations[0]), players)
+    return Demonstration(p.rule(Topic.STAKES), (made.explanations[0], failed.explanations[0]), players)
 
 
 def _demo_all_five(p: Profile, seed: object) -> Demonstration:
     players = table_names(3)
     state = build_position(players, Suit.SPADES, winners=(0, 0, 0), contract=p.ladder[0], profile=p)
-    steps = [Explanation(p.rule("five_tricks"), "demo.result_certain",
+    steps = [Explanation(p.rule(Topic.FIVE_TRICKS), "demo.result_certain",
                          {"declarer": players[0], "call": p.ladder[0].name, "won": 3})]
     why = state.refusal(STOP)
     if why is not None:
         steps.append(why)
-    return Demonstration(p.rule("five_tricks"), tuple(steps), players)
+    return Demonstration(p.rule(Topic.FIVE_TRICKS), tuple(steps), players)
 
 
 def _demo_renege(p: Profile, seed: object) -> Demonstration:
@@ -663,7 +664,7 @@ def _demo_renege(p: Profile, seed: object) -> Demonstration:
     four = p.contract("Four")
     defender = renege_settlement(players, 0, four, 2, p)
     declarer = renege_settlement(players, 0, four, 0, p)
-    return Demonstration(p.rule("renege"), (defender.explanations[0], declarer.explanations[0]), players)
+    return Demonstration(p.rule(Topic.RENEGE), (defender.explanations[0], declarer.explanations[0]), players)
 
 
 def _demo_session(p: Profile, seed: object) -> Demonstration:
@@ -687,16 +688,16 @@ def _demo_session(p: Profile, seed: object) -> Demonstration:
     if chips is not None:
         steps.append(chips)
     winners = keeper.winners()
-    steps.append(Explanation(p.rule("session"), "quiz.winners_why",
+    steps.append(Explanation(p.rule(Topic.SESSION), "quiz.winners_why",
                              {"top": translator_amount(keeper.balances[winners[0]]), "names": tuple(winners),
                               "count": len(winners)}))
-    return Demonstration(p.rule("session"), tuple(steps), players)
+    return Demonstration(p.rule(Topic.SESSION), tuple(steps), players)
 
 
 def _demo_variations(p: Profile, seed: object) -> Demonstration:
     from .profiles import PROFILES, VARIATIONS
 
-    steps = [Explanation(p.rule("variations"), "demo.variations", {"variations": VARIATIONS,
+    steps = [Explanation(p.rule(Topic.VARIATIONS), "demo.variations", {"variations": VARIATIONS,
                                                                   "known_profiles": tuple(PROFILES)})]
     try:
         from .records import session_from_record
@@ -707,7 +708,7 @@ def _demo_variations(p: Profile, seed: object) -> Demonstration:
         expl = getattr(e, "explanation", None)
         if expl is not None:
             steps.append(expl)
-    return Demonstration(p.rule("variations"), tuple(steps))
+    return Demonstration(p.rule(Topic.VARIATIONS), tuple(steps))
 
 
 _VARIATION_NAMES = VARIATION_NAMES
@@ -720,9 +721,9 @@ def translator_amount(value: int) -> str:
     return translator("en").amount(value)
 
 
-_DEMOS = {"first_dealer": _demo_first_dealer, "misdeal": _demo_misdeal, "ladder": _demo_ladder,
-          "misere": _demo_misere, "stakes": _demo_stakes, "five_tricks": _demo_all_five, "renege": _demo_renege,
-          "session": _demo_session, "variations": _demo_variations}
+_DEMOS = {Topic.FIRST_DEALER: _demo_first_dealer, Topic.MISDEAL: _demo_misdeal, Topic.LADDER: _demo_ladder,
+          Topic.MISERE: _demo_misere, Topic.STAKES: _demo_stakes, Topic.FIVE_TRICKS: _demo_all_five,
+          Topic.RENEGE: _demo_renege, Topic.SESSION: _demo_session, Topic.VARIATIONS: _demo_variations}
 """Topic -> demonstration, for the topics a profile states with a rule of its own (the pub P rules)."""
 
 
@@ -763,7 +764,7 @@ def profile_differences(a: Profile, b: Profile) -> list[Difference]:
     ladder = [c.name for c in a.ladder] + [c.name for c in b.ladder if not a.has_contract(c.name)]
     ladder.sort(key=lambda n: (b.contract(n).level if b.has_contract(n) else a.contract(n).level))
 
-    def rule_of(p: Profile, topic: str) -> str | None:
+    def rule_of(p: Profile, topic: Topic) -> str | None:
         try:
             return p.rule(topic)
         except KeyError:
@@ -771,26 +772,27 @@ def profile_differences(a: Profile, b: Profile) -> list[Difference]:
 
     names = (tuple(c.name for c in a.ladder), tuple(c.name for c in b.ladder))
     if names[0] != names[1]:
-        out.append(Difference("ladder", names, (rule_of(a, "ladder"), rule_of(b, "ladder"))))
+        out.append(Difference("ladder", names, (rule_of(a, Topic.LADDER), rule_of(b, Topic.LADDER))))
     for name in ladder:
         ca = a.contract(name) if a.has_contract(name) else None
         cb = b.contract(name) if b.has_contract(name) else None
         va = (ca.made, ca.failed) if ca else None
         vb = (cb.made, cb.failed) if cb else None
         if va != vb:
-            out.append(Difference(f"stakes:{name}", (va, vb), (rule_of(a, "stakes"), rule_of(b, "stakes"))))
+            out.append(Difference(f"stakes:{name}", (va, vb), (rule_of(a, Topic.STAKES), rule_of(b, Topic.STAKES))))
         ra = ca.requires if ca else None
         rb = cb.requires if cb else None
         if (ra or rb) and ra != rb:
-            out.append(Difference(f"requires:{name}", (ra, rb), (rule_of(a, "requires"), rule_of(b, "requires"))))
-    for topic, attr in (("first_dealer", "first_dealer"), ("cut", "min_cut"), ("early_stop", "early_stop"),
-                        ("misdeal", "misdeal"), ("renege", "reneges"), ("tie_break", "tie_break")):
+            out.append(Difference(f"requires:{name}", (ra, rb), (rule_of(a, Topic.REQUIRES), rule_of(b, Topic.REQUIRES))))
+    for topic, attr in ((Topic.FIRST_DEALER, "first_dealer"), (Topic.CUT, "min_cut"),
+                        (Topic.EARLY_STOP, "early_stop"), (Topic.MISDEAL, "misdeal"), (Topic.RENEGE, "reneges"),
+                        (Topic.TIE_BREAK, "tie_break")):
         va, vb = getattr(a, attr), getattr(b, attr)
         if va != vb:
-            out.append(Difference(topic, (va, vb), (rule_of(a, topic), rule_of(b, topic))))
+            out.append(Difference(topic.value, (va, vb), (rule_of(a, topic), rule_of(b, topic))))
     if dict(a.option_choices) != dict(b.option_choices):
         out.append(Difference("options", (tuple(a.option_choices), tuple(b.option_choices)),
-                              (None, rule_of(b, "chips"))))
+                              (None, rule_of(b, Topic.CHIPS))))
     return out
 
 

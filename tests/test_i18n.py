@@ -13,7 +13,8 @@ from babel.messages.pofile import read_po
 
 from nap_teach import Card, DealState, translator
 from nap_teach.i18n import DOMAIN, LOCALE_DIR, normalize_lang
-from nap_teach.messages import MESSAGES, RULE_TITLES, Plural
+from nap_teach.messages import MESSAGES, Plural
+from nap_teach.rulebook import RULE_TITLES
 from nap_teach.records import load_hand
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -6,7 +6,8 @@ import pytest
 from nap_teach.cards import Card, Suit, parse_cards
 from nap_teach.explain import Explanation, IllegalCard
 from nap_teach.i18n import translator
-from nap_teach.messages import MESSAGES, RULE_TITLES
+from nap_teach.messages import MESSAGES
+from nap_teach.rulebook import RULE_TITLES
 from nap_teach.narrate import explain_action, explain_settlement
 from nap_teach.profiles import PUB
 from nap_teach.state import DealState

@@ -96,3 +96,16 @@ def test_pub_profile_from_the_query_its_stakes_and_links_that_keep_it():
     bad = LandingPage.from_environment({"QUERY_STRING": "profile=<b>&lang=es"}, notebook_dir=NOTEBOOKS)
     assert bad.profile.name == "british" and all(h.endswith("?lang=es") for h in hrefs(bad))
     assert page_query("es", "pub") == "?lang=es&profile=pub" and profile_from_query("profile=nope").name == "british"
+
+
+def test_rules_in_force_listed_from_the_rulebook_with_links_to_the_explorer():
+    from nap_teach.rulebook import rules_in_force
+
+    page = LandingPage.from_environment({"QUERY_STRING": "profile=pub&lang=es"}, notebook_dir=NOTEBOOKS)
+    links = re.findall(r'class="nap-landing-rule" href="([^"]+)" data-rule="(\w+)">([^<]+)</a>',
+                       page.profile_box.value)
+    assert [rule for _h, rule, _t in links] == rules_in_force(PUB)
+    assert links[0] == ("explorer.ipynb?lang=es&amp;profile=pub&amp;rule=B1", "B1", "B1 · Los jugadores y la baraja")
+    assert "Las 21 reglas en vigor" in page.profile_box.value
+    british = LandingPage(notebook_dir=NOTEBOOKS, profile=BRITISH)
+    assert 'href="explorer.ipynb?rule=B11" data-rule="B11">B11 · Follow suit</a>' in british.profile_box.value

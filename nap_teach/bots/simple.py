@@ -36,6 +36,7 @@ from ..auction import PASS, Call
 from ..cards import FULL_PACK, Card, Suit
 from ..explain import Explanation
 from ..profiles import Contract
+from ..rulebook import Topic
 from ..tricks import beats
 from ..views import SeatView
 from .base import Decision
@@ -350,7 +351,7 @@ class SimpleBot:
     # ------------------------------------------------------------- auction
     def _call(self, view: SeatView) -> Decision:
         p = view.profile
-        rule = p.rule("ladder")
+        rule = p.rule(Topic.LADDER)
         hand, n = view.hand, view.n
         legal = {c.name for c in view.legal_calls if not c.is_pass}
         good: list[tuple[Contract, float, HandPlan | None]] = []
@@ -368,7 +369,7 @@ class SimpleBot:
             facts: dict[str, object] = {"player": view.name, "call": k.name, "chance": round(100 * chance)}
             if plan is None:
                 facts["cards"] = tuple(sorted(hand, key=lambda c: (c.rank, c.suit.value)))
-                return Decision(Call(k.name), Explanation(p.rule("misere"), "bot.bid_misere", facts))
+                return Decision(Call(k.name), Explanation(p.rule(Topic.MISERE), "bot.bid_misere", facts))
             facts.update(count=k.min_tricks, cards=plan.best(k.min_tricks), suit=plan.trump)
             return Decision(Call(k.name), Explanation(rule, "bot.bid_sure_tricks", facts))
         # pass: say why
@@ -397,12 +398,12 @@ class SimpleBot:
             if len(view.hand) == 1:
                 return self._say(view, "bot.last_card", card)
             if t.led is not None and card.suit is t.led:
-                return self._say(view, "bot.must_follow", card, view.profile.rule("follow"), led=t.led)
+                return self._say(view, "bot.must_follow", card, view.profile.rule(Topic.FOLLOW), led=t.led)
         if contract.max_tricks == 0:
             return self._misere(view, t)
         if view.outcome is not None:
             card = _lowest(t.legal, t.trump)
-            return self._say(view, "bot.result_certain", card, view.profile.rule("early_stop"))
+            return self._say(view, "bot.result_certain", card, view.profile.rule(Topic.EARLY_STOP))
         if t.current is None:
             return self._lead(view, t)
         return self._follow(view, t)
@@ -419,7 +420,7 @@ class SimpleBot:
             plan = plan_hand(view.hand, view.n, view.contract.min_tricks)
             suit = plan.trump if plan.trump is not None else _highest(legal).suit
             card = _highest(c for c in legal if c.suit is suit)
-            return self._say(view, "bot.lead_trump_suit", card, p.rule("trump"), suit=suit)
+            return self._say(view, "bot.lead_trump_suit", card, p.rule(Topic.TRUMP), suit=suit)
         declarer = view.declarer
         assert declarer is not None
         trumps = [c for c in legal if c.suit is trump]
@@ -428,25 +429,25 @@ class SimpleBot:
             if trump is not None and trumps and t.master(max(trumps, key=lambda c: c.rank)):
                 card = max(trumps, key=lambda c: c.rank)
                 if t.unseen_count[trump] > 0:
-                    return self._say(view, "bot.draw_trumps", card, p.rule("trick"), suit=trump)
-                return self._say(view, "bot.cash_trump", card, p.rule("trick"), suit=trump)
+                    return self._say(view, "bot.draw_trumps", card, p.rule(Topic.TRICK), suit=trump)
+                return self._say(view, "bot.cash_trump", card, p.rule(Topic.TRICK), suit=trump)
             masters = [c for c in side if t.master(c)]
             if masters:
                 card = _highest(masters)
-                return self._say(view, "bot.cash_winner", card, p.rule("trick"), suit=card.suit)
+                return self._say(view, "bot.cash_winner", card, p.rule(Topic.TRICK), suit=card.suit)
             if side and trumps:
                 return self._say(view, "bot.lead_low_keep_trumps", _lowest(side, trump))
             if side:
                 return self._say(view, "bot.lead_low", _lowest(side, trump))
-            return self._say(view, "bot.lead_high_trump", _highest(trumps), p.rule("trick"))
+            return self._say(view, "bot.lead_high_trump", _highest(trumps), p.rule(Topic.TRICK))
         # a defender leads: cash a winner the declarer cannot trump, else lead low
         decl_trumpless = trump is None or t.is_void(declarer, trump)
         masters = [c for c in side if t.master(c) and (decl_trumpless or not t.is_void(declarer, c.suit))]
         if masters:
             card = _highest(masters)
-            return self._say(view, "bot.cash_winner", card, p.rule("trick"), suit=card.suit)
+            return self._say(view, "bot.cash_winner", card, p.rule(Topic.TRICK), suit=card.suit)
         if trumps and not decl_trumpless and t.master(_highest(trumps)):
-            return self._say(view, "bot.draw_trumps", _highest(trumps), p.rule("trick"), suit=trump)
+            return self._say(view, "bot.draw_trumps", _highest(trumps), p.rule(Topic.TRICK), suit=trump)
         safe_side = [c for c in side if decl_trumpless or not t.is_void(declarer, c.suit)]
         pool = safe_side or side or trumps
         return self._say(view, "bot.lead_low", _lowest(pool, trump))
@@ -468,14 +469,14 @@ class SimpleBot:
                     return self._win(view, t, _lowest(safe, trump))
                 if winners[0].suit is not led:  # void: trump as cheaply as possible
                     return self._win(view, t, _lowest(winners, trump))
-                return self._say(view, "bot.win_high", _highest(winners), p.rule("trick"), winning=winning)
+                return self._say(view, "bot.win_high", _highest(winners), p.rule(Topic.TRICK), winning=winning)
             return self._low(view, t)
         # a defender
         declarer_played = declarer not in t.after
         if declarer_played:
             if t.winner != declarer:
                 card = _lowest(legal, trump)
-                return self._say(view, "bot.partner_winning", card, p.rule("trick"),
+                return self._say(view, "bot.partner_winning", card, p.rule(Topic.TRICK),
                                  winner=view.players[t.winner])
             if winners:
                 return self._win(view, t, _lowest(winners, trump))
@@ -483,33 +484,33 @@ class SimpleBot:
         # the declarer is still to play after this seat
         if t.safe(winning, [declarer]):
             card = _lowest(legal, trump)
-            return self._say(view, "bot.partner_winning", card, p.rule("trick"),
+            return self._say(view, "bot.partner_winning", card, p.rule(Topic.TRICK),
                              winner=view.players[t.winner])
         safe = [c for c in winners if t.safe(c, [declarer])]
         if safe:
             return self._win(view, t, _lowest(safe, trump))
         if winners:
             card = _highest(winners) if winners[0].suit is led else _lowest(winners, trump)
-            return self._say(view, "bot.defend_high", card, p.rule("trick"),
+            return self._say(view, "bot.defend_high", card, p.rule(Topic.TRICK),
                              declarer=view.players[declarer], winning=winning)
         return self._low(view, t)
 
     def _win(self, view: SeatView, t: _CardsSeen, card: Card) -> Decision:
-        rule = view.profile.rule("trick")
+        rule = view.profile.rule(Topic.TRICK)
         if card.suit is not t.led:
             return self._say(view, "bot.ruff", card, rule, led=t.led, winning=t.winning_card)
         return self._say(view, "bot.win_cheaply", card, rule, winning=t.winning_card)
 
     def _low(self, view: SeatView, t: _CardsSeen) -> Decision:
         card = _lowest(t.legal, t.trump)
-        rule = view.profile.rule("follow")
+        rule = view.profile.rule(Topic.FOLLOW)
         if card.suit is t.led:
             return self._say(view, "bot.follow_low", card, rule, winning=t.winning_card)
         return self._say(view, "bot.discard_low", card, rule, led=t.led)
 
     # -------------------------------------------------------------- misère
     def _misere(self, view: SeatView, t: _CardsSeen) -> Decision:
-        rule = view.profile.rule("misere")
+        rule = view.profile.rule(Topic.MISERE)
         legal = t.legal
         declarer = view.declarer
         assert declarer is not None

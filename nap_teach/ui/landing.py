@@ -18,7 +18,9 @@ switches language in place (the ``nap-lang`` switch) or by link
 - ``nap-landing-profile-link``: the link to the other rules; ``nap-landing-compare``: to the
   explorer's side-by-side comparison;
 - ``nap-landing-profile``: the rules in force and the stakes table (``nap-stakes``),
-  read from the :class:`~nap_teach.profiles.Profile`;
+  read from the :class:`~nap_teach.profiles.Profile`, and the list of rules in force
+  read from the rulebook (``nap-landing-rules``), each a ``nap-landing-rule`` link to
+  its page of the rules explorer (``explorer.ipynb?rule=B11``);
 - ``nap-landing-try``: the "Deal me a hand" button;
 - ``nap-landing-output``: the ``HTML`` widget the button writes into
   (five ``nap-landing-card`` cards).
@@ -35,11 +37,12 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from ..cards import FULL_PACK, Card, sort_hand
-from ..html import Markup, escape, html, join
+from ..html import Markup, el, escape, html, join
 from ..i18n import LANGUAGES, Translator, normalize_lang
 from ..messages import N_, PROFILE_NAMES
 from ..profiles import BRITISH, PROFILES, Profile
 from ..render import card_svg
+from ..rulebook import rules_in_force, tricks_needed
 from .base import App, guarded, page_style
 from .params import DEFAULT_LANGUAGE, PageParams, page_query
 
@@ -121,12 +124,7 @@ def stakes_table_html(profile: Profile, tr: Translator) -> str:
                  _('Bid'), _('Tricks needed'), _('Made: each opponent pays'), _('Failed: declarer pays each')))
     rows = []
     for c in profile.ladder:
-        if c.max_tricks == 0:
-            need = tr.pgettext("tricks needed", "none")  # Spanish "ninguna" (una baza), not "ninguno"
-        elif c.min_tricks >= profile.hand_size:
-            need = _("all five")
-        else:
-            need = _("at least {n}").format(n=c.min_tricks)
+        need = tricks_needed(c, profile, tr)
         rows.append(html("<tr data-contract='{}'><th scope='row'>{}</th><td>{}</td>"
                          '<td>{}</td><td>{}</td></tr>', c.name, tr.call(c.name), need, c.made, c.failed))
     caption = escape(_("Stakes in ledger points, per opponent"))
@@ -298,8 +296,21 @@ class LandingPage(App):
         if p.option_choices:
             extra = html('<p>{}</p>', _("Misère may pay 10/5 instead of 3/3 if the table agrees; reneges, misdeals, chips and "
                                  "an extra hand for a tie of three or more are part of these rules."))
-        return (html("<h2>{}</h2><p data-profile='{}'>{}</p>{}{}<p class='nap-landing-profiles'>{}</p>",
-                     _('The rules in force'), p.name, text, stakes_table_html(p, self.tr), extra, links))
+        return (html("<h2>{}</h2><p data-profile='{}'>{}</p>{}{}{}<p class='nap-landing-profiles'>{}</p>",
+                     _('The rules in force'), p.name, text, stakes_table_html(p, self.tr), extra, self._rules_html(),
+                     links))
+
+    def _rules_html(self) -> Markup:
+        """The rules in force, read from the rulebook, each linked to its page of the rules explorer."""
+        query = page_query(self.lang, self.profile.name)
+        rules = rules_in_force(self.profile)
+        items = join(el("li", None, el("a", {"class": "nap-landing-rule",
+                                             "href": f"explorer.ipynb{query}{'&' if query else '?'}rule={rule}",
+                                             "data-rule": rule}, f"{rule} · {self.tr.rule_title(rule)}"))
+                     for rule in rules)
+        summary = self._("The {count} rules in force, one page each").format(count=len(rules))
+        return el("details", {"class": "nap-landing-rules"}, el("summary", None, summary),
+                  el("ul", {"class": "nap-landing-list"}, items))
 
     def _languages_html(self) -> str:
         links = []

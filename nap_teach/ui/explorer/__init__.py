@@ -24,7 +24,7 @@ from __future__ import annotations
 from ..landing import stakes_table_html
 from .app import ExplorerApp
 from .component import MAX_SEED
-from .prose import rule_text
+from ...rulebook import prose as rule_text
 from .question import QuestionCard
 from .quiz import QuizPanel
 from .rules import RulesPanel

@@ -13,7 +13,7 @@ from ..base import guarded
 from ..landing import stakes_table_html
 from ..widgets import show as _show
 from .component import ExplorerComponent, _auto, _button
-from .prose import rule_text
+from ...rulebook import prose as rule_text
 from .question import QuestionCard
 from .trainers import TRAINER_FOR_RULE, Trainer, trainers_for
 
