@@ -106,7 +106,7 @@ def test_the_rules_reference_lists_each_rule_with_its_code_and_tests():
     b11 = text.split("### B11 ")[1].split("### B12 ")[0]
     assert "Follow suit" in b11 and "test_B11_" in b11 and "../tests/" in b11
     es = markdown("es", ROOT)
-    assert "### B11 · Asistir al palo" in es and "Código que la aplica: [`DealState.legal_cards`]" in es
+    assert "### B11 · Asistir al palo" in es and "Código que la aplica: [`playable`]" in es
     assert SHARED not in text and SHARED not in es
 
 
