@@ -183,6 +183,17 @@ class Position:
 # ------------------------------------------------------------------ search
 
 
+def _can_beat(hand: int, led: int, win_bit: int, trump_mask: int) -> bool:
+    """Whether a hand can beat ``win_bit`` in a trick led in suit ``led`` (B11, B12)."""
+    wsm = _BIT_SUIT[win_bit]
+    above = ~((win_bit << 1) - 1)
+    f = hand & led
+    if f:
+        return bool(f & wsm & above)
+    t = hand & trump_mask
+    return bool(t and (wsm != trump_mask or t & above))
+
+
 def _searcher(n: int, decl: int, trump_mask: int, misere: bool) -> tuple[Callable[..., int], Callable[..., int]]:
     """The search functions for one table: ``trick_start`` and ``node`` (closures, for speed).
 
@@ -195,6 +206,7 @@ def _searcher(n: int, decl: int, trump_mask: int, misere: bool) -> tuple[Callabl
     # maximising side: the declarer, except in Misère (P4) where the defenders want it to win tricks
     maxer = [(s == decl) != misere for s in range(n)]
     nxt = [(s + 1) % n for s in range(n)]
+    defenders = [s for s in range(n) if s != decl]
 
     def last_trick(hands: list[int], leader: int) -> int:
         """One card each: who wins the last trick (B12)."""
@@ -220,6 +232,56 @@ def _searcher(n: int, decl: int, trump_mask: int, misere: bool) -> tuple[Callabl
             return k
         if beta <= 0:
             return 0
+        if trump_mask:
+            # sure tricks (B12): a trump loses only to a higher trump played to the same trick, and
+            # every card is played in a trick of its own; so each side's trumps that the other side
+            # has too few higher trumps to beat are tricks for it (a greedy matching, high to low)
+            dt = hands[decl] & trump_mask
+            if dt:
+                others = 0
+                sure_def = 0
+                for s in defenders:
+                    t = hands[s] & trump_mask
+                    if t:
+                        others |= t
+                        # this defender's trumps against the declarer's higher ones
+                        c = 0
+                        free = 0
+                        m = (t | dt)
+                        while m:
+                            top = 1 << (m.bit_length() - 1)
+                            m ^= top
+                            if top & dt:
+                                free += 1
+                            elif free:
+                                free -= 1
+                            else:
+                                c += 1
+                        if c > sure_def:
+                            sure_def = c
+                sure_decl = 0
+                free = 0
+                m = others | dt
+                while m:
+                    top = 1 << (m.bit_length() - 1)
+                    m ^= top
+                    if top & others:
+                        free += 1
+                    elif free:
+                        free -= 1
+                    else:
+                        sure_decl += 1
+            else:
+                sure_decl = 0
+                sure_def = 0
+                for s in defenders:
+                    c = (hands[s] & trump_mask).bit_count()
+                    if c > sure_def:
+                        sure_def = c
+            if sure_decl >= beta:
+                return sure_decl
+            if k - sure_def <= alpha:
+                return k - sure_def
         key = (leader, *hands)
         entry = tt.get(key)
         if entry is not None:
@@ -250,6 +312,34 @@ def _searcher(n: int, decl: int, trump_mask: int, misere: bool) -> tuple[Callabl
              tmask: int, alpha: int, beta: int) -> int:
         """Seat ``seat`` plays the ``step``-th card of the trick (``led``: suit mask, 0 at the lead)."""
         h = hands[seat]
+        if step:
+            after = h.bit_count() - 1  # tricks after this one
+            if (decl - seat) % n > n - 1 - step:
+                # the declarer has played to this trick: once its card is beaten the trick is lost to
+                # it, and once no seat still to play can beat it, the trick is its (quick cut-offs)
+                if win_seat != decl:
+                    if after <= alpha:
+                        return after
+                elif beta <= 1:
+                    wsm = bit_suit[win_bit]
+                    above = ~((win_bit << 1) - 1)
+                    s = seat
+                    leader = (seat - step) % n
+                    while s != leader:
+                        hs = hands[s]
+                        f = hs & led
+                        if f:
+                            if f & wsm & above:
+                                break
+                        else:
+                            t = hs & trump_mask
+                            if t and (wsm != trump_mask or t & above):
+                                break
+                        s = nxt[s]
+                    else:
+                        return 1  # nobody left can beat the declarer's card: at least this trick
+            elif after <= alpha and not _can_beat(hands[decl], led, win_bit, trump_mask):
+                return after  # the declarer is still to play but cannot beat the winning card
         legal = h & led
         if not legal:
             legal = h
