@@ -28,6 +28,7 @@ from nap_teach.solver import (
     best_cards,
     can_make,
     can_make_masks,
+    card_outcomes,
     card_values,
     cards_of,
     mask_of,
@@ -252,3 +253,15 @@ def test_solver_refuses_positions_it_cannot_read() -> None:
         Position.of([parse_cards("AS"), parse_cards("AS"), parse_cards("2D")], 0)
     with pytest.raises(SolverError, match="same number"):
         Position.of([parse_cards("AS KS"), parse_cards("2H"), parse_cards("2D")], 0)
+
+
+def test_b13_card_outcomes_say_whether_the_contract_is_made_after_each_card() -> None:
+    rng = random.Random("outcomes")
+    for n in range(3, 8):
+        for _ in range(150):
+            pos, _hands = random_position(rng, n, 2)
+            values = card_values(pos)
+            c = pos.contract
+            expected = {card: (v == 0 if c.max_tricks == 0 else c.min_tricks <= v <= c.max_tricks)
+                        for card, v in values.items()}
+            assert card_outcomes(pos) == expected, pos
