@@ -42,14 +42,14 @@ def register(name: str) -> Callable[[Callable[[random.Random], Bot]], Callable[[
 
 def bot_names() -> list[str]:
     """The known bot levels, sorted by name ("random", "simple", ...)."""
-    from . import random_bot, simple  # noqa: F401  (bots register on import)
+    from . import expert, random_bot, simple  # noqa: F401  (bots register on import)
 
     return sorted(BOTS)
 
 
 def get_bot(name: str, rng: random.Random | None = None) -> Bot:
-    """A bot by level name ("random", "simple"); unknown names raise ``KeyError``."""
+    """A bot by level name ("random", "simple", "expert"); unknown names raise ``KeyError``."""
     if name not in BOTS:
-        # bots register on import; the simple bot lives in its own module
-        from . import simple  # noqa: F401
+        # bots register on import; the simple and expert bots live in their own modules
+        from . import expert, simple  # noqa: F401
     return BOTS[name](rng or random.Random())
