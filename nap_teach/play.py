@@ -76,8 +76,13 @@ def bot_levels() -> list[str]:
         levels.append("simple")
     except (ImportError, KeyError):
         pass
-    levels.extend(name for name in BOTS if name not in levels)
+    # the expert bot (issue 14) is not offered here until its reply time on the play page is measured;
+    # leaving it out also keeps this list the same whether or not another module imported it
+    levels.extend(name for name in BOTS if name not in levels and name not in _NOT_ON_THE_PLAY_PAGE)
     return levels
+
+
+_NOT_ON_THE_PLAY_PAGE = frozenset({"expert"})
 
 
 def _default_bots() -> str:
