@@ -48,6 +48,7 @@ __all__ = [
     "can_make",
     "best_cards",
     "card_outcomes",
+    "reaches",
     "mask_of",
     "cards_of",
     "solve_masks",
@@ -588,6 +589,23 @@ def card_values(state: "DealState | Position") -> dict[Card, int]:
             above = present & _BIT_SUIT[top] & ~((top << 1) - 1)
             top = above & -above
         out[_BIT_CARD[b]] = pos.won + by_run[top]
+    return out
+
+
+def reaches(state: "DealState | Position", targets: Iterable[int]) -> dict[int, bool]:
+    """For each target: whether the declarer's total tricks reach it with best play.
+
+    Yes/no searches on shared tables, lowest target first; once one fails the higher
+    ones fail too without a search (what a bidder asks: Three? then Four? then Nap?).
+    """
+    pos = _position(state)
+    search = _Search(pos)
+    out: dict[int, bool] = {}
+    failed = False
+    for t in sorted(set(targets)):
+        if not failed and not search.at_least(t - pos.won):
+            failed = True
+        out[t] = not failed
     return out
 
 

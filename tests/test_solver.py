@@ -32,6 +32,7 @@ from nap_teach.solver import (
     card_values,
     cards_of,
     mask_of,
+    reaches,
     solve,
     solve_masks,
 )
@@ -265,3 +266,12 @@ def test_b13_card_outcomes_say_whether_the_contract_is_made_after_each_card() ->
             expected = {card: (v == 0 if c.max_tricks == 0 else c.min_tricks <= v <= c.max_tricks)
                         for card, v in values.items()}
             assert card_outcomes(pos) == expected, pos
+
+
+def test_b6_reaches_answers_each_target_like_the_exact_count() -> None:
+    rng = random.Random("reaches")
+    for n in (3, 4, 5):
+        for _ in range(100):
+            pos, _hands = random_position(rng, n, 2)
+            total = solve(pos)
+            assert reaches(pos, [0, 1, 2, 3, 4, 5]) == {t: total >= t for t in range(6)}

@@ -31,7 +31,7 @@ from ..auction import PASS
 from ..cards import Card, Suit
 from ..explain import Explanation
 from ..profiles import Contract
-from ..solver import Position, can_make, card_outcomes, mask_of, solve
+from ..solver import Position, can_make, card_outcomes, mask_of, reaches
 from ..views import SeatView
 from .base import Decision, register
 from .simple import SimpleBot, misere_chance
@@ -150,9 +150,10 @@ class ExpertBot:
         trump_contracts = [k for k in contracts if k.trumps]
         for hands in layouts:
             if trump_contracts:
-                tricks = solve(Position(hands, view.seat, (), None, view.seat, trump_contracts[0], 0, True))
+                ok = reaches(Position(hands, view.seat, (), None, view.seat, trump_contracts[0], 0, True),
+                             (k.min_tricks for k in trump_contracts))
                 for k in trump_contracts:
-                    if k.min_tricks <= tricks <= k.max_tricks:
+                    if ok[k.min_tricks]:
                         made[k.name] += 1
             if try_misere:
                 for k in contracts:
