@@ -7,7 +7,8 @@ import pytest
 
 from nap_teach.auction import Call
 from nap_teach.bots import Decision, bot_names, get_bot
-from nap_teach.bots.expert import REASON_KEYS, ExpertBot, sample_layouts
+from nap_teach.bots.expert import BID_FIT, REASON_KEYS, ExpertBot, sample_layouts
+from nap_teach.bots.simple import plan_hand
 from nap_teach.cards import Card, Suit, parse_cards
 from nap_teach.dealing import deal_rng, shuffle_and_deal
 from nap_teach.explain import Explanation
@@ -106,3 +107,17 @@ def test_b14_expert_defender_ruffs_to_beat_nap() -> None:
     assert decision.reason.key == "bot.expert_defender"
     assert decision.reason.facts["made"] == 0 and decision.reason.facts["layouts"] == 12
     assert "0 of 12" in words(decision.reason, "en")
+
+
+def test_b6_expert_reads_the_auction_a_nap_bidder_holds_a_nap_hand() -> None:
+    """Defender C samples A's hand: layouts where A could hardly have bid Nap are drawn again."""
+    hands = [parse_cards("AS KS QS JS 10S"), parse_cards("2H 3H 4H 5H 6H"), parse_cards("2D 3D 4D 5D 6D"),
+             parse_cards("2C 3C 4C 5C 6C")]
+    state = DealState(NAMES[:4], 3, hands)
+    for call in ("Nap", "Pass", "Pass", "Pass"):
+        state.apply(Call.parse(call))
+    state.replay(["AS", "2H"])
+    view = state.view(2)
+    for layout in sample_layouts(view, random.Random(4), 20):
+        a_hand = cards_of(layout[0]) + [Card.parse("AS")]
+        assert plan_hand(a_hand, 4, 5).make_chance(BRITISH.contract("Nap")) >= BID_FIT

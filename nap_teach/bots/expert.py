@@ -19,8 +19,9 @@ or passes when none gains.
 
 Every decision carries its numbers ("makes Nap in 41 of 50 layouts"). The
 sampling draws from the bot's own seeded generator, so a given seed gives the
-same game every time. The auction is used only to know the contract; what the
-other calls say about the hands is not used to weigh the layouts (yet).
+same game every time. The auction tells something too: a layout where a seat
+that bid holds a hand that could hardly have bid it (by the simple bot's own
+estimate, generously read) is drawn again; passes are not used.
 """
 from __future__ import annotations
 
@@ -31,15 +32,18 @@ from ..auction import PASS
 from ..cards import Card, Suit
 from ..explain import Explanation
 from ..profiles import Contract
-from ..solver import Position, can_make, card_outcomes, mask_of, reaches
+from ..solver import Position, can_make, card_outcomes, cards_of, mask_of, reaches
 from ..views import SeatView
 from .base import Decision, register
-from .simple import SimpleBot, misere_chance
+from .simple import SimpleBot, misere_chance, plan_hand
 
 __all__ = ["ExpertBot", "REASON_KEYS", "sample_layouts", "DEFAULT_LAYOUTS"]
 
 DEFAULT_LAYOUTS = 24
 """Layouts solved for one decision."""
+
+BID_FIT = 0.15
+"""A bidder's sampled hand must give at least this chance (simple bot's estimate) of making its bid."""
 
 MISERE_TRY = 0.25
 """The simple bot's Misère estimate above which the expert also samples Misère when bidding."""
@@ -76,17 +80,40 @@ def _sizes(view: SeatView) -> list[int]:
     return [left - (1 if s in played else 0) for s in range(view.n)]
 
 
+def _bidders(view: SeatView) -> dict[int, Contract]:
+    """Each other seat's highest bid in the auction."""
+    out: dict[int, Contract] = {}
+    for i, call in enumerate(view.calls):
+        seat = view.speaker(i)
+        if not call.is_pass and seat != view.seat:
+            out[seat] = view.profile.contract(call.name)
+    return out
+
+
+def _fits(hand: Sequence[Card], contract: Contract, players: int) -> bool:
+    """Whether a hand is one that could have bid ``contract`` (the simple bot's estimate, generously)."""
+    if contract.max_tricks == 0:
+        return misere_chance(hand, players) >= BID_FIT
+    return plan_hand(hand, players, contract.min_tricks).make_chance(contract) >= BID_FIT
+
+
 def sample_layouts(view: SeatView, rng: random.Random, count: int) -> list[tuple[int, ...]]:
     """``count`` layouts (one mask per seat, the bot's own hand as it is) consistent with the view.
 
     The unseen cards are shuffled and dealt to the other seats, the seats with
     most known voids first, each taking the first cards it may hold; a deal
-    that runs short is drawn again (after many tries the voids are dropped, so
-    a layout always comes).
+    that runs short is drawn again, and so is one where a seat that bid holds
+    a hand that could hardly have bid it (with the cards it has played). After
+    many tries the bids and then the voids are dropped, so a layout always comes.
     """
     unseen = list(view.unseen())
     sizes = _sizes(view)
     voids = _voids(view)
+    bidders = _bidders(view)
+    played: dict[int, list[Card]] = {s: [] for s in range(view.n)}
+    for t in (*view.tricks, *((view.current,) if view.current is not None else ())):
+        for seat, card in zip(t.seats, t.cards):
+            played[seat].append(card)
     me = view.seat
     others = sorted((s for s in range(view.n) if s != me and sizes[s] > 0), key=lambda s: -len(voids[s]))
     own = mask_of(view.hand)
@@ -112,6 +139,8 @@ def sample_layouts(view: SeatView, rng: random.Random, count: int) -> list[tuple
                     break
                 hands[s] = mask_of(take)
                 pool = rest
+            if ok and attempt < 100:
+                ok = all(_fits(cards_of(hands[b]) + played[b], k, view.n) for b, k in bidders.items())
             if ok:
                 out.append(tuple(hands))
                 break
