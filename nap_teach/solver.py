@@ -345,25 +345,28 @@ def _searcher(n: int, decl: int, trump_mask: int, misere: bool) -> tuple[Callabl
         legal = h & led
         if not legal:
             legal = h
-        present = rest | tmask
         is_max = maxer[seat]
-        # one card for each run of touching cards (the highest of the run)
-        cands = []
-        m = legal
-        while m:
-            b = m & -m
-            m ^= b
-            above = present & bit_suit[b] & ~((b << 1) - 1)
-            if above & -above & legal:
-                continue  # the next card up is ours too: same choice
-            cands.append(b)
+        if not legal & (legal - 1):
+            cands = [legal]  # one legal card: nothing to choose
+        else:
+            # one card for each run of touching cards (the highest of the run)
+            present = rest | tmask
+            cands = []
+            m = legal
+            while m:
+                b = m & -m
+                m ^= b
+                above = present & bit_suit[b] & ~((b << 1) - 1)
+                if above & -above & legal:
+                    continue  # the next card up is ours too: same choice
+                cands.append(b)
         # move ordering: at the lead high cards first; following, win cheaply when the other side wins
         if step == 0:
             cands.reverse()
             win_sm = 0
         else:
             win_sm = bit_suit[win_bit]
-            if maxer[win_seat] != is_max:
+            if len(cands) > 1 and maxer[win_seat] != is_max:
                 winners = [b for b in cands if (b & win_sm and b > win_bit) or (not b & win_sm and b & trump_mask)]
                 if winners and len(winners) < len(cands):
                     cands = winners + [b for b in cands if b not in winners]
