@@ -9,27 +9,28 @@ mean, beside the targets of issue 14 (medians: 3 players <= 1 ms, 4 players
 <= 2 ms, 7 players <= 20 ms). The yes/no contract question (``can_make``) and
 Misère (pub profile, no trump) are timed too::
 
-    .venv/bin/python benchmarks/bench_solver.py              # 200 deals per table size
+    .venv/bin/python benchmarks/bench_solver.py              # 100 deals per table size
+    .venv/bin/python benchmarks/bench_solver.py --deals 200  # the figures below
     .venv/bin/python benchmarks/bench_solver.py --deals 50 --players 3 4
 
 Last measured 2026-12-01 on the project VM (2 cores shared by six sessions,
-load average 4 to 6 while measuring), .venv Python 3.11.7, 200 deals per size
+load average 4 to 10 while measuring), .venv Python 3.11.7, 200 deals per size
 (ms of CPU time per solve):
 
     players                    3       4       5       6       7
-    solve() median          0.95    1.41    1.85    1.66    2.51
-    solve() p99             4.0    28     103     573    3714
-    solve() mean            1.11    2.52    5.63   20.4   172
-    can_make(Nap) median    0.14    0.10    0.11    0.11    0.07
-    can_make(Misère) median   -       -     4.6    15.5      -   (100 deals)
-    solve(Misère) median    1.17    4.77   25.5   123      -
+    solve() median          0.82    1.40    1.57    1.22    1.91
+    solve() p99             3.8    29      97     446    3570
+    solve() mean            0.95    2.68    5.20   15.4    153
+    can_make(Nap) median    0.13    0.10    0.06    0.06    0.07
+    can_make(Misère) median 0.24    0.91    4.94   14.4      -
+    can_make(Misère) p99    2.7    16     136     902       -
+    solve(Misère) median    0.87    4.47   16.2      -       -
 
-The medians meet the targets (3 players 1 ms, 4 players 2 ms, 7 players 20 ms),
-the 3-player one only just on this loaded machine. The tail at 6 and 7 players
-is long: when the declarer makes a trick or two, proving it means answering
-every combination of five or six defenders' cards. Misère (no trump, so no
-sure-trump bounds) is the slowest; the exact Misère count is timed only up to
-5 players by default (``--misere-exact``).
+The medians meet the targets (3 players 1 ms, 4 players 2 ms, 7 players 20 ms).
+The tail at 6 and 7 players is long: when the declarer makes a trick or two,
+proving it means answering every combination of five or six defenders' cards.
+Misère (no trump, so no sure-trump bounds) is the slowest; its rows stop at 6
+players (``--misere-max``) and the exact Misère count at 5 (``--misere-exact``).
 """
 from __future__ import annotations
 
@@ -91,8 +92,10 @@ def line(label: str, ts: list[float], target: float | None = None) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", type=int, default=200, help="seeded deals per table size")
+    parser.add_argument("--deals", type=int, default=100, help="seeded deals per table size")
     parser.add_argument("--players", type=int, nargs="*", default=[3, 4, 5, 6, 7])
+    parser.add_argument("--misere-max", type=int, default=6,
+                        help="largest table for the Misère rows (7 players takes minutes)")
     parser.add_argument("--misere-exact", type=int, default=5,
                         help="largest table for the exact Misère count (slow beyond: no trump, no sure tricks)")
     parser.add_argument("--profile", action="store_true", help="profile 4-player solves with cProfile instead")
@@ -116,6 +119,8 @@ def main(argv: list[str] | None = None) -> int:
         naps = [Position(p.hands, p.leader, p.trick, p.trump, p.declarer, BRITISH.contract("Nap"), p.won,
                          p.trump_open) for p in british]
         print(line(f"{n} players can_make(Nap)", timings(naps, can_make)))
+        if n > args.misere_max:
+            continue
         misere = first_leads(n, args.deals, PUB, "Misere")
         print(line(f"{n} players can_make(Misère)", timings(misere, can_make)))
         if n <= args.misere_exact:
