@@ -227,6 +227,13 @@ MESSAGES: dict[str, str | Plural] = {
     "bot.forced_over": N_("{player} cannot play under {winning} and plays {card}, {player}'s lowest card."),
     "bot.shed_high": N_("{player} plays {card}, the highest card {player} can: {declarer} has already played a lower card and will not take this trick."),
     "bot.throw_high": N_("{player} has no {led} and throws {card}, keeping low cards to stay under the declarer."),
+    # the expert bot: layouts of the unseen cards sampled and solved with open hands
+    "bot.expert_bid": N_("{player} bids {call}: with best play it is made in {made} of {layouts} sampled layouts of the other hands."),
+    "bot.expert_pass": N_("{player} passes: the best bid, {call}, is made in only {made} of {layouts} sampled layouts of the other hands, too few for its stakes."),
+    "bot.expert_declarer": N_("{player} plays {card}: with best play after it, {contract} is made in {made} of {layouts} sampled layouts of the unseen cards."),
+    "bot.expert_defender": N_("{player} plays {card}: with best play after it, {declarer} makes {contract} in only {made} of {layouts} sampled layouts of the unseen cards."),
+    "bot.expert_only_card": N_("{player} plays {card}, the only card it may play."),
+    "bot.expert_only_call": N_("{player} passes: no bid above {highest} is left."),
     # the coach: the simple bot's reasons, said to the learner
     "hint.bid_sure_tricks": Plural(
         Np_("Bid {call}: with {suit} as trump you can expect {count} trick from {cards}; the chance of making {call} is about {chance}% (an estimate).",

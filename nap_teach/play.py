@@ -69,10 +69,15 @@ _NAME_OK = re.compile(r"^[^\x00-\x1f\x7f<>]{1,%d}$" % MAX_NAME)
 
 
 def bot_levels() -> list[str]:
-    """The bot levels, strongest first ("simple", "random")."""
-    return list(BOTS)
+    """The bot levels the play page offers, strongest first ("simple", "random").
+
+    The expert bot (issue 14) is not offered here until its reply time on the
+    play page is measured.
+    """
+    return [name for name in BOTS if name not in _NOT_ON_THE_PLAY_PAGE]
 
 
+_NOT_ON_THE_PLAY_PAGE = frozenset({"expert"})
 DEFAULT_BOTS = bot_levels()[0]
 
 

@@ -104,7 +104,7 @@ def test_the_pub_profile():
     (["--deals", "-5"], "--deals must be from 1 to 1000000, not -5."),
     (["--deals", "10000001"], "--deals must be from 1 to 1000000, not 10000001."),
     (["--deals", "1.5"], "--deals must be a whole number, not “1.5”."),
-    (["--bots", "simple,genius"], "unknown bot “genius”: known bots are random, simple."),
+    (["--bots", "simple,genius"], "unknown bot “genius”: known bots are expert, random, simple."),
     (["--players", "4", "--bots", "simple,random,simple,random,simple"],
      "5 bots given for 4 players: give at most one bot per seat (a shorter list repeats round the table)."),
     (["--profile", "casino"], "unknown profile “casino”: known profiles are british, pub."),

@@ -6,12 +6,14 @@ from types import MappingProxyType
 from typing import Callable, Mapping
 
 from .base import Bot
+from .expert import ExpertBot
 from .random_bot import RandomBot
 from .simple import SimpleBot
 
 __all__ = ["BOTS", "get_bot", "bot_names"]
 
 BOTS: Mapping[str, Callable[[random.Random | None], Bot]] = MappingProxyType({
+    "expert": ExpertBot,
     "simple": SimpleBot,
     "random": RandomBot,
 })
@@ -24,5 +26,5 @@ def bot_names() -> list[str]:
 
 
 def get_bot(name: str, rng: random.Random | None = None) -> Bot:
-    """A bot by level name ("random", "simple"); unknown names raise ``KeyError``."""
+    """A bot by level name ("random", "simple", "expert"); unknown names raise ``KeyError``."""
     return BOTS[name](rng or random.Random())

@@ -1,0 +1,247 @@
+"""The "expert" bot: samples layouts of the cards it cannot see and solves each one exactly.
+
+It sees one :class:`~nap_teach.views.SeatView` and nothing else. For a
+decision it deals the unseen cards (the other hands and the unused pile, B4)
+at random many times, keeping only layouts that agree with what the table has
+shown: every seat holds as many cards as it should, and a seat that did not
+follow a suit (B11) holds none of it. Each layout is solved with open hands by
+:mod:`nap_teach.solver`, and the bot picks the card that makes the contract in
+the most layouts (as declarer) or in the fewest (as defender); in Misère
+"made" means the declarer took no trick (P4). Among equally good cards it
+follows the simple bot's plain rules when they name one of them, else it plays
+the lowest.
+
+Bidding works the same way: for the hand it holds, it deals the other hands
+at random, solves each layout from its own first lead (which chooses trump,
+B10), and weighs each contract's chance of being made by the stakes of the
+profile in force (B15, P5); it bids the contract with the best expected gain,
+or passes when none gains.
+
+Every decision carries its numbers ("makes Nap in 41 of 50 layouts"). The
+sampling draws from the bot's own seeded generator, so a given seed gives the
+same game every time. The auction tells something too: a layout where a seat
+that bid holds a hand that could hardly have bid it (by the simple bot's own
+estimate, generously read) is drawn again; passes are not used.
+"""
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from ..auction import PASS
+from ..cards import Card, Suit
+from ..explain import Explanation
+from ..profiles import Contract
+from ..solver import Position, can_make, card_outcomes, cards_of, mask_of, reaches
+from ..views import SeatView
+from .base import Decision
+from .simple import SimpleBot, misere_chance, plan_hand
+
+__all__ = ["ExpertBot", "REASON_KEYS", "sample_layouts", "DEFAULT_LAYOUTS"]
+
+DEFAULT_LAYOUTS = 24
+"""Layouts solved for one decision."""
+
+BID_FIT = 0.15
+"""A bidder's sampled hand must give at least this chance (simple bot's estimate) of making its bid."""
+
+MISERE_TRY = 0.25
+"""The simple bot's Misère estimate above which the expert also samples Misère when bidding."""
+
+REASON_KEYS: tuple[str, ...] = (
+    "bot.expert_bid",
+    "bot.expert_declarer",
+    "bot.expert_defender",
+    "bot.expert_only_call",
+    "bot.expert_only_card",
+    "bot.expert_pass",
+    "bot.result_certain",
+)
+
+
+def _voids(view: SeatView) -> dict[int, set[Suit]]:
+    """Suits each seat has shown out of (it did not follow when that suit was led, B11)."""
+    out: dict[int, set[Suit]] = {s: set() for s in range(view.n)}
+    tricks = list(view.tricks)
+    if view.current is not None:
+        tricks.append(view.current)
+    for t in tricks:
+        led = t.cards[0].suit
+        for seat, card in zip(t.seats, t.cards):
+            if card.suit is not led:
+                out[seat].add(led)
+    return out
+
+
+def _sizes(view: SeatView) -> list[int]:
+    """How many cards each seat holds now."""
+    left = view.profile.hand_size - len(view.tricks)
+    played = set(view.current.seats) if view.current is not None else set()
+    return [left - (1 if s in played else 0) for s in range(view.n)]
+
+
+def _bidders(view: SeatView) -> dict[int, Contract]:
+    """Each other seat's highest bid in the auction."""
+    out: dict[int, Contract] = {}
+    for i, call in enumerate(view.calls):
+        seat = view.speaker(i)
+        if not call.is_pass and seat != view.seat:
+            out[seat] = view.profile.contract(call.name)
+    return out
+
+
+def _fits(hand: Sequence[Card], contract: Contract, players: int) -> bool:
+    """Whether a hand is one that could have bid ``contract`` (the simple bot's estimate, generously)."""
+    if contract.max_tricks == 0:
+        return misere_chance(hand, players) >= BID_FIT
+    return plan_hand(hand, players, contract.min_tricks).make_chance(contract) >= BID_FIT
+
+
+def sample_layouts(view: SeatView, rng: random.Random, count: int) -> list[tuple[int, ...]]:
+    """``count`` layouts (one mask per seat, the bot's own hand as it is) consistent with the view.
+
+    The unseen cards are shuffled and dealt to the other seats, the seats with
+    most known voids first, each taking the first cards it may hold; a deal
+    that runs short is drawn again, and so is one where a seat that bid holds
+    a hand that could hardly have bid it (with the cards it has played). After
+    many tries the bids and then the voids are dropped, so a layout always comes.
+    """
+    unseen = list(view.unseen())
+    sizes = _sizes(view)
+    voids = _voids(view)
+    bidders = _bidders(view)
+    played: dict[int, list[Card]] = {s: [] for s in range(view.n)}
+    for t in (*view.tricks, *((view.current,) if view.current is not None else ())):
+        for seat, card in zip(t.seats, t.cards):
+            played[seat].append(card)
+    me = view.seat
+    others = sorted((s for s in range(view.n) if s != me and sizes[s] > 0), key=lambda s: -len(voids[s]))
+    own = mask_of(view.hand)
+    out = []
+    for _ in range(count):
+        for attempt in range(200):
+            rng.shuffle(unseen)
+            pool = unseen[:]
+            hands = [0] * view.n
+            hands[me] = own
+            ok = True
+            for s in others:
+                barred = voids[s] if attempt < 150 else set()
+                take: list[Card] = []
+                rest: list[Card] = []
+                for c in pool:
+                    if len(take) < sizes[s] and c.suit not in barred:
+                        take.append(c)
+                    else:
+                        rest.append(c)
+                if len(take) < sizes[s]:
+                    ok = False
+                    break
+                hands[s] = mask_of(take)
+                pool = rest
+            if ok and attempt < 100:
+                ok = all(_fits(cards_of(hands[b]) + played[b], k, view.n) for b, k in bidders.items())
+            if ok:
+                out.append(tuple(hands))
+                break
+    return out
+
+
+class ExpertBot:
+    """Samples layouts consistent with its view and solves each one (see the module docs)."""
+
+    name = "expert"
+
+    def __init__(self, rng: random.Random | None = None, layouts: int = DEFAULT_LAYOUTS) -> None:
+        self.rng = rng or random.Random()
+        self.layouts = layouts
+        self._simple = SimpleBot(random.Random(0))
+
+    def decide(self, view: SeatView) -> Decision:
+        if view.to_act != view.seat or view.phase not in ("auction", "play"):
+            raise ValueError(f"{view.name} has nothing to do now")
+        if view.phase == "auction":
+            return self._bid(view)
+        return self._play(view)
+
+    # ------------------------------------------------------------- bidding
+    def _bid(self, view: SeatView) -> Decision:
+        bids = [c for c in view.legal_calls if not c.is_pass]
+        highest = view.highest
+        if not bids:
+            return Decision(PASS, Explanation("bot", "bot.expert_only_call",
+                                              {"player": view.name,
+                                               "highest": highest[1].name if highest else PASS.name}))
+        contracts = [view.profile.contract(c.name) for c in bids]
+        layouts = sample_layouts(view, self.rng, self.layouts)  # no card played yet: every other hand is full
+        made = {k.name: 0 for k in contracts}
+        try_misere = any(k.max_tricks == 0 for k in contracts) and misere_chance(view.hand, view.n) >= MISERE_TRY
+        trump_contracts = [k for k in contracts if k.trumps]
+        for hands in layouts:
+            if trump_contracts:
+                ok = reaches(Position(hands, view.seat, (), None, view.seat, trump_contracts[0], 0, True),
+                             (k.min_tricks for k in trump_contracts))
+                for k in trump_contracts:
+                    if ok[k.min_tricks]:
+                        made[k.name] += 1
+            if try_misere:
+                for k in contracts:
+                    if k.max_tricks == 0 and can_make(Position(hands, view.seat, (), None, view.seat, k, 0, False)):
+                        made[k.name] += 1
+        total = len(layouts)
+
+        def gain(k: Contract) -> float:
+            if k.max_tricks == 0 and not try_misere:
+                return float("-inf")
+            p = made[k.name] / total
+            return p * k.made - (1 - p) * k.failed
+
+        best = max(contracts, key=lambda k: (gain(k), -k.level))
+        facts = {"player": view.name, "call": best.name, "made": made[best.name], "layouts": total}
+        if gain(best) > 0:
+            call = next(c for c in bids if c.name == best.name)
+            return Decision(call, Explanation("bot", "bot.expert_bid", facts))
+        return Decision(PASS, Explanation("bot", "bot.expert_pass", facts))
+
+    # ---------------------------------------------------------------- play
+    def _play(self, view: SeatView) -> Decision:
+        legal = list(view.legal_cards)
+        if len(legal) == 1:
+            return Decision(legal[0], Explanation("bot", "bot.expert_only_card",
+                                                  {"player": view.name, "card": legal[0]}))
+        if view.outcome is not None:
+            low = min(legal, key=lambda c: (c.rank, c.suit))
+            return Decision(low, Explanation("bot", "bot.result_certain", {"player": view.name, "card": low}))
+        contract = view.contract
+        declarer = view.declarer
+        assert contract is not None and declarer is not None
+        if view.current is not None:
+            leader, trick = view.current.seats[0], tuple(view.current.cards)
+        else:
+            leader, trick = view.seat, ()
+        first = not trick and not view.tricks and contract.trumps
+        layouts = sample_layouts(view, self.rng, self.layouts)
+        counts = {c: 0 for c in legal}
+        for hands in layouts:
+            pos = Position(hands, leader, trick, view.trump, declarer, contract, view.tricks_won[declarer], first)
+            for card, ok in card_outcomes(pos).items():
+                if ok:
+                    counts[card] += 1
+        mine = view.seat == declarer
+        target = max(counts.values()) if mine else min(counts.values())
+        tied = [c for c in legal if counts[c] == target]
+        card = self._tie_break(view, tied)
+        facts = {"player": view.name, "card": card, "contract": contract.name, "made": counts[card],
+                 "layouts": len(layouts), "declarer": view.players[declarer]}
+        key = "bot.expert_declarer" if mine else "bot.expert_defender"
+        return Decision(card, Explanation("bot", key, facts))
+
+    def _tie_break(self, view: SeatView, tied: Sequence[Card]) -> Card:
+        """Among equally good cards: the simple bot's choice when it is one of them, else the lowest."""
+        if len(tied) > 1:
+            plain = self._simple.decide(view).action
+            if plain in tied:
+                return plain  # type: ignore[return-value]
+        return min(tied, key=lambda c: (c.rank, c.suit))
+
+

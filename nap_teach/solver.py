@@ -1,0 +1,666 @@
+"""An exact solver for open-hand play: best play by everyone, every hand known.
+
+For a position of a deal (a :class:`~nap_teach.state.DealState` in the play
+phase, or a plain :class:`Position`), :func:`solve` gives the number of tricks
+the declarer takes when everyone plays best: the declarer maximising, the
+defenders together minimising (B14: they share one goal). In Misère (P4) the
+declarer wants no trick, so the sides swap: the declarer minimises and the
+defenders maximise. :func:`card_values` gives that number after each legal card,
+:func:`can_make` answers "can the declarer make the contract?".
+
+How it is fast (the methods of double-dummy solvers for bridge, on a 5-trick
+game):
+
+- hands are 52-bit masks (bit ``card.index``: suit * 13 + rank - 2);
+- alpha-beta search, within each trick card by card (the declarer's side
+  against the defenders' side), with a transposition table of lower and upper
+  bounds kept at the start of every trick;
+- cards that touch in rank within a suit (no card between them is still in a
+  hand or on the table: played cards and the unused pile do not count, B4) are
+  one choice: only the highest of each such run is searched;
+- the yes/no question ("can the declarer take at least t tricks?") is a
+  null-window search that stops as soon as the contract is sure or lost; the
+  exact count is a few such questions sharing one table;
+- the last trick is counted directly, without search.
+
+The first lead of a deal also chooses trump (B10), except in Misère (P4):
+a :class:`Position` with ``trump_open`` set searches each lead with its suit
+as trump.
+
+Everything here is pure engine code: no user interface import.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+
+from .cards import FULL_PACK, Card, Suit
+from .profiles import Contract
+
+if TYPE_CHECKING:
+    from .state import DealState
+
+__all__ = [
+    "Position",
+    "SolverError",
+    "solve",
+    "card_values",
+    "can_make",
+    "best_cards",
+    "card_outcomes",
+    "reaches",
+    "mask_of",
+    "cards_of",
+    "solve_masks",
+    "can_make_masks",
+]
+
+SUIT_MASKS: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+"""Bits of each suit (index = Suit value)."""
+
+_BIT_SUIT: dict[int, int] = {1 << i: SUIT_MASKS[i // 13] for i in range(52)}
+"""A card's bit -> the mask of its suit."""
+
+_BIT_CARD: dict[int, Card] = {1 << c.index: c for c in FULL_PACK}
+
+
+class SolverError(ValueError):
+    """A position the solver cannot read (not in the play phase, a broken layout)."""
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The bit mask of some cards (bit ``card.index``)."""
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a mask, in pack order."""
+    out = []
+    while mask:
+        b = mask & -mask
+        out.append(_BIT_CARD[b])
+        mask ^= b
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A position of the play, every hand known.
+
+    ``hands[s]`` is seat ``s``'s hand as a mask (see :func:`mask_of`); the seats
+    in the current trick have already given up the cards in ``trick``, played in
+    order from ``leader`` clockwise. All hands hold the same number of cards
+    once the trick is complete. ``won`` is what the declarer has taken so far.
+    ``trump_open``: this is the deal's first lead and its suit becomes trump
+    (B10; never in Misère, whose contract has ``trumps`` False).
+    """
+
+    hands: tuple[int, ...]
+    leader: int
+    trick: tuple[Card, ...]
+    trump: Suit | None
+    declarer: int
+    contract: Contract
+    won: int = 0
+    trump_open: bool = False
+
+    @property
+    def n(self) -> int:
+        return len(self.hands)
+
+    @property
+    def to_act(self) -> int:
+        return (self.leader + len(self.trick)) % len(self.hands)
+
+    @property
+    def misere(self) -> bool:
+        """The declarer wants to take no trick (P4)."""
+        return self.contract.max_tricks == 0
+
+    @classmethod
+    def of(
+        cls,
+        hands: Sequence[Iterable[Card]],
+        leader: int,
+        trick: Sequence[Card] = (),
+        trump: Suit | None = None,
+        declarer: int = 0,
+        contract: Contract | None = None,
+        won: int = 0,
+        trump_open: bool = False,
+    ) -> "Position":
+        """A position from cards (checked: see :meth:`check`)."""
+        from .profiles import BRITISH
+
+        pos = cls(tuple(mask_of(h) for h in hands), leader, tuple(trick), trump, declarer,
+                  contract if contract is not None else BRITISH.ladder[0], won, trump_open)
+        pos.check()
+        return pos
+
+    @classmethod
+    def from_state(cls, state: "DealState") -> "Position":
+        """The position of a deal in the play phase (public API of DealState only)."""
+        if state.phase != "play" or state.declarer is None or state.contract is None:
+            raise SolverError("the solver needs a deal in the play phase")
+        hands = tuple(mask_of(state.held[s]) for s in range(state.n))
+        trick = state.current_trick
+        to_act = state.to_act
+        assert to_act is not None
+        if trick is not None:
+            leader, cards = trick.seats[0], tuple(trick.cards)
+        else:
+            leader, cards = to_act, ()
+        contract = state.contract
+        first = not cards and sum(state.tricks_won) == 0
+        return cls(hands, leader, cards, state.trump, state.declarer, contract,
+                   state.tricks_won[state.declarer], first and contract.trumps)
+
+    def check(self) -> None:
+        """Refuse a layout that cannot be played out (with :class:`SolverError`)."""
+        n = len(self.hands)
+        if not 2 <= n <= 10 or not 0 <= self.leader < n or not 0 <= self.declarer < n:
+            raise SolverError("seats out of range")
+        if len(self.trick) >= n:
+            raise SolverError("the current trick is already complete")
+        seen = 0
+        for h in self.hands:
+            if h & seen or h >> 52:
+                raise SolverError("a card is held twice, or is not a card")
+            seen |= h
+        for c in self.trick:
+            if seen >> c.index & 1:
+                raise SolverError(f"{c} is both on the table and in a hand")
+            seen |= 1 << c.index
+        sizes = {self.hands[(self.leader + i) % n].bit_count() + (1 if i < len(self.trick) else 0)
+                 for i in range(n)}
+        if len(sizes) != 1:
+            raise SolverError("the hands do not hold the same number of cards")
+        if self.trump_open and (self.trick or not self.contract.trumps):
+            raise SolverError("only the first lead of a deal with trumps chooses trump")
+
+
+# ------------------------------------------------------------------ search
+
+
+def _can_beat(hand: int, led: int, win_bit: int, trump_mask: int) -> bool:
+    """Whether a hand can beat ``win_bit`` in a trick led in suit ``led`` (B11, B12)."""
+    wsm = _BIT_SUIT[win_bit]
+    above = ~((win_bit << 1) - 1)
+    f = hand & led
+    if f:
+        return bool(f & wsm & above)
+    t = hand & trump_mask
+    return bool(t and (wsm != trump_mask or t & above))
+
+
+def _searcher(n: int, decl: int, trump_mask: int, misere: bool) -> tuple[Callable[..., int], Callable[..., int]]:
+    """The search functions for one table: ``trick_start`` and ``node`` (closures, for speed).
+
+    Both return the declarer's tricks from the current trick on, fail-soft
+    within ``(alpha, beta)``: a result ``<= alpha`` is an upper bound, one
+    ``>= beta`` a lower bound, anything between is exact.
+    """
+    tt: dict[tuple[int, ...], tuple[int, int]] = {}
+    bit_suit = _BIT_SUIT
+    # maximising side: the declarer, except in Misère (P4) where the defenders want it to win tricks
+    maxer = [(s == decl) != misere for s in range(n)]
+    nxt = [(s + 1) % n for s in range(n)]
+    defenders = [s for s in range(n) if s != decl]
+
+    def last_trick(hands: list[int], leader: int) -> int:
+        """One card each: who wins the last trick (B12)."""
+        best = hands[leader]
+        best_seat = leader
+        sm = bit_suit[best]
+        s = nxt[leader]
+        while s != leader:
+            b = hands[s]
+            if b & sm:
+                if b > best:
+                    best, best_seat = b, s
+            elif b & trump_mask:
+                best, best_seat, sm = b, s, trump_mask
+            s = nxt[s]
+        return 1 if best_seat == decl else 0
+
+    def trick_start(hands: list[int], leader: int, alpha: int, beta: int) -> int:
+        k = hands[leader].bit_count()
+        if k <= 1:
+            return last_trick(hands, leader) if k else 0
+        if alpha >= k:
+            return k
+        if beta <= 0:
+            return 0
+        if trump_mask:
+            # sure tricks (B12): a trump loses only to a higher trump played to the same trick, and
+            # every card is played in a trick of its own; so each side's trumps that the other side
+            # has too few higher trumps to beat are tricks for it (a greedy matching, high to low)
+            dt = hands[decl] & trump_mask
+            if dt:
+                others = 0
+                sure_def = 0
+                for s in defenders:
+                    t = hands[s] & trump_mask
+                    if t:
+                        others |= t
+                        # this defender's trumps against the declarer's higher ones
+                        c = 0
+                        free = 0
+                        m = (t | dt)
+                        while m:
+                            top = 1 << (m.bit_length() - 1)
+                            m ^= top
+                            if top & dt:
+                                free += 1
+                            elif free:
+                                free -= 1
+                            else:
+                                c += 1
+                        if c > sure_def:
+                            sure_def = c
+                sure_decl = 0
+                free = 0
+                m = others | dt
+                while m:
+                    top = 1 << (m.bit_length() - 1)
+                    m ^= top
+                    if top & others:
+                        free += 1
+                    elif free:
+                        free -= 1
+                    else:
+                        sure_decl += 1
+            else:
+                sure_decl = 0
+                sure_def = 0
+                for s in defenders:
+                    c = (hands[s] & trump_mask).bit_count()
+                    if c > sure_def:
+                        sure_def = c
+            if sure_decl >= beta:
+                return sure_decl
+            if k - sure_def <= alpha:
+                return k - sure_def
+        key = (leader, *hands)
+        entry = tt.get(key)
+        if entry is not None:
+            lo, hi = entry
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+            a0 = alpha if alpha > lo else lo
+            b0 = beta if beta < hi else hi
+        else:
+            lo, hi = 0, k
+            a0, b0 = alpha, beta
+        rest = 0
+        for h in hands:
+            rest |= h
+        v = node(hands, rest, leader, 0, 0, 0, 0, 0, a0, b0)
+        if v <= a0:
+            hi = v if v < hi else hi
+        elif v >= b0:
+            lo = v if v > lo else lo
+        else:
+            lo = hi = v
+        tt[key] = (lo, hi)
+        return v
+
+    def node(hands: list[int], rest: int, seat: int, step: int, led: int, win_seat: int, win_bit: int,
+             tmask: int, alpha: int, beta: int) -> int:
+        """Seat ``seat`` plays the ``step``-th card of the trick (``led``: suit mask, 0 at the lead)."""
+        h = hands[seat]
+        if step:
+            after = h.bit_count() - 1  # tricks after this one
+            if (decl - seat) % n > n - 1 - step:
+                # the declarer has played to this trick: once its card is beaten the trick is lost to
+                # it, and once no seat still to play can beat it, the trick is its (quick cut-offs)
+                if win_seat != decl:
+                    if after <= alpha:
+                        return after
+                elif beta <= 1:
+                    wsm = bit_suit[win_bit]
+                    above = ~((win_bit << 1) - 1)
+                    s = seat
+                    leader = (seat - step) % n
+                    while s != leader:
+                        hs = hands[s]
+                        f = hs & led
+                        if f:
+                            if f & wsm & above:
+                                break
+                        else:
+                            t = hs & trump_mask
+                            if t and (wsm != trump_mask or t & above):
+                                break
+                        s = nxt[s]
+                    else:
+                        return 1  # nobody left can beat the declarer's card: at least this trick
+            elif after <= alpha and not _can_beat(hands[decl], led, win_bit, trump_mask):
+                return after  # the declarer is still to play but cannot beat the winning card
+        legal = h & led
+        if not legal:
+            legal = h
+        is_max = maxer[seat]
+        if not legal & (legal - 1):
+            cands = [legal]  # one legal card: nothing to choose
+        else:
+            # one card for each run of touching cards (the highest of the run)
+            present = rest | tmask
+            cands = []
+            m = legal
+            while m:
+                b = m & -m
+                m ^= b
+                above = present & bit_suit[b] & ~((b << 1) - 1)
+                if above & -above & legal:
+                    continue  # the next card up is ours too: same choice
+                cands.append(b)
+        # move ordering: at the lead high cards first; following, win cheaply when the other side wins
+        if step == 0:
+            cands.reverse()
+            win_sm = 0
+        else:
+            win_sm = bit_suit[win_bit]
+            if len(cands) > 1 and maxer[win_seat] != is_max:
+                winners = [b for b in cands if (b & win_sm and b > win_bit) or (not b & win_sm and b & trump_mask)]
+                if winners and len(winners) < len(cands):
+                    cands = winners + [b for b in cands if b not in winners]
+        last = step == n - 1
+        s2 = nxt[seat]
+        best = -1 if is_max else 99
+        for b in cands:
+            hands[seat] = h ^ b
+            if step == 0:
+                ws, wb = seat, b
+            elif (b & win_sm and b > win_bit) or (not b & win_sm and b & trump_mask):
+                ws, wb = seat, b
+            else:
+                ws, wb = win_seat, win_bit
+            if last:
+                if ws == decl:
+                    v = trick_start(hands, ws, alpha - 1, beta - 1) + 1
+                else:
+                    v = trick_start(hands, ws, alpha, beta)
+            else:
+                v = node(hands, rest ^ b, s2, step + 1, led or bit_suit[b], ws, wb, tmask | b, alpha, beta)
+            if is_max:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            elif v < best:
+                best = v
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+        hands[seat] = h
+        return best
+
+    return trick_start, node
+
+
+class _Search:
+    """The searches of one position: one table per trump suit (the first lead may choose it)."""
+
+    def __init__(self, pos: Position) -> None:
+        self.pos = pos
+        self.n = len(pos.hands)
+        self.misere = pos.misere
+        self._by_trump: dict[int, tuple[Callable[..., int], Callable[..., int]]] = {}
+
+    def _fns(self, trump_mask: int) -> tuple[Callable[..., int], Callable[..., int]]:
+        fns = self._by_trump.get(trump_mask)
+        if fns is None:
+            fns = self._by_trump[trump_mask] = _searcher(self.n, self.pos.declarer, trump_mask, self.misere)
+        return fns
+
+    def _trump_mask(self, first_bit: int | None) -> int:
+        pos = self.pos
+        if pos.trump_open and first_bit is not None:
+            return _BIT_SUIT[first_bit]
+        return SUIT_MASKS[pos.trump] if pos.trump is not None else 0
+
+    def value_after(self, card_bit: int, alpha: int, beta: int) -> int:
+        """Declarer's tricks from the current trick on after the seat to act plays ``card_bit``."""
+        pos = self.pos
+        tm = self._trump_mask(card_bit)
+        _, node = self._fns(tm)
+        hands = list(pos.hands)
+        seat = pos.to_act
+        trick = [1 << c.index for c in pos.trick]
+        n = self.n
+        # replay the trick so far plus the new card: the winner so far
+        led = win_seat = win_bit = tmask = 0
+        s = pos.leader
+        plays = trick + [card_bit]
+        hands[seat] ^= card_bit
+        rest = 0
+        for h in hands:
+            rest |= h
+        for i, b in enumerate(plays):
+            if i == 0:
+                led, win_seat, win_bit = _BIT_SUIT[b], s, b
+            else:
+                wsm = _BIT_SUIT[win_bit]
+                if (b & wsm and b > win_bit) or (not b & wsm and b & tm):
+                    win_seat, win_bit = s, b
+            tmask |= b
+            s = (s + 1) % n
+        if len(plays) == n:
+            start, _ = self._fns(tm)
+            if win_seat == pos.declarer:
+                return start(hands, win_seat, alpha - 1, beta - 1) + 1
+            return start(hands, win_seat, alpha, beta)
+        return node(hands, rest, s, len(plays), led, win_seat, win_bit, tmask, alpha, beta)
+
+    def choices(self) -> list[int]:
+        """The legal cards of the seat to act, one per run of touching cards."""
+        pos = self.pos
+        h = pos.hands[pos.to_act]
+        legal = h
+        if pos.trick:
+            follow = h & _BIT_SUIT[1 << pos.trick[0].index]
+            if follow:
+                legal = follow
+        present = mask_of(pos.trick)
+        for x in pos.hands:
+            present |= x
+        out = []
+        m = legal
+        while m:
+            b = m & -m
+            m ^= b
+            above = present & _BIT_SUIT[b] & ~((b << 1) - 1)
+            if not above & -above & legal:
+                out.append(b)
+        out.reverse()
+        return out
+
+    def legal_bits(self) -> list[int]:
+        pos = self.pos
+        h = pos.hands[pos.to_act]
+        if pos.trick:
+            follow = h & _BIT_SUIT[1 << pos.trick[0].index]
+            if follow:
+                h = follow
+        out = []
+        while h:
+            b = h & -h
+            out.append(b)
+            h ^= b
+        return out
+
+    def bounded(self, alpha: int, beta: int) -> int:
+        """Fail-soft search of the position (future tricks only) within ``(alpha, beta)``."""
+        best = -1 if self._max_to_act() else 99
+        is_max = self._max_to_act()
+        for b in self.choices():
+            v = self.value_after(b, alpha, beta)
+            if is_max:
+                if v > best:
+                    best = v
+                    alpha = max(alpha, v)
+            elif v < best:
+                best = v
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return best
+
+    def _max_to_act(self) -> bool:
+        return (self.pos.to_act == self.pos.declarer) != self.misere
+
+    def at_least(self, t: int) -> bool:
+        """Whether the declarer's future tricks are at least ``t`` with best play."""
+        if t <= 0:
+            return True
+        return self.bounded(t - 1, t) >= t
+
+    def exact(self) -> int:
+        """The declarer's future tricks: null-window tests sharing the tables."""
+        pos = self.pos
+        k = pos.hands[pos.to_act].bit_count() + (1 if pos.trick else 0)
+        lo, hi = 0, k
+        # start from the likely answer: most contracts are near their target
+        guess = min(max(pos.contract.min_tricks - pos.won, 0), k) if not self.misere else 0
+        while lo < hi:
+            t = guess if lo < guess <= hi else (lo + hi + 1) // 2
+            if self.at_least(t):
+                lo = t
+            else:
+                hi = t - 1
+            guess = -1
+        return lo
+
+
+def _position(state_or_pos: "DealState | Position") -> Position:
+    if isinstance(state_or_pos, Position):
+        return state_or_pos
+    return Position.from_state(state_or_pos)
+
+
+def solve(state: "DealState | Position") -> int:
+    """The declarer's total tricks in the deal (those won so far included) with best play by all."""
+    pos = _position(state)
+    return pos.won + _Search(pos).exact()
+
+
+def can_make(state: "DealState | Position") -> bool:
+    """Whether the declarer makes the contract with best play by all (a yes/no search, quicker)."""
+    pos = _position(state)
+    c = pos.contract
+    search = _Search(pos)
+    if pos.won > c.max_tricks:
+        return False
+    if c.max_tricks == 0:  # Misère: no trick at all (P4)
+        return not search.at_least(1)
+    return search.at_least(c.min_tricks - pos.won)
+
+
+def card_values(state: "DealState | Position") -> dict[Card, int]:
+    """For each legal card of the seat to act: the declarer's total tricks if it is played, then best play."""
+    pos = _position(state)
+    search = _Search(pos)
+    k = pos.hands[pos.to_act].bit_count() + (1 if pos.trick else 0)
+    by_run: dict[int, int] = {}
+    for b in search.choices():
+        # exact value after this card: null-window steps on the shared tables
+        lo, hi = 0, k
+        while lo < hi:
+            t = (lo + hi + 1) // 2
+            if search.value_after(b, t - 1, t) >= t:
+                lo = t
+            else:
+                hi = t - 1
+        by_run[b] = lo
+    present = mask_of(pos.trick)
+    for x in pos.hands:
+        present |= x
+    out: dict[Card, int] = {}
+    for b in search.legal_bits():
+        top = b
+        # climb the run of touching cards held by the same seat to its highest card
+        while top not in by_run:
+            above = present & _BIT_SUIT[top] & ~((top << 1) - 1)
+            top = above & -above
+        out[_BIT_CARD[b]] = pos.won + by_run[top]
+    return out
+
+
+def reaches(state: "DealState | Position", targets: Iterable[int]) -> dict[int, bool]:
+    """For each target: whether the declarer's total tricks reach it with best play.
+
+    Yes/no searches on shared tables, lowest target first; once one fails the higher
+    ones fail too without a search (what a bidder asks: Three? then Four? then Nap?).
+    """
+    pos = _position(state)
+    search = _Search(pos)
+    out: dict[int, bool] = {}
+    failed = False
+    for t in sorted(set(targets)):
+        if not failed and not search.at_least(t - pos.won):
+            failed = True
+        out[t] = not failed
+    return out
+
+
+def card_outcomes(state: "DealState | Position") -> dict[Card, bool]:
+    """For each legal card of the seat to act: whether the contract is made after it, with best play.
+
+    A yes/no search per run of touching cards (quicker than :func:`card_values`): what a
+    sampling bot asks of each layout.
+    """
+    pos = _position(state)
+    search = _Search(pos)
+    c = pos.contract
+    misere = c.max_tricks == 0  # Misère: no trick at all (P4)
+    need = 1 if misere else c.min_tricks - pos.won
+    by_run: dict[int, bool] = {}
+    for b in search.choices():
+        if pos.won > c.max_tricks:
+            made = False
+        elif need <= 0:
+            made = True
+        else:
+            made = (search.value_after(b, need - 1, need) >= need) != misere
+        by_run[b] = made
+    present = mask_of(pos.trick)
+    for x in pos.hands:
+        present |= x
+    out: dict[Card, bool] = {}
+    for b in search.legal_bits():
+        top = b
+        while top not in by_run:
+            above = present & _BIT_SUIT[top] & ~((top << 1) - 1)
+            top = above & -above
+        out[_BIT_CARD[b]] = by_run[top]
+    return out
+
+
+def best_cards(state: "DealState | Position") -> list[Card]:
+    """The legal cards that keep the best result for the side to act."""
+    pos = _position(state)
+    values = card_values(pos)
+    want_max = (pos.to_act == pos.declarer) != pos.misere
+    target = max(values.values()) if want_max else min(values.values())
+    return sorted(c for c, v in values.items() if v == target)
+
+
+def solve_masks(hands: Sequence[int], leader: int, trump: Suit | None, declarer: int, contract: Contract,
+                trick: Sequence[Card] = (), won: int = 0, trump_open: bool = False) -> int:
+    """:func:`solve` of a plain position (hands as masks), unchecked: for bots solving many layouts."""
+    return solve(Position(tuple(hands), leader, tuple(trick), trump, declarer, contract, won, trump_open))
+
+
+def can_make_masks(hands: Sequence[int], leader: int, trump: Suit | None, declarer: int, contract: Contract,
+                   trick: Sequence[Card] = (), won: int = 0, trump_open: bool = False) -> bool:
+    """:func:`can_make` of a plain position (hands as masks), unchecked."""
+    return can_make(Position(tuple(hands), leader, tuple(trick), trump, declarer, contract, won, trump_open))

@@ -1,0 +1,123 @@
+"""The expert bot: it samples layouts consistent with its seat's view and solves them with open hands."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from nap_teach.auction import Call
+from nap_teach.bots import Decision, bot_names, get_bot
+from nap_teach.bots.expert import BID_FIT, REASON_KEYS, ExpertBot, sample_layouts
+from nap_teach.bots.simple import plan_hand
+from nap_teach.cards import Card, Suit, parse_cards
+from nap_teach.dealing import deal_rng, shuffle_and_deal
+from nap_teach.explain import Explanation
+from nap_teach.i18n import translator
+from nap_teach.messages import MESSAGES
+from nap_teach.profiles import BRITISH, PUB
+from nap_teach.solver import cards_of
+from nap_teach.state import DealState
+
+NAMES = ("A", "B", "C", "D", "E", "F", "G")
+
+
+def words(expl: Explanation, lang: str) -> str:
+    assert expl.key in MESSAGES, expl.key
+    text = translator(lang).explain(expl)
+    assert text.strip() and "{" not in text and "}" not in text, text
+    return text
+
+
+def play_out(state: DealState, seed: int, layouts: int = 6) -> list[Decision]:
+    bots = [ExpertBot(random.Random(f"{seed}:{seat}"), layouts=layouts) for seat in range(state.n)]
+    decisions = []
+    while state.to_act is not None:
+        seat = state.to_act
+        view = state.view(seat)
+        decision = bots[seat].decide(view)
+        legal = view.legal_calls if view.phase == "auction" else view.legal_cards
+        assert decision.action in legal
+        assert decision.reason.key in REASON_KEYS
+        assert state.players[seat] in words(decision.reason, "en")
+        words(decision.reason, "es")
+        state.apply(decision.action, seat)
+        decisions.append(decision)
+    return decisions
+
+
+@pytest.mark.parametrize("profile", [BRITISH, PUB], ids=["british", "pub"])
+def test_b10_b11_expert_makes_legal_choices_with_numbers_in_both_languages(profile) -> None:
+    for seed, n in enumerate((3, 4, 5, 3)):
+        state = DealState.from_deal(shuffle_and_deal(NAMES[:n], seed % n, deal_rng("expert", seed), profile), profile)
+        play_out(state, seed)
+        assert state.phase == "over"
+
+
+def test_expert_is_registered_and_seeded() -> None:
+    assert "expert" in bot_names()
+    state = DealState.from_deal(shuffle_and_deal(NAMES[:4], 0, deal_rng("seeded", 1)))
+    view = state.view(state.to_act)
+    first = get_bot("expert", random.Random(7)).decide(view)
+    again = get_bot("expert", random.Random(7)).decide(view)
+    assert first == again
+
+
+def test_b6_expert_bids_nap_on_five_top_trumps_with_its_numbers() -> None:
+    hands = [parse_cards("2H 3H 4H 5H 6H"), parse_cards("AS KS QS JS 10S"), parse_cards("2D 3D 4D 5D 6D")]
+    state = DealState(NAMES[:3], 0, hands)  # B speaks first
+    decision = ExpertBot(random.Random(1), layouts=10).decide(state.view(1))
+    assert decision.action == Call.parse("Nap")
+    assert decision.reason.key == "bot.expert_bid"
+    assert decision.reason.facts["made"] == decision.reason.facts["layouts"] == 10
+    assert "10 of 10" in words(decision.reason, "en") and "10 de 10" in words(decision.reason, "es")
+
+
+def test_b11_expert_samples_only_layouts_that_fit_the_voids_shown() -> None:
+    hands = [parse_cards("AS KS 2H 3H 4H"), parse_cards("2S 5H 6H 7H 8H"), parse_cards("3S 4S 9H 10H JH"),
+             parse_cards("5S 2C 3C 4C 5C")]
+    state = DealState(NAMES[:4], 3, hands)
+    for call in ("Three", "Pass", "Pass", "Pass"):
+        state.apply(Call.parse(call))
+    # A leads AS; B and C follow; D follows; A leads 2H: B follows, C follows, D shows out of hearts
+    state.replay(["AS", "2S", "3S", "5S", "2H", "5H", "9H", "2C"])
+    view = state.view(0)
+    layouts = sample_layouts(view, random.Random(3), 40)
+    assert len(layouts) == 40
+    played = set(view.played)
+    for hands_ in layouts:
+        assert [h.bit_count() for h in hands_] == [3, 3, 3, 3]
+        assert sorted(cards_of(hands_[0])) == sorted(view.hand)
+        assert not any(c.suit is Suit.HEARTS for c in cards_of(hands_[3]))  # D showed out of hearts
+        seen: set[Card] = set()
+        for h in hands_:
+            cards = set(cards_of(h))
+            assert not cards & seen and not cards & played
+            seen |= cards
+
+
+def test_b14_expert_defender_ruffs_to_beat_nap() -> None:
+    """B cannot see C's hand, but ruffing the AH with its last trump beats Nap in every layout."""
+    hands = [parse_cards("AD KD AH KH QH"), parse_cards("2D 3D 4C 5C 6C"), parse_cards("7C 8C 9C 10C JC")]
+    state = DealState(NAMES[:3], 2, hands)
+    for call in ("Nap", "Pass", "Pass"):
+        state.apply(Call.parse(call))
+    state.replay(["AD", "2D", "7C", "AH"])  # diamonds are trump (B10); A leads the ace of hearts
+    decision = ExpertBot(random.Random(2), layouts=12).decide(state.view(1))
+    assert decision.action == Card.parse("3D")
+    assert decision.reason.key == "bot.expert_defender"
+    assert decision.reason.facts["made"] == 0 and decision.reason.facts["layouts"] == 12
+    assert "0 of 12" in words(decision.reason, "en")
+
+
+def test_b6_expert_reads_the_auction_a_nap_bidder_holds_a_nap_hand() -> None:
+    """Defender C samples A's hand: layouts where A could hardly have bid Nap are drawn again."""
+    hands = [parse_cards("AS KS QS JS 10S"), parse_cards("2H 3H 4H 5H 6H"), parse_cards("2D 3D 4D 5D 6D"),
+             parse_cards("2C 3C 4C 5C 6C")]
+    state = DealState(NAMES[:4], 3, hands)
+    for call in ("Nap", "Pass", "Pass", "Pass"):
+        state.apply(Call.parse(call))
+    state.replay(["AS", "2H"])
+    view = state.view(2)
+    for layout in sample_layouts(view, random.Random(4), 20):
+        a_hand = cards_of(layout[0]) + [Card.parse("AS")]
+        assert plan_hand(a_hand, 4, 5).make_chance(BRITISH.contract("Nap")) >= BID_FIT
