@@ -209,6 +209,7 @@ def _searcher(n: int, decl: int, trump_mask: int, misere: bool) -> tuple[Callabl
     maxer = [(s == decl) != misere for s in range(n)]
     nxt = [(s + 1) % n for s in range(n)]
     defenders = [s for s in range(n) if s != decl]
+    suit_masks = SUIT_MASKS
 
     def last_trick(hands: list[int], leader: int) -> int:
         """One card each: who wins the last trick (B12)."""
@@ -284,6 +285,29 @@ def _searcher(n: int, decl: int, trump_mask: int, misere: bool) -> tuple[Callabl
                 return sure_decl
             if k - sure_def <= alpha:
                 return k - sure_def
+        if not misere and (beta <= 1 or alpha >= k - 1):
+            # a sure trick for the side on lead: it leads the top card left of a side suit that
+            # every other seat must follow (or cannot trump); the leader's side chooses to do so
+            lead = hands[leader]
+            mine = leader == decl
+            for sm in suit_masks:
+                own = lead & sm
+                if not own or sm == trump_mask:
+                    continue
+                present = 0
+                for h in hands:
+                    present |= h & sm
+                if not own & (1 << (present.bit_length() - 1)):
+                    continue  # not the top card of the suit
+                if mine:
+                    if all(hands[s] & sm or not hands[s] & trump_mask for s in defenders):
+                        if beta <= 1:
+                            return 1
+                        break
+                elif hands[decl] & sm or not hands[decl] & trump_mask:
+                    if alpha >= k - 1:
+                        return k - 1
+                    break
         key = (leader, *hands)
         entry = tt.get(key)
         if entry is not None:
