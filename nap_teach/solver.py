@@ -308,6 +308,21 @@ def _searcher(n: int, decl: int, trump_mask: int, misere: bool) -> tuple[Callabl
                     if alpha >= k - 1:
                         return k - 1
                     break
+        elif misere and beta <= 1 and leader != decl:
+            # Misère (P4): a defender leads a suit in which every card of the declarer is higher
+            # than every other card left, and the declarer must follow: it takes the trick
+            lead = hands[leader]
+            dh = hands[decl]
+            for sm in suit_masks:
+                ds = dh & sm
+                if not ds or not lead & sm:
+                    continue
+                others = 0
+                for h in hands:
+                    others |= h & sm
+                others ^= ds
+                if ds & -ds > others:  # the declarer's lowest card of the suit beats all the others
+                    return 1
         key = (leader, *hands)
         entry = tt.get(key)
         if entry is not None:
