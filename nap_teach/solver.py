@@ -21,6 +21,11 @@ game):
 - the yes/no question ("can the declarer take at least t tricks?") is a
   null-window search that stops as soon as the contract is sure or lost; the
   exact count is a few such questions sharing one table;
+- sure tricks end a search early: a side's trumps that the other side has
+  too few higher trumps to beat; the top card of a side suit led by a side
+  that nobody can ruff; in Misère, a lead into a suit where all the
+  declarer's cards are the highest; inside a trick, a declarer card already
+  beaten (or that nobody still to play can beat);
 - the last trick is counted directly, without search.
 
 The first lead of a deal also chooses trump (B10), except in Misère (P4):
