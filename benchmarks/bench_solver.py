@@ -14,17 +14,17 @@ Misère (pub profile, no trump) are timed too::
     .venv/bin/python benchmarks/bench_solver.py --deals 50 --players 3 4
 
 Last measured 2026-12-01 on the project VM (2 cores shared by six sessions,
-load average 4 to 10 while measuring), .venv Python 3.11.7, 200 deals per size
+load average about 3 while measuring), .venv Python 3.11.7, 200 deals per size
 (ms of CPU time per solve):
 
     players                    3       4       5       6       7
-    solve() median          0.82    1.40    1.57    1.22    1.91
-    solve() p99             3.8    29      97     446    3570
-    solve() mean            0.95    2.68    5.20   15.4    153
-    can_make(Nap) median    0.13    0.10    0.06    0.06    0.07
-    can_make(Misère) median 0.24    0.91    4.94   14.4      -
-    can_make(Misère) p99    2.7    16     136     902       -
-    solve(Misère) median    0.87    4.47   16.2      -       -
+    solve() median          0.52    0.91    1.06    1.20    1.63
+    solve() p99             2.0    19      83     641    3194
+    solve() mean            0.58    1.70    3.88   17.7    104
+    can_make(Nap) median    0.09    0.06    0.08    0.05    0.06
+    can_make(Misère) median 0.16    0.52    4.02   12.9      -
+    can_make(Misère) p99    2.2    13      90     846       -
+    solve(Misère) median    0.66    2.75   20.1      -       -
 
 The medians meet the targets (3 players 1 ms, 4 players 2 ms, 7 players 20 ms).
 The tail at 6 and 7 players is long: when the declarer makes a trick or two,

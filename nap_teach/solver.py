@@ -21,6 +21,11 @@ game):
 - the yes/no question ("can the declarer take at least t tricks?") is a
   null-window search that stops as soon as the contract is sure or lost; the
   exact count is a few such questions sharing one table;
+- sure tricks end a search early: a side's trumps that the other side has
+  too few higher trumps to beat; the top card of a side suit led by a side
+  that nobody can ruff; in Misère, a lead into a suit where all the
+  declarer's cards are the highest; inside a trick, a declarer card already
+  beaten (or that nobody still to play can beat);
 - the last trick is counted directly, without search.
 
 The first lead of a deal also chooses trump (B10), except in Misère (P4):
@@ -209,6 +214,7 @@ def _searcher(n: int, decl: int, trump_mask: int, misere: bool) -> tuple[Callabl
     maxer = [(s == decl) != misere for s in range(n)]
     nxt = [(s + 1) % n for s in range(n)]
     defenders = [s for s in range(n) if s != decl]
+    suit_masks = SUIT_MASKS
 
     def last_trick(hands: list[int], leader: int) -> int:
         """One card each: who wins the last trick (B12)."""
@@ -284,6 +290,44 @@ def _searcher(n: int, decl: int, trump_mask: int, misere: bool) -> tuple[Callabl
                 return sure_decl
             if k - sure_def <= alpha:
                 return k - sure_def
+        if not misere and (beta <= 1 or alpha >= k - 1):
+            # a sure trick for the side on lead: it leads the top card left of a side suit that
+            # every other seat must follow (or cannot trump); the leader's side chooses to do so
+            lead = hands[leader]
+            mine = leader == decl
+            for sm in suit_masks:
+                own = lead & sm
+                if not own or sm == trump_mask:
+                    continue
+                present = 0
+                for h in hands:
+                    present |= h & sm
+                if not own & (1 << (present.bit_length() - 1)):
+                    continue  # not the top card of the suit
+                if mine:
+                    if all(hands[s] & sm or not hands[s] & trump_mask for s in defenders):
+                        if beta <= 1:
+                            return 1
+                        break
+                elif hands[decl] & sm or not hands[decl] & trump_mask:
+                    if alpha >= k - 1:
+                        return k - 1
+                    break
+        elif misere and beta <= 1 and leader != decl:
+            # Misère (P4): a defender leads a suit in which every card of the declarer is higher
+            # than every other card left, and the declarer must follow: it takes the trick
+            lead = hands[leader]
+            dh = hands[decl]
+            for sm in suit_masks:
+                ds = dh & sm
+                if not ds or not lead & sm:
+                    continue
+                others = 0
+                for h in hands:
+                    others |= h & sm
+                others ^= ds
+                if ds & -ds > others:  # the declarer's lowest card of the suit beats all the others
+                    return 1
         key = (leader, *hands)
         entry = tt.get(key)
         if entry is not None:
