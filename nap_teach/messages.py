@@ -182,7 +182,6 @@ MESSAGES: dict[str, str | Plural] = {
     "lesson.session": N_("In a session these amounts are added to each player's balance; after the agreed number of deals the highest balance wins."),
     # --- bots
     "bot.random": N_("{player} picks a legal choice at random."),
-    "bot.cheap": N_("{player} wins as cheaply as possible, or else plays the lowest card."),
     # simple bot (nap_teach.bots.simple): bids
     "bot.bid_sure_tricks": Plural(
         Np_("{player} bids {call}: with {suit} as trump, {player} expects {count} trick from {cards}, and estimates the chance of making {call} at about {chance}%.",
