@@ -14,7 +14,7 @@ from ..state import DealState
 from ..tricks import beats
 from ..trainers import (
     NAMES, PositionError, auction_options, build_position, calls_for, example_deal, follow_options, judge_trick,
-    random_calls, random_session, rotation, settlement, stop_check, table_names,
+    random_calls, random_session, random_trick, rotation, settlement, stop_check, table_names,
 )
 from .question import (
     EN, NO, YES, Choice, Question, calls_fact, calls_for_safe, narration, number_choices, player_choices,
@@ -211,13 +211,7 @@ def _q_trick_winner(rng: random.Random, p: Profile) -> Question:
         trump = rng.choice(list(Suit))
         first = rng.random() < 0.35
         led_suit = trump if first else rng.choice([s for s in Suit if s is not trump])
-        cards = [Card(rng.choice(list(Rank)), led_suit)]
-        pool = [c for c in FULL_PACK if c is not cards[0]]
-        for _ in players[1:]:
-            follow = [c for c in pool if c.suit is led_suit]
-            pick = rng.choice(follow if follow and rng.random() < 0.55 else pool)
-            cards.append(pick)
-            pool.remove(pick)
+        cards = random_trick(rng, Card(rng.choice(list(Rank)), led_suit), len(players), follow=0.55)
         try:
             judged = judge_trick(players, trump, cards, p, rng=random.Random(rng.random()))
             break

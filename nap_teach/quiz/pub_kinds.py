@@ -9,7 +9,7 @@ from ..explain import Explanation, RecordError, RuleError
 from ..profiles import VARIATIONS, Profile
 from ..rulebook import Topic
 from ..session import Session, first_dealer_from_cards
-from ..trainers import PositionError, calls_for, judge_misere_trick, renege_settlement, table_names
+from ..trainers import PositionError, calls_for, judge_misere_trick, random_trick, renege_settlement, table_names
 from .kinds import Generator
 from .question import (
     EN, NO, YES, Choice, Question, calls_for_safe, number_choices, player_choices, random_table, trick_fact, yes_no,
@@ -54,14 +54,7 @@ def _q_misere_trick(rng: random.Random, p: Profile) -> Question:
     while True:
         players = random_table(rng, 3, 5)
         led = Card(rng.choice(list(Rank)), rng.choice(list(Suit)))
-        cards = [led]
-        pool = [c for c in FULL_PACK if c is not led]
-        for _ in players[1:]:
-            follow = [c for c in pool if c.suit is led.suit]
-            high_other = [c for c in pool if c.suit is not led.suit and c.rank > led.rank]
-            pick = rng.choice(follow if follow and rng.random() < 0.5 else (high_other or pool))
-            cards.append(pick)
-            pool.remove(pick)
+        cards = random_trick(rng, led, len(players), follow=0.5, higher_offsuit=True)
         try:
             judged = judge_misere_trick(players, cards, p, rng=random.Random(rng.random()))
             break

@@ -38,12 +38,12 @@ from .money import RenegeReport, SettlementReport, random_session, renege_settle
 from .position import NAMES, PositionError, build_position, calls_for, example_deal, refusal_of, table_names
 from .tricks import (
     CardOption, FollowReport, MisereJudgement, StopReport, TrickJudgement, follow_options, judge_misere_trick,
-    judge_trick, stop_check,
+    judge_trick, random_trick, stop_check,
 )
 
 __all__ = [
     "NAMES", "table_names", "build_position", "DealTurn", "rotation", "CallOption", "AuctionReport",
-    "auction_options", "said", "CardOption", "FollowReport", "follow_options", "TrickJudgement", "judge_trick",
+    "auction_options", "said", "CardOption", "FollowReport", "follow_options", "TrickJudgement", "judge_trick", "random_trick",
     "StopReport", "stop_check", "SettlementReport", "settlement", "calls_for", "PositionError",
     "random_calls", "random_session", "example_deal", "refusal_of",
     "MisereJudgement", "judge_misere_trick", "RenegeReport", "renege_settlement", "Demonstration", "demonstrations",

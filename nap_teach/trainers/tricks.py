@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..cards import Card, Suit
+from ..cards import FULL_PACK, Card, Suit
 from ..explain import Explanation
 from ..profiles import BRITISH, Contract, Profile
 from ..rulebook import Topic
@@ -77,6 +77,25 @@ def follow_options(hand: Sequence[Card], led: Card | Sequence[Card], trump: Suit
         else:
             options.append(CardOption(card, False, (why,)))
     return FollowReport(state, seat, current[0], state.trump, tuple(options))
+
+
+def random_trick(rng: random.Random, led: Card, players: int, follow: float,
+                 higher_offsuit: bool = False) -> list[Card]:
+    """A trick of ``players`` cards drawn at random after ``led`` (for trick-judging questions).
+
+    Each later player follows suit with chance ``follow`` while a card of the suit led is
+    left, else plays any card left; with ``higher_offsuit`` preferably a card of another
+    suit that outranks the lead (the cards that look like winners but cannot win a Misère trick).
+    """
+    cards = [led]
+    pool = [c for c in FULL_PACK if c is not led]
+    for _ in range(players - 1):
+        same = [c for c in pool if c.suit is led.suit]
+        higher = [c for c in pool if c.suit is not led.suit and c.rank > led.rank] if higher_offsuit else []
+        pick = rng.choice(same if same and rng.random() < follow else (higher or pool))
+        cards.append(pick)
+        pool.remove(pick)
+    return cards
 
 
 # ----------------------------------------------------------------- trick judge
