@@ -14,10 +14,10 @@ from ..state import DealState
 from ..tricks import beats
 from ..trainers import (
     NAMES, PositionError, auction_options, build_position, calls_for, example_deal, follow_options, judge_trick,
-    random_calls, random_session, random_trick, rotation, settlement, stop_check, table_names,
+    random_calls, random_session, random_trick, rotation, settlement, stop_check, table_names, winners_explanation,
 )
 from .question import (
-    EN, NO, YES, Choice, Question, calls_fact, calls_for_safe, narration, number_choices, player_choices,
+    NO, YES, Choice, Question, calls_fact, calls_for_safe, narration, number_choices, player_choices,
     random_table, trick_fact, yes_no,
 )
 
@@ -313,10 +313,8 @@ def _q_winners(rng: random.Random, p: Profile) -> Question:
     choices = tuple(Choice(v, Explanation(rule, "choice.shared" if len(options[v]) > 1 else "choice.value",
                                           {"names": options[v], "value": options[v][0]}))
                     for v in sorted(values, key=lambda v: (len(options[v]), players.index(options[v][0]))))
-    top = max(balances.values())
     prompt = Explanation(rule, "quiz.winners", {"amounts": tuple((name, balances[name]) for name in players)})
-    expl = Explanation(rule, "quiz.winners_why", {"top": EN.amount(top), "names": tuple(winners),
-                                                  "count": len(winners)})
+    expl = winners_explanation(p, balances, winners)
     return Question("", "winners", prompt, choices, answer, expl, players)
 
 

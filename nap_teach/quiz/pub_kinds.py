@@ -9,10 +9,12 @@ from ..explain import Explanation, RecordError, RuleError
 from ..profiles import VARIATIONS, Profile
 from ..rulebook import Topic
 from ..session import Session, first_dealer_from_cards
-from ..trainers import PositionError, calls_for, judge_misere_trick, random_trick, renege_settlement, table_names
+from ..trainers import (
+    PositionError, calls_for, judge_misere_trick, random_trick, renege_settlement, table_names, winners_explanation,
+)
 from .kinds import Generator
 from .question import (
-    EN, NO, YES, Choice, Question, calls_for_safe, number_choices, player_choices, random_table, trick_fact, yes_no,
+    NO, YES, Choice, Question, calls_for_safe, number_choices, player_choices, random_table, trick_fact, yes_no,
 )
 
 
@@ -105,8 +107,7 @@ def _q_tie_break(rng: random.Random, p: Profile) -> Question:
         answer, expl = "share", Explanation(rule, "explain.tie_shared", {"names": tuple(winners)})
     else:
         answer = "winner"
-        expl = Explanation(p.rule(Topic.SESSION), "quiz.winners_why",
-                           {"top": EN.amount(session.balances[winners[0]]), "names": tuple(winners), "count": 1})
+        expl = winners_explanation(p, session.balances, winners)
         rule = expl.rule
     choices = (Choice("winner", Explanation(rule, "choice.one_winner")),
                Choice("share", Explanation(rule, "choice.share")),

@@ -34,7 +34,9 @@ from .auction import AuctionReport, CallOption, auction_options, random_calls, s
 from .compare import Difference, TwoTariffs, profile_differences, two_tariffs
 from .deal import DealTurn, rotation
 from .demos import Demonstration, demonstration, demonstrations
-from .money import RenegeReport, SettlementReport, random_session, renege_settlement, settlement
+from .money import (
+    RenegeReport, SettlementReport, random_session, renege_settlement, settlement, winners_explanation,
+)
 from .position import NAMES, PositionError, build_position, calls_for, example_deal, refusal_of, table_names
 from .tricks import (
     CardOption, FollowReport, MisereJudgement, StopReport, TrickJudgement, follow_options, judge_misere_trick,
@@ -47,5 +49,5 @@ __all__ = [
     "StopReport", "stop_check", "SettlementReport", "settlement", "calls_for", "PositionError",
     "random_calls", "random_session", "example_deal", "refusal_of",
     "MisereJudgement", "judge_misere_trick", "RenegeReport", "renege_settlement", "Demonstration", "demonstrations",
-    "demonstration", "Difference", "profile_differences", "TwoTariffs", "two_tariffs",
+    "demonstration", "winners_explanation", "Difference", "profile_differences", "TwoTariffs", "two_tariffs",
 ]

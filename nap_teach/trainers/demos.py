@@ -17,7 +17,7 @@ from ..rulebook import Topic
 from ..session import Session
 from ..state import STOP, DealState
 from .auction import auction_options
-from .money import renege_settlement, settlement
+from .money import renege_settlement, settlement, winners_explanation
 from .position import PositionError, build_position, calls_for, table_names
 from .tricks import judge_misere_trick
 
@@ -151,9 +151,7 @@ def _demo_session(p: Profile, seed: object) -> Demonstration:
     if chips is not None:
         steps.append(chips)
     winners = keeper.winners()
-    steps.append(Explanation(p.rule(Topic.SESSION), "quiz.winners_why",
-                             {"top": translator_amount(keeper.balances[winners[0]]), "names": tuple(winners),
-                              "count": len(winners)}))
+    steps.append(winners_explanation(p, keeper.balances, winners))
     return Demonstration(p.rule(Topic.SESSION), tuple(steps), players)
 
 
@@ -170,12 +168,6 @@ def _demo_variations(p: Profile, seed: object) -> Demonstration:
         if expl is not None:
             steps.append(expl)
     return Demonstration(p.rule(Topic.VARIATIONS), tuple(steps))
-
-
-def translator_amount(value: int) -> str:
-    from ..i18n import translator
-
-    return translator("en").amount(value)
 
 
 _DEMOS = {Topic.FIRST_DEALER: _demo_first_dealer, Topic.MISDEAL: _demo_misdeal, Topic.LADDER: _demo_ladder,

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from ..auction import Auction
 from ..explain import Explanation
+from ..i18n import translator
 from ..profiles import BRITISH, Contract, Profile
 from ..rulebook import Topic
 from ..session import Session
@@ -51,6 +52,13 @@ def settlement(players: Sequence[str], declarer: int, contract: Contract | str, 
                     {"amounts": tuple((p, amounts[p]) for p in session.players)}),
     )
     return SettlementReport(session.players, declarer, contract, tricks, row.made, amounts, expls)
+
+
+def winners_explanation(profile: Profile, balances: Mapping[str, int], winners: Sequence[str]) -> Explanation:
+    """Why ``winners`` win the session: theirs is the highest balance (B17); the amount as an English fact."""
+    return Explanation(profile.rule(Topic.SESSION), "quiz.winners_why",
+                       {"top": translator("en").amount(balances[winners[0]]), "names": tuple(winners),
+                        "count": len(winners)})
 
 
 def random_session(rng: random.Random, p: Profile, players: Sequence[str], deals: int) -> Session:
