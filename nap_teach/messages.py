@@ -148,7 +148,7 @@ MESSAGES: dict[str, str | Plural] = {
     "explain.chips": N_("Chips on the table: {chips}. They add up to {total}, the chips of the {antes} antes paid."),
     "explain.misere_trick": N_("Nothing is trump in Misère: {winner} takes the trick with {card}, the highest card of the suit led ({led})."),
     "explain.misere_trick_offsuit": N_("Nothing is trump in Misère: {winner} takes the trick with {card}, the highest card of the suit led ({led}); {others}, of another suit, cannot win however high."),
-    # --- pub demonstrations in the rules explorer (nap_teach/trainers.py)
+    # --- pub demonstrations in the rules explorer (nap_teach/trainers/demos.py)
     "demo.draw_round": N_("Draw {number}: {cards}."),
     "demo.cut": N_("{cutter} cuts {cut} cards off the top, leaving {rest}: each packet holds at least {least} cards."),
     "demo.result_certain": Plural(
@@ -182,7 +182,6 @@ MESSAGES: dict[str, str | Plural] = {
     "lesson.session": N_("In a session these amounts are added to each player's balance; after the agreed number of deals the highest balance wins."),
     # --- bots
     "bot.random": N_("{player} picks a legal choice at random."),
-    "bot.cheap": N_("{player} wins as cheaply as possible, or else plays the lowest card."),
     # simple bot (nap_teach.bots.simple): bids
     "bot.bid_sure_tricks": Plural(
         Np_("{player} bids {call}: with {suit} as trump, {player} expects {count} trick from {cards}, and estimates the chance of making {call} at about {chance}%.",
@@ -345,7 +344,7 @@ MESSAGES: dict[str, str | Plural] = {
     "record.variation": N_("{variation} is a variation of Nap with rules of its own; the rules here are {known_profiles}."),
     "record.not_tie_break": N_("This deal is marked as the extra hand among tied players, but no extra hand is due here."),
     "record.tie_break_due": N_("The agreed deals are over and {names} are level: the next deal is their extra hand (mark it \"tie_break\": true)."),
-    # --- quizzes, trainers and the syllabus (nap_teach/quiz.py, trainers.py, syllabus.py)
+    # --- quizzes, trainers and the syllabus (nap_teach/quiz/, trainers/, syllabus.py)
     "quiz.said": N_("{player}: {call}"),
     "quiz.played": N_("{player} {card}"),
     "quiz.no_calls": N_("nobody has spoken yet"),

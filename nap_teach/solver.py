@@ -37,7 +37,7 @@ Everything here is pure engine code: no user interface import.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TypeVar
 
 from .cards import FULL_PACK, Card, Suit
 from .profiles import Contract
@@ -609,6 +609,28 @@ def can_make(state: "DealState | Position") -> bool:
     return search.at_least(c.min_tricks - pos.won)
 
 
+_V = TypeVar("_V")
+
+
+def _per_legal_card(pos: Position, search: _Search, by_run: dict[int, _V]) -> dict[Card, _V]:
+    """Every legal card with the value found for its run (``by_run``: the top card of each run -> value).
+
+    The search tries one card per run of touching cards held by the same seat: they are worth the same.
+    """
+    present = mask_of(pos.trick)
+    for x in pos.hands:
+        present |= x
+    out: dict[Card, _V] = {}
+    for b in search.legal_bits():
+        top = b
+        # climb the run of touching cards held by the same seat to its highest card
+        while top not in by_run:
+            above = present & _BIT_SUIT[top] & ~((top << 1) - 1)
+            top = above & -above
+        out[_BIT_CARD[b]] = by_run[top]
+    return out
+
+
 def card_values(state: "DealState | Position") -> dict[Card, int]:
     """For each legal card of the seat to act: the declarer's total tricks if it is played, then best play."""
     pos = _position(state)
@@ -624,19 +646,8 @@ def card_values(state: "DealState | Position") -> dict[Card, int]:
                 lo = t
             else:
                 hi = t - 1
-        by_run[b] = lo
-    present = mask_of(pos.trick)
-    for x in pos.hands:
-        present |= x
-    out: dict[Card, int] = {}
-    for b in search.legal_bits():
-        top = b
-        # climb the run of touching cards held by the same seat to its highest card
-        while top not in by_run:
-            above = present & _BIT_SUIT[top] & ~((top << 1) - 1)
-            top = above & -above
-        out[_BIT_CARD[b]] = pos.won + by_run[top]
-    return out
+        by_run[b] = pos.won + lo
+    return _per_legal_card(pos, search, by_run)
 
 
 def reaches(state: "DealState | Position", targets: Iterable[int]) -> dict[int, bool]:
@@ -676,17 +687,7 @@ def card_outcomes(state: "DealState | Position") -> dict[Card, bool]:
         else:
             made = (search.value_after(b, need - 1, need) >= need) != misere
         by_run[b] = made
-    present = mask_of(pos.trick)
-    for x in pos.hands:
-        present |= x
-    out: dict[Card, bool] = {}
-    for b in search.legal_bits():
-        top = b
-        while top not in by_run:
-            above = present & _BIT_SUIT[top] & ~((top << 1) - 1)
-            top = above & -above
-        out[_BIT_CARD[b]] = by_run[top]
-    return out
+    return _per_legal_card(pos, search, by_run)
 
 
 def best_cards(state: "DealState | Position") -> list[Card]:

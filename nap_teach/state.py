@@ -211,7 +211,11 @@ class DealState:
         return acts
 
     def outcome(self) -> bool | None:
-        """True/False once the contract is certainly made/failed, else None (B13)."""
+        """True/False once the contract is certainly made/failed, else None (B13).
+
+        A contract with at most ``max_tricks`` tricks fails at the one trick too many: Misère (P4)
+        at the declarer's first trick.
+        """
         if self.declarer is None or self.contract is None:
             return None
         won = self.tricks_won[self.declarer]
@@ -404,7 +408,7 @@ class DealState:
         count = len(trick_cards)
         n = self.n
         if count < n:
-            if count == 1 and not self._done:  # the first card of the deal sets trump (B10)
+            if count == 1 and not self._done:  # the first card of the deal sets trump (B10), none in Misère (P4)
                 self.trump = card.suit if self.contract.trumps else None
             self._to_play = seat + 1 if seat + 1 < n else 0
             return

@@ -143,6 +143,19 @@ def test_four_colour_pack(app):
     assert "#11712f" not in app.table.widget.value
 
 
+def test_four_colour_from_the_start_draws_without_an_error(caplog):
+    """``?four=1``: the option is on before the table exists; nothing fails, nothing is logged."""
+    with caplog.at_level("DEBUG"):
+        app = LessonApp(four_colour=True)
+        app.controls.next.click()
+    assert app.four_colour and app.controls.four.value is True
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL") or r.exc_info]
+    assert app.status.kind != "error"
+    assert "#11712f" in app.table.widget.value and "#1747b5" in app.table.widget.value
+    app.controls.four.value = False
+    assert "#11712f" not in app.table.widget.value
+
+
 def test_whatif_refuses_an_illegal_card_with_the_reason(app):
     app.controls.number.value = app.lesson.trick_start(1) + 2  # B's card to trick 1
     buttons = app.whatif._buttons

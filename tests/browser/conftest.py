@@ -31,6 +31,10 @@ Fixtures for test writers (every test in tests/browser gets the ``browser`` mark
     element matching ``ready`` is visible (use your widget's ``nap-...`` class).
 ``screenshot`` -> callable ``(page, name) -> Path``
     Saves ``test-artifacts/<test name>--<name>.png``.
+``layout`` -> PageLayout: ``.show_whole(page, css, width)`` makes the viewport
+    ``width`` wide and as tall as the element (Voila's lab template scrolls inside a
+    container, so a full-page screenshot alone would cut the page off);
+    ``.assert_fits(page, css)`` fails when the element is cut off on the right.
 ``expect`` -> ``playwright.sync_api.expect`` (a fixture, so that a missing
     Playwright skips or fails like the other fixtures instead of breaking
     collection; import it directly if you prefer).
@@ -462,3 +466,30 @@ def screenshot(request: pytest.FixtureRequest, artifacts_dir: Path) -> Callable[
         return path
 
     return save
+
+
+class PageLayout:
+    """The page geometry the browser tests check: a whole app in view, and no app wider than the page."""
+
+    @staticmethod
+    def show_whole(target_page: Any, css: str, width: int) -> None:
+        """Make the viewport ``width`` wide and as tall as the element ``css`` (at most 6000 px)."""
+        height = target_page.evaluate(
+            f"(() => {{ const e = document.querySelector('{css}');"
+            " return e.getBoundingClientRect().top + e.scrollHeight + 40; })()")
+        target_page.set_viewport_size({"width": width, "height": int(max(600, min(height, 6000)))})
+        target_page.wait_for_timeout(300)
+
+    @staticmethod
+    def assert_fits(target_page: Any, css: str) -> None:
+        """The element ``css`` is not cut off: nothing scrolls sideways inside it."""
+        widths = target_page.evaluate(
+            f"(() => {{ const e = document.querySelector('{css}'); return [e.scrollWidth, e.clientWidth]; }})()")
+        width = target_page.viewport_size["width"] if target_page.viewport_size else "?"
+        assert widths[0] <= widths[1] + 2, f"{css} is cut off at {width} px: {widths}"
+
+
+@pytest.fixture
+def layout() -> PageLayout:
+    """Page geometry helpers (:class:`PageLayout`)."""
+    return PageLayout()

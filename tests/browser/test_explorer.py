@@ -8,22 +8,7 @@ WIDGET_TIMEOUT = 30_000  # ms a widget may take to answer a click
 SEED = 5
 
 
-def show_whole(page, css: str, width: int) -> None:
-    """Make the viewport as tall as the app (Voila's lab template scrolls inside a container)."""
-    height = page.evaluate(
-        f"(() => {{ const e = document.querySelector('{css}');"
-        " return e.getBoundingClientRect().top + e.scrollHeight + 40; })()")
-    page.set_viewport_size({"width": width, "height": int(max(600, min(height, 6000)))})
-    page.wait_for_timeout(300)
-
-
-def no_horizontal_overflow(page, css: str) -> None:
-    widths = page.evaluate(
-        f"(() => {{ const e = document.querySelector('{css}'); return [e.scrollWidth, e.clientWidth]; }})()")
-    assert widths[0] <= widths[1] + 2, f"{css} is cut off: {widths}"
-
-
-def test_quiz_answers_change_the_score(voila_page, page_log, screenshot, expect):
+def test_quiz_answers_change_the_score(voila_page, page_log, screenshot, expect, layout):
     page = voila_page("explorer.ipynb", f"seed={SEED}&section=quiz", ready=".nap-ex-score")
     assert "ExplorerApp" not in page.content()
     score = page.locator(".nap-ex-score")
@@ -48,12 +33,12 @@ def test_quiz_answers_change_the_score(voila_page, page_log, screenshot, expect)
     expect(score).to_contain_text("Score: 1 of 2", timeout=WIDGET_TIMEOUT)
     expect(page.locator(".nap-ex-quiz .nap-ex-feedback")).to_contain_text("Not quite.")
 
-    show_whole(page, ".nap-explorer", 1280)
+    layout.show_whole(page, ".nap-explorer", 1280)
     screenshot(page, "quiz-1280")
     page_log.assert_no_errors()
 
 
-def test_rules_trainer_and_phone_width(voila_page, page_log, screenshot, expect):
+def test_rules_trainer_and_phone_width(voila_page, page_log, screenshot, expect, layout):
     page = voila_page("explorer.ipynb", "rule=B7", ready=".nap-ex-auction")
     page.set_viewport_size({"width": 390, "height": 900})
     page.locator("button.nap-ex-call-Wellington").click()
@@ -61,11 +46,11 @@ def test_rules_trainer_and_phone_width(voila_page, page_log, screenshot, expect)
                                                         timeout=WIDGET_TIMEOUT)
     page.locator("button.nap-ex-call-Nap").click()
     expect(page.locator(".nap-ex-auction-history")).to_contain_text("Ann: Nap", timeout=WIDGET_TIMEOUT)
-    show_whole(page, ".nap-explorer", 390)
-    no_horizontal_overflow(page, ".nap-explorer")
+    layout.show_whole(page, ".nap-explorer", 390)
+    layout.assert_fits(page, ".nap-explorer")
     screenshot(page, "rules-390")
     page.locator("button.nap-ex-nav, .nap-ex-nav button", has_text="For teachers").first.click()
     expect(page.locator(".nap-ex-syllabus-table")).to_contain_text("not 8", timeout=WIDGET_TIMEOUT)
-    show_whole(page, ".nap-explorer", 390)
+    layout.show_whole(page, ".nap-explorer", 390)
     screenshot(page, "syllabus-390")
     page_log.assert_no_errors()

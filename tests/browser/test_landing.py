@@ -11,14 +11,6 @@ from nap_teach.ui.landing import LESSONS
 APP_TIMEOUT = 60_000  # ms for a notebook page to start its kernel and show its widgets
 
 
-def show_whole(page, css: str, width: int) -> None:
-    height = page.evaluate(
-        f"(() => {{ const e = document.querySelector('{css}');"
-        " return e.getBoundingClientRect().top + e.scrollHeight + 40; })()")
-    page.set_viewport_size({"width": width, "height": int(max(600, min(height, 6000)))})
-    page.wait_for_timeout(300)
-
-
 @pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.notebook for lesson in LESSONS])
 def test_follow_link_to_each_notebook(voila_page, page_log, expect, lesson):
     page = voila_page("index.ipynb", ready=".nap-landing-link")
@@ -32,7 +24,7 @@ def test_follow_link_to_each_notebook(voila_page, page_log, expect, lesson):
     page_log.assert_no_errors()
 
 
-def test_landing_shows_rules_in_force_and_fits_a_phone(voila_page, page_log, screenshot, expect):
+def test_landing_shows_rules_in_force_and_fits_a_phone(voila_page, page_log, screenshot, expect, layout):
     page = voila_page("index.ipynb", ready=".nap-landing-profile")
     rows = page.locator(".nap-landing-profile .nap-stakes tbody tr")
     expect(rows).to_have_count(len(BRITISH.ladder))
@@ -43,12 +35,10 @@ def test_landing_shows_rules_in_force_and_fits_a_phone(voila_page, page_log, scr
     expect(page.locator('a.nap-landing-link[href="explorer.ipynb?lang=es"]')).to_have_count(1, timeout=30_000)
     page.locator(".nap-lang button", has_text="English").click()
     expect(page.locator('a.nap-landing-link[href="explorer.ipynb"]')).to_have_count(1, timeout=30_000)
-    show_whole(page, ".nap-landing", 1280)
+    layout.show_whole(page, ".nap-landing", 1280)
     screenshot(page, "landing-1280")
     page.set_viewport_size({"width": 390, "height": 900})
-    show_whole(page, ".nap-landing", 390)
-    widths = page.evaluate("(() => { const e = document.querySelector('.nap-landing');"
-                           " return [e.scrollWidth, e.clientWidth]; })()")
-    assert widths[0] <= widths[1] + 2, f"cut off at 390 px: {widths}"
+    layout.show_whole(page, ".nap-landing", 390)
+    layout.assert_fits(page, ".nap-landing")
     screenshot(page, "landing-390")
     page_log.assert_no_errors()

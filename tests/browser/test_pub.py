@@ -5,21 +5,7 @@ WIDGET_TIMEOUT = 30_000  # ms a widget may take to answer a click
 MINUS = "\u2212"
 
 
-def show_whole(page, css: str, width: int) -> None:
-    height = page.evaluate(
-        f"(() => {{ const e = document.querySelector('{css}');"
-        " return e.getBoundingClientRect().top + e.scrollHeight + 40; })()")
-    page.set_viewport_size({"width": width, "height": int(max(600, min(height, 6000)))})
-    page.wait_for_timeout(300)
-
-
-def not_cut_off(page, css: str) -> None:
-    widths = page.evaluate(f"(() => {{ const e = document.querySelector('{css}');"
-                           " return [e.scrollWidth, e.clientWidth]; })()")
-    assert widths[0] <= widths[1] + 2, f"cut off: {widths}"
-
-
-def test_pub_scorekeeper_misdeal_and_a_renege(voila_page, page_log, screenshot, expect):
+def test_pub_scorekeeper_misdeal_and_a_renege(voila_page, page_log, screenshot, expect, layout):
     page = voila_page("scorekeeper.ipynb", "profile=pub&players=Ann,Ben,Cat,Dan", ready=".nap-sk-start")
     expect(page.locator(".nap-sk-title")).to_contain_text("Rules in force: Pub rules.", timeout=WIDGET_TIMEOUT)
     expect(page.locator(".nap-sk-options")).to_be_visible()
@@ -47,16 +33,16 @@ def test_pub_scorekeeper_misdeal_and_a_renege(voila_page, page_log, screenshot, 
     expect(page.locator(".nap-sk-zero")).to_contain_text("They add up to 80")
     expect(heading).to_contain_text("Deal 2 of 8: Ann deals, Ben speaks first.")
 
-    show_whole(page, ".nap-scorekeeper", 1280)
+    layout.show_whole(page, ".nap-scorekeeper", 1280)
     screenshot(page, "pub-scorekeeper-1280")
     page.set_viewport_size({"width": 390, "height": 900})
-    show_whole(page, ".nap-scorekeeper", 390)
-    not_cut_off(page, ".nap-scorekeeper")
+    layout.show_whole(page, ".nap-scorekeeper", 390)
+    layout.assert_fits(page, ".nap-scorekeeper")
     screenshot(page, "pub-scorekeeper-390")
     page_log.assert_no_errors()
 
 
-def test_pub_explorer_misere_rule_and_the_comparison(voila_page, page_log, screenshot, expect):
+def test_pub_explorer_misere_rule_and_the_comparison(voila_page, page_log, screenshot, expect, layout):
     page = voila_page("explorer.ipynb", "profile=pub&rule=P4&seed=5", ready=".nap-ex-rule-text")
     expect(page.locator(".nap-ex-rule-text")).to_contain_text("Misère", timeout=WIDGET_TIMEOUT)
     expect(page.locator(".nap-ex-demo")).to_contain_text("An example, run by the engine")
@@ -69,22 +55,22 @@ def test_pub_explorer_misere_rule_and_the_comparison(voila_page, page_log, scree
     page.locator(".nap-ex-tariffs-tricks select").select_option(label="4")
     expect(page.locator(".nap-ex-tariffs-out")).to_contain_text("the same way", timeout=WIDGET_TIMEOUT)
 
-    show_whole(page, ".nap-explorer", 1280)
+    layout.show_whole(page, ".nap-explorer", 1280)
     screenshot(page, "pub-explorer-compare-1280")
     page.set_viewport_size({"width": 390, "height": 900})
-    show_whole(page, ".nap-explorer", 390)
-    not_cut_off(page, ".nap-explorer")
+    layout.show_whole(page, ".nap-explorer", 390)
+    layout.assert_fits(page, ".nap-explorer")
     screenshot(page, "pub-explorer-compare-390")
     page_log.assert_no_errors()
 
 
-def test_pub_play_page_setup_and_first_deal(voila_page, page_log, screenshot, expect):
+def test_pub_play_page_setup_and_first_deal(voila_page, page_log, screenshot, expect, layout):
     page = voila_page("play.ipynb", "profile=pub&seed=3&deals=2", ready=".nap-play-start")
     page.set_viewport_size({"width": 390, "height": 900})
     expect(page.locator(".nap-play-misere")).to_be_visible(timeout=WIDGET_TIMEOUT)
-    not_cut_off(page, ".nap-play")
+    layout.assert_fits(page, ".nap-play")
     screenshot(page, "pub-play-setup-390")
     page.locator("button.nap-play-start").click()
     expect(page.locator(".nap-play-info")).to_contain_text("Rules: Pub rules", timeout=WIDGET_TIMEOUT)
-    not_cut_off(page, ".nap-play")
+    layout.assert_fits(page, ".nap-play")
     page_log.assert_no_errors()

@@ -5,15 +5,7 @@ WIDGET_TIMEOUT = 30_000  # ms a widget may take to answer a click
 MINUS = "\u2212"
 
 
-def show_whole(page, css: str, width: int) -> None:
-    height = page.evaluate(
-        f"(() => {{ const e = document.querySelector('{css}');"
-        " return e.getBoundingClientRect().top + e.scrollHeight + 40; })()")
-    page.set_viewport_size({"width": width, "height": int(max(600, min(height, 6000)))})
-    page.wait_for_timeout(300)
-
-
-def test_enter_one_deal_and_see_the_ledger_row(voila_page, page_log, screenshot, expect):
+def test_enter_one_deal_and_see_the_ledger_row(voila_page, page_log, screenshot, expect, layout):
     page = voila_page("scorekeeper.ipynb", "players=Ann,Ben,Cat,Dan", ready=".nap-sk-start")
     assert "ScorekeeperApp" not in page.content()
     page.locator(".nap-sk-first select").select_option(label="Dan")
@@ -40,12 +32,10 @@ def test_enter_one_deal_and_see_the_ledger_row(voila_page, page_log, screenshot,
     expect(page.locator(".nap-sk-chart svg")).to_have_count(1)
     expect(page.locator("a.nap-sk-download")).to_have_attribute("download", "nap-session.json")
 
-    show_whole(page, ".nap-scorekeeper", 1280)
+    layout.show_whole(page, ".nap-scorekeeper", 1280)
     screenshot(page, "one-deal-1280")
     page.set_viewport_size({"width": 390, "height": 900})
-    show_whole(page, ".nap-scorekeeper", 390)
-    widths = page.evaluate("(() => { const e = document.querySelector('.nap-scorekeeper');"
-                           " return [e.scrollWidth, e.clientWidth]; })()")
-    assert widths[0] <= widths[1] + 2, f"cut off at 390 px: {widths}"
+    layout.show_whole(page, ".nap-scorekeeper", 390)
+    layout.assert_fits(page, ".nap-scorekeeper")
     screenshot(page, "one-deal-390")
     page_log.assert_no_errors()

@@ -8,6 +8,7 @@ import ipywidgets as W
 from ...explain import Explanation
 from ...html import escape, html, join
 from ...profiles import BRITISH, PUB, Profile
+from ...rulebook import Topic
 from ...trainers import PositionError, table_names
 from ..base import guarded
 from ..landing import PROFILE_NAMES
@@ -52,24 +53,24 @@ class ComparePanel(ExplorerComponent):
         _ = self._
         if value is None:
             return "—"
-        if topic == "ladder":
+        if topic == Topic.LADDER:
             return " < ".join(self.tr.call(n) for n in value)  # type: ignore[union-attr]
         if topic.startswith("stakes:"):
             made, failed = value  # type: ignore[misc]
             return _("{made} made / {failed} failed").format(made=made, failed=failed)
         if topic.startswith("requires:"):
             return _("after a {call}").format(call=self.tr.call(str(value)))
-        if topic == "first_dealer":
+        if topic == Topic.FIRST_DEALER:
             return _("lowest card, aces low") if value == "low_card" else _("by lot")
-        if topic == "cut":
+        if topic == Topic.CUT:
             return _("at least {n} cards in each packet").format(n=value) if value and value > 1 else _("any cut")
-        if topic == "early_stop":
+        if topic == Topic.EARLY_STOP:
             return _("may stop once certain, by agreement") if value else _("all five tricks, always")
-        if topic == "misdeal":
+        if topic == Topic.MISDEAL:
             return _("recorded: same dealer again") if value else _("not recorded")
-        if topic == "renege":
+        if topic == Topic.RENEGE:
             return _("recorded, with a penalty") if value else _("not recorded")
-        if topic == "tie_break":
+        if topic == Topic.TIE_BREAK:
             return _("3 or more level: one extra hand") if value else _("level players share")
         if topic == "options":
             return ", ".join(self._option_name(o) for o in value) or self.tr.pgettext(  # type: ignore[union-attr]
@@ -87,9 +88,9 @@ class ComparePanel(ExplorerComponent):
             return _("Stakes for {call}").format(call=self.tr.call(topic.split(":", 1)[1]))
         if topic.startswith("requires:"):
             return _("When {call} may be bid").format(call=self.tr.call(topic.split(":", 1)[1]))
-        labels = {"ladder": _("Bids, low to high"), "first_dealer": _("First dealer"), "cut": _("The cut"),
-                  "early_stop": _("Stopping early"), "misdeal": _("Misdeals"), "renege": _("Reneges"),
-                  "tie_break": _("Level at the end"), "options": _("Table options")}
+        labels = {Topic.LADDER: _("Bids, low to high"), Topic.FIRST_DEALER: _("First dealer"),
+                  Topic.CUT: _("The cut"), Topic.EARLY_STOP: _("Stopping early"), Topic.MISDEAL: _("Misdeals"),
+                  Topic.RENEGE: _("Reneges"), Topic.TIE_BREAK: _("Level at the end"), "options": _("Table options")}
         return labels.get(topic, topic)
 
     def refresh(self) -> None:
@@ -138,7 +139,7 @@ class ComparePanel(ExplorerComponent):
         try:
             result = two_tariffs(players, 0, c, t, *self.profiles)
         except PositionError:
-            self.out.value = self.refused(Explanation(PUB.rule("requires"), "call.requires",
+            self.out.value = self.refused(Explanation(PUB.rule(Topic.REQUIRES), "call.requires",
                                                       {"player": players[0], "call": c,
                                                        "needed": PUB.contract(c).requires or c}))
             return

@@ -13,7 +13,7 @@ from ..base import guarded
 from ..landing import stakes_table_html
 from ..widgets import show as _show
 from .component import ExplorerComponent, _auto, _button
-from ...rulebook import prose as rule_text
+from ...rulebook import Topic, prose as rule_text
 from .question import QuestionCard
 from .trainers import TRAINER_FOR_RULE, Trainer, trainers_for
 
@@ -53,7 +53,7 @@ class RulesPanel(ExplorerComponent):
         self.widget.add_class("nap-ex-rules")
         self._syncing = False
 
-    def topic_of(self, rule: str) -> str | None:
+    def topic_of(self, rule: str) -> Topic | None:
         for topic in TRAINER_FOR_RULE:
             try:
                 if self.profile.rule(topic) == rule and TRAINER_FOR_RULE[topic] in self.trainers:
@@ -116,7 +116,7 @@ class RulesPanel(ExplorerComponent):
     def render(self) -> None:
         rule = self.rule
         paras = join((html('<p>{}</p>', t) for t in rule_text(rule, self.profile, self.tr)))
-        extra = stakes_table_html(self.profile, self.tr) if rule == self.profile.rule("stakes") else ""
+        extra = stakes_table_html(self.profile, self.tr) if rule == self.profile.rule(Topic.STAKES) else ""
         self.text.value = (html('<h2>{}{}</h2>{}{}', self.badge(rule), self.tr.rule_title(rule), paras, extra))
         self.render_demo(rule)
         trainer = self.trainer_for(rule)

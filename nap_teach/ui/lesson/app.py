@@ -28,8 +28,8 @@ class LessonApp(App):
             self.walk.go(step - 1)
         self.title = W.HTML("")
         self.title.add_class("nap-lesson-title")
-        self.controls = StepControls(self.walk, self.language, self.status, self.show, self.restyle)
-        self.controls.four.value = bool(four_colour)
+        self.controls = StepControls(self.walk, self.language, self.status, self.show, self.restyle,
+                                     four_colour=four_colour)
         self.explanation = ExplanationPanel(self.lesson, self.language)
         self.table = TableView(self.lesson, self.language)
         self.history = TrickHistory(self.lesson, self.language)

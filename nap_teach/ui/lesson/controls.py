@@ -16,7 +16,7 @@ class StepControls:
     """Back, Next, Restart, "Go to", the step number and the four-colour option."""
 
     def __init__(self, walk: LessonWalk, language: Language, status: StatusLine,
-                 on_change: Callable[[], None], on_style: Callable[[], None]) -> None:
+                 on_change: Callable[[], None], on_style: Callable[[], None], four_colour: bool = False) -> None:
         self.walk = walk
         self.language = language
         self.status = status
@@ -39,7 +39,8 @@ class StepControls:
         self.number.add_class("nap-lesson-number")
         self.label = W.HTML("")
         self.label.add_class("nap-lesson-step")
-        self.four = W.Checkbox(value=False, indent=False, layout=W.Layout(width="auto", max_width="100%"))
+        # the starting value is set before anyone observes it: the page draws its cards once it is built
+        self.four = W.Checkbox(value=bool(four_colour), indent=False, layout=W.Layout(width="auto", max_width="100%"))
         self.four.add_class("nap-lesson-four")
         self.back.on_click(self._on_back)
         self.next.on_click(self._on_next)

@@ -8,6 +8,7 @@ import ipywidgets as W
 from ...explain import Explanation
 from ...html import escape, html, join
 from ...play import PlayTable
+from ...rulebook import Topic
 from ...session import LedgerRow
 from ..base import Component
 from ..chart import balance_chart_svg
@@ -70,12 +71,12 @@ class LedgerView(Component):
                       else _("Settlement of deal {number}").format(number=row.number))
         if row.declarer is None or row.contract is None:
             nxt = table.players[table.session.dealer_for(row.number)]
-            text = self.explain(Explanation(table.profile.rule("passed_out"), "explain.passed_out",
+            text = self.explain(Explanation(table.profile.rule(Topic.PASSED_OUT), "explain.passed_out",
                                             {"next_dealer": nxt}))
             zero = _("Nobody pays: every amount is 0, and the sum is 0 {check}").format(check="\u2713")
             return (html('<div class="nap-play-box nap-play-settle"><h3>{}</h3><p>'
                          '{}</p><p class="nap-play-zero" data-sum="0">{}{}</p></div>',
-                         head, text, self.badge(table.profile.rule("balances")), zero))
+                         head, text, self.badge(table.profile.rule(Topic.BALANCES)), zero))
         others = len(table.players) - 1
         c = row.contract
         made = bool(row.made)
@@ -105,9 +106,9 @@ class LedgerView(Component):
         return (html('<div class="nap-play-box nap-play-settle"><h3>{}</h3><p>'
                      '{}{}</p><p>{}{} {}</p><ul class="nap-play-payments">{}</ul>'
                      '<p class="nap-play-zero" data-sum="{}">{}{} {}</p></div>',
-                     head, self.badge(c.rule), verdict.format(**facts), self.badge(table.profile.rule('stakes')),
+                     head, self.badge(c.rule), verdict.format(**facts), self.badge(table.profile.rule(Topic.STAKES)),
                      rule_line.format(**facts), arith.format(**facts), payments, total,
-                     self.badge(table.profile.rule("balances")), zero, _('The payments always add up to zero.')))
+                     self.badge(table.profile.rule(Topic.BALANCES)), zero, _('The payments always add up to zero.')))
 
     def _ledger(self, table: PlayTable, rows: Sequence[LedgerRow]) -> str:
         _ = self._
@@ -152,7 +153,7 @@ class LedgerView(Component):
         else:
             text = _("The session is over. First place is shared by {names}, with {amount} each.")
         return (html('<div class="nap-play-box nap-play-final" data-winners="{}"><h3>{}{}</h3></div>',
-                     ",".join(winners), self.badge(table.profile.rule('session')),
+                     ",".join(winners), self.badge(table.profile.rule(Topic.SESSION)),
                      text.format(names=names, amount=self.tr.amount(best))))
 
     def _chart(self, table: PlayTable, rows: Sequence[LedgerRow]) -> str:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Sequence
 import ipywidgets as W
 
 from ...html import escape, html, join
+from ...rulebook import Topic
 from ...session import MISDEAL, TIE_BREAK, LedgerRow
 from ..base import guarded
 from ..widgets import auto_layout as _auto, show as _show, with_classes as _css
@@ -65,7 +66,7 @@ class LedgerView(KeeperComponent):
             keeper.zero_sum()
             total = sum(keeper.balances.values())
             self.check.value = (html("<p class='nap-sk-ok'>{}{}</p>",
-                                     self.badge(keeper.profile.rule('balances')),
+                                     self.badge(keeper.profile.rule(Topic.BALANCES)),
                                      _('Zero-sum check: the balances add up to {total}, as they must.').format(total=total)))
             chips_why = keeper.chips_explanation()
             if chips_why is not None:
@@ -80,7 +81,7 @@ class LedgerView(KeeperComponent):
         elif rows:  # finished: the winners; otherwise who leads and how many deals are left (B17, P8)
             text = self.tr.explain(keeper.session.standing())
             self.winners.value = html("<p class='nap-sk-lead'>{}<strong>{}</strong></p>",
-                                      self.badge(keeper.profile.rule('session')), text)
+                                      self.badge(keeper.profile.rule(Topic.SESSION)), text)
         else:
             self.winners.value = ""
         keep = self.pick.value

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ....rulebook import Topic
 from .auction import AuctionTrainer
 from .base import Action, Choice, Trainer
 from .money import RenegeCalculator, SessionTrainer, SettlementCalculator
@@ -14,12 +15,13 @@ if TYPE_CHECKING:
 
 __all__ = ["TRAINER_FOR_RULE", "TRAINERS", "trainers_for", "Trainer", "Choice", "Action"]
 
-TRAINER_FOR_RULE: dict[str, str] = {
-    "players": "table", "unused": "table", "rotation": "rotation", "deal": "rotation",
-    "auction_order": "auction", "ladder": "auction", "requires": "auction", "pass_final": "auction",
-    "passed_out": "auction", "lead": "follow", "follow": "follow", "trick": "judge", "five_tricks": "stop",
-    "defenders": "view", "stakes": "settle", "balances": "settle", "session": "session",
-    "first_dealer": "draw", "misere": "misere", "renege": "renege",
+TRAINER_FOR_RULE: dict[Topic, str] = {
+    Topic.PLAYERS: "table", Topic.UNUSED: "table", Topic.ROTATION: "rotation", Topic.DEAL: "rotation",
+    Topic.AUCTION_ORDER: "auction", Topic.LADDER: "auction", Topic.REQUIRES: "auction",
+    Topic.PASS_FINAL: "auction", Topic.PASSED_OUT: "auction", Topic.LEAD: "follow", Topic.FOLLOW: "follow",
+    Topic.TRICK: "judge", Topic.FIVE_TRICKS: "stop", Topic.DEFENDERS: "view", Topic.STAKES: "settle",
+    Topic.BALANCES: "settle", Topic.SESSION: "session", Topic.FIRST_DEALER: "draw", Topic.MISERE: "misere",
+    Topic.RENEGE: "renege",
 }
 """Rule topic -> the trainer shown with that rule."""
 

@@ -8,6 +8,7 @@ import ipywidgets as W
 from ....explain import Explanation
 from ....html import Markup, escape, html, join
 from ....messages import N_
+from ....rulebook import Topic
 from ....trainers import auction_options, table_names
 from ...base import guarded
 from ..component import _auto, _button, _valid
@@ -59,7 +60,7 @@ class AuctionTrainer(Trainer):
         if report.history:
             said = Markup(", ").join(escape(self.tr.explain(e)) for e in report.history)
         else:
-            said = escape(self.tr.explain(Explanation(self.profile.rule("auction_order"), "quiz.no_calls")))
+            said = escape(self.tr.explain(Explanation(self.profile.rule(Topic.AUCTION_ORDER), "quiz.no_calls")))
         lines = [html('<p><strong>{}</strong> {}</p>', _('Calls so far:'), said)]
         if report.to_speak is not None:
             lines.append(html('<p>{}</p>', _('{player} speaks now.').format(player=self.players[report.to_speak])))

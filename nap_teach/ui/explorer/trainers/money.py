@@ -8,6 +8,7 @@ import ipywidgets as W
 
 from ....html import escape, html, join
 from ....messages import N_
+from ....rulebook import Topic
 from ....session import Session
 from ....trainers import PositionError, random_session, renege_settlement, settlement, table_names
 from ...base import guarded
@@ -177,4 +178,4 @@ class SessionTrainer(Trainer):
         text = self.tr.explain(s.standing())
         self.out.value = (html('<div class="nap-scroll"><table class="nap-table-grid">{}{}</table>'
                                '</div><p class="nap-ex-winners">{}{}</p>',
-                               head, join(rows), self.badge(self.profile.rule("session")), text))
+                               head, join(rows), self.badge(self.profile.rule(Topic.SESSION)), text))

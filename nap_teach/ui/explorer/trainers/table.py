@@ -12,6 +12,7 @@ from ....explain import Explanation
 from ....html import Markup, escape, html, join
 from ....messages import N_
 from ....render import card_back_svg, hand_html, pile_svg, trick_html
+from ....rulebook import Topic
 from ....session import Session
 from ....state import DealState
 from ....trainers import calls_for, example_deal, rotation, table_names
@@ -50,7 +51,8 @@ class TableTrainer(Trainer):
         text = self._("{n} players may play. Each gets five cards, {held} in all; {unused} stay face down, "
                       "unused, for the whole deal.").format(n=n, held=sum(len(h) for h in deal.hands), unused=unused)
         self.out.value = (html('<div class="nap-msg nap-msg-info">{}{}{}</div><div class="nap-ex-pile">{}</div>',
-                               self.badge(self.profile.rule("players")), self.badge(self.profile.rule("unused")), text,
+                               self.badge(self.profile.rule(Topic.PLAYERS)),
+                               self.badge(self.profile.rule(Topic.UNUSED)), text,
                                pile_svg(unused, label=label)))
 
 
@@ -160,7 +162,7 @@ class ViewTrainer(Trainer):
                 cards = html('<div class="nap-hand">{}</div>', backs)
             rows.append(html('<div class="nap-ex-seat"><strong>{}</strong> ({}){}</div>', name, role, cards))
         others = sum(len(h) for s, h in enumerate(self.state.hands) if s != seat)
-        rule = self.profile.rule("defenders")
+        rule = self.profile.rule(Topic.DEFENDERS)
         expl = Explanation(rule, "enforce.hidden", {"player": self.players[seat], "hidden": others})
         self.out.value = join(rows) + self.fine(expl)
 

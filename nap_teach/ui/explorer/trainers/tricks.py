@@ -10,7 +10,9 @@ from ....cards import FULL_PACK, Card, Rank, Suit
 from ....html import escape, html, join
 from ....messages import N_
 from ....render import hand_html, trick_html
-from ....trainers import PositionError, follow_options, judge_misere_trick, judge_trick, stop_check, table_names
+from ....trainers import (
+    PositionError, follow_options, judge_misere_trick, judge_trick, random_trick, stop_check, table_names,
+)
 from ...base import guarded
 from ..component import _auto, _card_label, _valid
 from .base import Action, Choice, Trainer, numbers
@@ -129,13 +131,7 @@ class TrickJudge(Trainer):
         n = self.rng.randint(3, 5)
         trump = self.rng.choice(list(Suit))
         led_suit = trump if self.rng.random() < 0.25 else self.rng.choice([s for s in Suit if s is not trump])
-        cards = [Card(self.rng.choice(list(Rank)), led_suit)]
-        pool = [c for c in FULL_PACK if c is not cards[0]]
-        for _i in range(n - 1):
-            follow = [c for c in pool if c.suit is led_suit]
-            pick = self.rng.choice(follow if follow and self.rng.random() < 0.5 else pool)
-            cards.append(pick)
-            pool.remove(pick)
+        cards = random_trick(self.rng, Card(self.rng.choice(list(Rank)), led_suit), n, follow=0.5)
         return judge_trick(table_names(n), trump, cards, self.profile, rng=random.Random(self.rng.random()))
 
     def _info(self, j) -> str:  # type: ignore[no-untyped-def]
@@ -204,14 +200,7 @@ class MisereJudge(TrickJudge):
     def _try_deal(self):  # type: ignore[no-untyped-def]
         n = self.rng.randint(3, 5)
         led = Card(self.rng.choice([r for r in Rank if r < Rank.ACE]), self.rng.choice(list(Suit)))
-        cards = [led]
-        pool = [c for c in FULL_PACK if c is not led]
-        for _i in range(n - 1):
-            higher = [c for c in pool if c.suit is not led.suit and c.rank > led.rank]
-            follow = [c for c in pool if c.suit is led.suit]
-            pick = self.rng.choice(follow if follow and self.rng.random() < 0.5 else higher or pool)
-            cards.append(pick)
-            pool.remove(pick)
+        cards = random_trick(self.rng, led, n, follow=0.5, higher_offsuit=True)
         return judge_misere_trick(table_names(n), cards, self.profile, rng=random.Random(self.rng.random()))
 
     def _info(self, j) -> str:  # type: ignore[no-untyped-def]
