@@ -17,7 +17,9 @@ servers on free ports and stops them):
     .venv/bin/python benchmarks/bench_class.py --learners 4 --cull 20 --json out.json
 
 Options: --page (default play.ipynb: everyone opens the page the lesson
-uses), --players 5 (learners who play), --clicks 30 (clicks each),
+uses; in class mode the server is started with --pool <page>=N, one
+preheated kernel per learner there, as the README advises for the page a
+lesson starts on; --pool PAGE=SIZE to choose otherwise), --players 5 (learners who play), --clicks 30 (clicks each),
 --cull SECONDS (culling idle timeout passed to the server, default 30; the
 committed one is 600), --flood N (page loads within --flood-seconds 60 from
 one client, 10 at a time), --json FILE (all figures, for the record).
@@ -58,13 +60,15 @@ MiB = 1024 * 1024
 
 # ----------------------------------------------------------------------- server
 class Server:
-    def __init__(self, class_size: int, cull: int, max_kernels: int | None) -> None:
+    def __init__(self, class_size: int, cull: int, max_kernels: int | None, pools: dict[str, int]) -> None:
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", 0))
             self.port = sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}/"
         self.log = Path(tempfile.mkstemp(prefix="bench-class-", suffix=".log")[1])
         launcher = ["--class-size", str(class_size)] if class_size else []
+        for page, size in pools.items():
+            launcher += ["--pool", f"{page}={size}"]
         if max_kernels:
             launcher += ["--max-kernels", str(max_kernels)]
         command = [sys.executable, "-m", "nap_teach", "serve", "--port", str(self.port), *launcher, "--",
@@ -126,10 +130,10 @@ class Server:
         return [p.pid for p in alive]
 
 
-def pools_for(class_size: int) -> dict[str, int]:
+def pools_for(class_size: int, pools: dict[str, int]) -> dict[str, int]:
     from nap_teach.server import class_plan, pages
 
-    return class_plan(class_size, pages(ROOT / "notebooks")).pools
+    return class_plan(class_size, pages(ROOT / "notebooks"), pools=pools).pools
 
 
 def memory(kernels: list[psutil.Process]) -> dict[str, float]:
@@ -219,9 +223,16 @@ def flood(url: str, count: int, seconds: float, server: Server) -> dict[str, Any
 
 async def one_run(mode: str, args: argparse.Namespace) -> dict[str, Any]:
     class_size = args.learners if mode == "class" else 0
-    pools = pools_for(class_size) if class_size else {}
+    extra_pools: dict[str, int] = {}
+    if class_size:
+        for item in args.pool if args.pool is not None else [f"{args.page}={class_size}"]:
+            if item == "none":
+                continue
+            page, _, size = item.partition("=")
+            extra_pools[page] = int(size)
+    pools = pools_for(class_size, extra_pools) if class_size else {}
     max_kernels = None if class_size else max(40, 2 * args.learners + args.players + 2)
-    server = Server(class_size, args.cull, max_kernels)
+    server = Server(class_size, args.cull, max_kernels, extra_pools)
     result: dict[str, Any] = {"mode": mode, "learners": args.learners, "page": args.page, "pools": pools}
     try:
         result["server_ready_s"] = server.wait_ready(pools)
@@ -326,6 +337,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cull", type=int, default=30, help="culling idle timeout for the run, seconds")
     parser.add_argument("--flood", type=int, default=0, help="page loads from one client after the class is in")
     parser.add_argument("--flood-seconds", type=float, default=60.0)
+    parser.add_argument("--pool", action="append", default=None, metavar="PAGE=SIZE",
+                        help="class mode: pools given to the launcher (default: --page gets one kernel per "
+                             "learner, as a teacher starting the lesson on that page would ask; "
+                             "--pool none: the launcher's sizing only)")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args(argv)
     results = []

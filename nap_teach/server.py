@@ -175,6 +175,12 @@ def voila_argv(notebooks: Path, host: str, port: int, extra: Sequence[str] = (),
         f"--port={port}",
         "--Voila.port_retries=0",
         f"--VoilaConfiguration.template={TEMPLATE}",
+        # Kernels talk to the server over local sockets, not TCP ports: with many
+        # kernels starting at once on a busy machine a TCP port picked for one
+        # was taken by another process, its heartbeat failed, and the server
+        # froze waiting for that kernel's heartbeat thread (seen in the class
+        # benchmark). IPC needs no port and is not reachable from the network.
+        *(["--KernelManager.transport=ipc"] if os.name == "posix" else []),
         *(plan.voila_args() if plan else []),
         *extra,
     ]

@@ -41,6 +41,7 @@ def test_the_voila_command_line_uses_the_app_template():
     assert argv[0] == "notebooks"
     assert "--Voila.ip=0.0.0.0" in argv and "--port=9000" in argv
     assert f"--VoilaConfiguration.template={server.TEMPLATE}" in argv
+    assert "--KernelManager.transport=ipc" in argv  # no TCP port per kernel (see voila_argv)
     assert argv[-1] == "--debug"
 
 

@@ -104,6 +104,8 @@ def test_a_whole_deal_in_spanish_shows_no_english(voila_page, expect):
     page.wait_for_timeout(1000)
     seen_english |= set(settled_english(page))
     assert seen_english == set()
+    # the first chart imports matplotlib (not loaded before it is needed): wait for it
+    expect(page.locator(".nap-play-chart svg").first).to_be_attached(timeout=30_000)
     chart = page.locator(".nap-play-chart").first.inner_html()
     assert "<svg" in chart
     for english in ("balance", "after deal"):
