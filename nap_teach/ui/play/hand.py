@@ -57,7 +57,7 @@ class HandView(Component):
 
     def render(self, table: PlayTable, view: SeatView | None) -> None:
         _ = self._
-        self.typed.placeholder = _("Type a card (QS = Q♠)")
+        self.typed.placeholder = _("Card, e.g. QS or 10h")
         self.typed.description = ""
         self.go.description = _("Play it")
         self.go.tooltip = _("Play the card typed in the box")
