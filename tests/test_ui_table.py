@@ -198,3 +198,31 @@ def test_the_widget_module_and_style_ship_with_the_package():
     widget = TableWidget()
     assert "export default" in widget._esm and "model.send" in widget._esm
     assert ".nt-card" in widget._css and "nt-legal" in widget._css
+
+
+def test_a_saved_deal_replays_on_the_table_step_by_step():
+    app = app_at("card")
+    rng = random.Random(5)
+    while app.table.pending == "card":
+        app.table.play(rng.choice(app.table.view().legal_cards))
+    app.render()
+    assert app.table.pending == "session_over"
+    replay = app.replay
+    replay.deal.value = 1
+    saved = dict(app.table.played_deals())[1]
+    cards = [a for a in saved.actions if isinstance(a, Card)]
+    assert replay.board.view.state["plays"] == []
+    assert replay.board.view.state["active"] is False
+    shown = []
+    for _ in range(len(saved.actions)):
+        replay.forward.click()
+        shown.append(len(replay.board.view.state["plays"]))
+    assert shown[-1] == len(cards) and shown == sorted(shown)
+    assert [p["card"]["code"] for p in replay.board.view.state["plays"]] == [c.code for c in cards]
+    assert len(replay.board.view.state["tricks"]) == 5
+    replay.back.click()
+    assert len(replay.board.view.state["plays"]) == shown[-2]
+    # a tap on the replay's table plays nothing
+    token = app.table.token
+    replay.board.receive({"type": "play", "card": cards[0].code, "token": token})
+    assert app.status.kind == "refused" and app.table.token == token

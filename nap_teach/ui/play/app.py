@@ -213,5 +213,6 @@ class PlayApp(App):
         self.setup.refresh()
         self.settings.refresh()
         self.board.refresh()
+        self.replay.board.refresh()
         self.auction._profile = None
         self.render()
