@@ -88,7 +88,7 @@ def test_a_whole_deal_in_spanish_shows_no_english(voila_page, expect):
         if page.locator(".nap-play-auction-panel").is_visible() and calls.count():
             calls.last.click()
         else:
-            legal = page.locator(".nt-hand button.nt-card.nt-legal")
+            legal = page.locator(".nap-play-card-table .nt-hand button.nt-card.nt-legal")
             if not legal.count():
                 page.wait_for_timeout(200)
                 continue

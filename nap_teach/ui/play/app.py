@@ -71,6 +71,7 @@ class PlayApp(App):
         self.auction = AuctionPanel(self)
         self.hand = HandView(self)
         self.board = CardTable(self, on_card=self._on_table_card)
+        self.board.view.add_class("nap-play-card-table")
         self.actions = ActionBar(self)
         self.coach = Coach(self)
         self.log = LogPanel(self)
