@@ -116,14 +116,17 @@ def test_a_whole_deal_on_the_table_at_1280_px(voila_page, page, expect, page_log
 def test_the_hand_is_played_by_keyboard_and_keeps_the_focus(voila_page, page, expect, page_log):
     page = start(voila_page, expect, "seed=32&players=3&seat=1&deals=1&bots=simple&lang=en")
     page.locator(".nap-table-pace select").select_option("instant")
-    for _ in range(20):
-        if bid_or_pass(page):
-            continue
-        if page.locator(".nap-play-card-table .nt-hand button.nt-card.nt-legal").count():
-            break
-        page.wait_for_timeout(150)
+    # the call by keyboard: once it is made (its button is disabled and the auction hidden), the focus
+    # is not lost but goes to the hand
+    calls = page.locator(".nap-play-auction-panel button.nap-play-call:not([disabled])")
+    expect(calls.first).to_be_visible(timeout=WIDGET_TIMEOUT)
+    calls.last.focus()
+    before = latest_token(page)
+    page.keyboard.press("Enter")
+    wait_new_token(page, before)
+    page.wait_for_function("() => document.activeElement && document.activeElement.classList.contains('nt-card')",
+                           timeout=WIDGET_TIMEOUT)
     hand = page.locator(".nap-play-card-table .nt-hand button.nt-card")
-    hand.first.focus()
     expect(hand.first).to_be_focused()
     page.keyboard.press("ArrowRight")
     expect(hand.nth(1)).to_be_focused()

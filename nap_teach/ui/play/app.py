@@ -27,6 +27,9 @@ from .table import TrickView
 SLOW_DELAY = 0.03
 """Seconds before the once-per-deal parts (chart, download, replay list) are drawn after a click."""
 log = logging.getLogger("nap_teach.ui.play")
+FOCUS_AFTER = {"card": "hand", "call": "nap-play-call-pass", "stop": "nap-play-stop", "deal_over": "nap-play-next",
+               "deal": "nap-play-next", "session_over": "nap-play-new"}
+"""Where the keyboard focus goes when an action took it away, by what the table waits for next."""
 
 
 
@@ -181,7 +184,7 @@ class PlayApp(App):
         title = self._("Trick {number} of 5").format(number=trick_no) if view.phase == "play" else ""
         self.board.show_view(view, key=f"{id(table)}:{table.deal_number}:{id(table.state)}", token=table.token,
                              active=active, four_colour=self.four_colour, calls=calls, hint=hint,
-                             centre_title=title)
+                             centre_title=title, focus=FOCUS_AFTER.get(table.pending, ""))
 
     def _render_slow(self) -> None:
         table = self.table

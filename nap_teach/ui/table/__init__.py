@@ -129,11 +129,13 @@ class CardTable(Component):
                   four_colour: bool = False, open_hands: Sequence[Sequence[Card] | None] | None = None,
                   show_hand: bool = True, hint: str = "", centre_title: str = "", facts: Sequence[str] = (),
                   calls: dict[int, str] | None = None, tags: dict[int, list[str]] | None = None,
-                  title: str = "") -> None:
+                  title: str = "", focus: str = "") -> None:
         """Draw ``view`` (the seat at the bottom is ``view.seat``); ``active``: the learner may play now.
 
         ``key`` names the deal (a new key shows the table at once, without the pace); ``open_hands``
-        shows hands face up (the lesson); ``show_hand`` puts ``view.hand`` along the bottom.
+        shows hands face up (the lesson); ``show_hand`` puts ``view.hand`` along the bottom. ``focus``:
+        where the keyboard focus goes when an action has taken it away ("hand", or the CSS class of a
+        button of the page, such as the Pass button).
         """
         _ = self._
         tr = self.tr
@@ -198,5 +200,5 @@ class CardTable(Component):
             "winning": winning, "centre_title": centre_title, "facts": list(facts), "note": "",
             "hand_seat": view.seat if show_hand else None, "hand": hand_cards,
             "hand_title": tr.ngettext("Your hand ({n} card)", "Your hand ({n} cards)", k).format(n=k),
-            "hand_label": _("Your hand"), "hint": hint,
+            "hand_label": _("Your hand"), "hint": hint, "focus": focus,
         }

@@ -45,6 +45,25 @@ function render({ model, el: root }) {
 
   const pace = () => PACE[model.get("pace")] || PACE.normal;
 
+  // Focus is not lost after an action: when the element that had it is gone (a played card, a call
+  // button that is now disabled or hidden), it moves to what the learner will want next, named by
+  // Python in state.focus ("hand", or the class of a page button such as the Pass button).
+  let lastUserAction = 0;
+  const noteAction = () => { lastUserAction = Date.now(); };
+  document.addEventListener("pointerdown", noteAction, true);
+  document.addEventListener("keydown", noteAction, true);
+  function focusLost() {
+    const a = document.activeElement;
+    return !a || a === document.body || a.offsetParent === null || a.disabled === true;
+  }
+  function keepFocus(state) {
+    if (!state.focus || Date.now() - lastUserAction > 60000 || !focusLost()) return;
+    let target = null;
+    if (state.focus === "hand") target = frame.querySelector('button.nt-card[tabindex="0"]');
+    else if (/^[a-z0-9-]+$/.test(state.focus)) target = document.querySelector("button." + state.focus + ":not([disabled])");
+    if (target && target.offsetParent !== null) target.focus();
+  }
+
   function seatBox(s) {
     const box = el("div", "nt-seat nt-pos-" + s.pos + (s.turn ? " nt-turn" : "") + (s.you ? " nt-you" : "") +
       (s.declarer ? " nt-declarer" : ""));
@@ -286,12 +305,17 @@ function render({ model, el: root }) {
         }
       }
       frame.dataset.ready = String(state.token === undefined ? "" : state.token);
+      setTimeout(() => { if (lastState === state) keepFocus(state); }, 60);
     });
   }
 
   model.on("change:state", update);
   update();
-  return () => model.off("change:state", update);
+  return () => {
+    model.off("change:state", update);
+    document.removeEventListener("pointerdown", noteAction, true);
+    document.removeEventListener("keydown", noteAction, true);
+  };
 }
 
 export default { render };
