@@ -26,6 +26,10 @@ class HandView(Component):
     a played card's button is hidden), so a second click of a fast double click names a card
     that has already left the hand and is dropped: a double click never plays two cards. The
     same goes for the typed card: the field is emptied once the card is played.
+
+    On the page the card buttons are hidden: the card table (:class:`~nap_teach.ui.table.CardTable`)
+    shows the hand as card faces; the buttons stay for scripts and tests. The typed card is sent
+    by Enter (or by leaving the box), as well as by the "Play it" button.
     """
 
     app: "PlayApp"
