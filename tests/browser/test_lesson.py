@@ -102,7 +102,7 @@ def _overflow(page) -> int:
 
 
 def test_phone_width_does_not_overflow(voila_page, page_log, screenshot, expect):
-    page = voila_page("lesson.ipynb", "lang=en&step=15", ready=".nap-lesson-table")
+    page = voila_page("lesson.ipynb", "lang=en&step=15", ready=".nap-lesson .nt-table")
     page.set_viewport_size({"width": 390, "height": 844})
     expect(step_label(page)).to_contain_text(f"Step 15 of {STEPS}")
     page.wait_for_timeout(300)

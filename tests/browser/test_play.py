@@ -38,7 +38,7 @@ def start(voila_page, query: str = QUERY):
 def test_play_one_whole_deal_by_clicking(voila_page, page_log, screenshot):
     page = start(voila_page)
     status = page.locator(".nap-status")
-    hand = page.locator("button.nap-play-card:not(.nap-play-gone)")
+    hand = page.locator(".nap-play-card-table .nt-hand button.nt-card")
     refused_card = refused_typed = double_clicked = False
 
     for _ in range(40):
@@ -53,9 +53,9 @@ def test_play_one_whole_deal_by_clicking(voila_page, page_log, screenshot):
             (bids.first if bids.count() else page.locator("button.nap-play-call-pass")).click()
             wait_new_token(page, before)
             continue
-        legal = page.locator("button.nap-play-card.nap-play-legal")
+        legal = page.locator(".nap-play-card-table .nt-hand button.nt-card.nt-legal")
         if legal.count():
-            illegal = page.locator("button.nap-play-card.nap-play-illegal")
+            illegal = page.locator(".nap-play-card-table .nt-hand button.nt-card.nt-not-legal")
             if illegal.count() and not refused_card:
                 cards_before = hand.count()
                 illegal.first.click()
@@ -64,8 +64,8 @@ def test_play_one_whole_deal_by_clicking(voila_page, page_log, screenshot):
                 assert hand.count() == cards_before and token(page) == before
                 refused_card = True
             if not refused_typed:
-                shown = {t.replace("\ufe0e", "") for t in hand.all_inner_texts()}
-                missing = next(c for c in ("A♠", "K♠", "Q♠", "J♠", "10♠", "9♠") if c not in shown)
+                shown = set(hand.evaluate_all("cards => cards.map(c => c.dataset.card)"))
+                missing = next(c for c in ("A♠", "K♠", "Q♠", "J♠", "10♠", "9♠") if c.replace("♠", "S") not in shown)
                 page.locator(".nap-play-card-text input").fill(missing.replace("♠", "S"))
                 page.locator("button.nap-play-card-go").click()
                 expect(status).to_contain_text(f"You do not hold {missing}", timeout=WIDGET_TIMEOUT)
@@ -118,7 +118,8 @@ def test_play_page_fits_a_phone(voila_page, page, page_log, screenshot):
     page.set_viewport_size({"width": 390, "height": 844})
     start(voila_page, "seed=7&players=7&seat=4&deals=2&bots=simple")
     expect(page.locator(".nap-play-seats .nap-seat")).to_have_count(7)
-    expect(page.locator("button.nap-play-card:not(.nap-play-gone)")).to_have_count(5)
+    expect(page.locator(".nap-play-card-table .nt-seat")).to_have_count(7)
+    expect(page.locator(".nap-play-card-table .nt-hand button.nt-card")).to_have_count(5)
     widths = page.evaluate(
         "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth,"
         " Math.max(...[...document.querySelectorAll('.nap-play *')].filter(e => !e.closest('.nap-scroll'))"
@@ -127,9 +128,10 @@ def test_play_page_fits_a_phone(voila_page, page, page_log, screenshot):
     scroll_width, client_width, rightmost = widths
     assert scroll_width <= client_width <= 390
     assert rightmost <= client_width + 1, widths
-    for card in page.locator("button.nap-play-card:not(.nap-play-gone)").all():
+    for card in page.locator(".nap-play-card-table .nt-hand button.nt-card").all():
         box = card.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        assert box["width"] >= 44 and box["height"] >= 44
     screenshot(page, "phone")
     page_log.assert_no_errors()
 

@@ -7,6 +7,8 @@ from ...html import html
 from ...lesson import Lesson, LessonWalk, default_lesson
 from ..base import App, page_style
 from ..params import PageParams
+from ..table import CardTable
+from ..table.lesson import show_lesson_step
 from ..widgets import auto_layout
 from .controls import StepControls
 from .views import ExplanationPanel, SettlementView, TableView, TrickHistory
@@ -32,6 +34,7 @@ class LessonApp(App):
                                      four_colour=four_colour)
         self.explanation = ExplanationPanel(self.lesson, self.language)
         self.table = TableView(self.lesson, self.language)
+        self.board = CardTable(self)  # the card table drawn on the page; self.table's text stays for the text view
         self.history = TrickHistory(self.lesson, self.language)
         self.settlement = SettlementView(self.lesson, self.language)
         self.whatif = WhatIfPanel(self.walk, self.language, self._after_whatif)
@@ -45,7 +48,7 @@ class LessonApp(App):
         top.add_class("nap-lesson-top")
         lower = W.HBox([self.history.widget, self.whatif.widget], layout=auto_layout())
         lower.add_class("nap-lesson-lower")
-        self.widget.children = [page_style(*self.styles), header, top, self.table.widget, lower]
+        self.widget.children = [page_style(*self.styles), header, top, self.board.widget, self.table.widget, lower]
         self.refresh()
 
     @classmethod
@@ -67,6 +70,7 @@ class LessonApp(App):
         self.controls.sync()
         self.explanation.render(index)
         self.table.render(index, four)
+        show_lesson_step(self.board, self.lesson, index, four)
         self.history.render(index, four)
         self.settlement.render(index)
         self.whatif.four_colour = four
@@ -78,6 +82,7 @@ class LessonApp(App):
         index = self.walk.index
         four = self.four_colour
         self.table.render(index, four)
+        show_lesson_step(self.board, self.lesson, index, four)
         self.history.render(index, four)
         self.whatif.four_colour = four
         self.whatif.render()
@@ -96,6 +101,7 @@ class LessonApp(App):
         four = self.four_colour
         self.explanation.render(index)
         self.table.render(index, four)
+        show_lesson_step(self.board, self.lesson, index, four)
         self.history.render(index, four)
         self.settlement.render(index)
         self.whatif.four_colour = four

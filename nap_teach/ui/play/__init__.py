@@ -15,8 +15,11 @@ each owning its widgets:
   left as backs), the current trick, the last trick and the trick history;
 - :class:`AuctionPanel` the calls as buttons (those not allowed now are
   disabled and say why) and the calls so far with the bots' reasons;
-- :class:`HandView` the learner's cards as buttons; an illegal card is refused
-  with the reason and changes nothing;
+- :class:`~nap_teach.ui.table.CardTable` the card table: seats round it, the trick
+  in the middle, the hand as card faces to tap (or to play with the arrow keys and
+  Enter), the bots' cards arriving at the chosen pace; shared with the lesson and replay;
+- :class:`HandView` the learner's cards as buttons (hidden behind the table) and the
+  typed-card box (Enter plays it); an illegal card is refused with the reason and changes nothing;
 - :class:`ActionBar` stop early, play on, practice undo, next deal, new session;
 - :class:`Coach` the hint button;
 - :class:`LogPanel` what just happened and the whole deal, with rule badges;

@@ -9,8 +9,10 @@ import ipywidgets as W
 
 from ...html import html
 from ...play import PlayTable, TableSetup
+from ...views import SeatView
 from ..base import App, page_style
 from ..params import PageParams
+from ..table import CardTable
 from ..widgets import show as _show
 from .actions import ActionBar, Coach
 from .auction import AuctionPanel
@@ -25,6 +27,9 @@ from .table import TrickView
 SLOW_DELAY = 0.03
 """Seconds before the once-per-deal parts (chart, download, replay list) are drawn after a click."""
 log = logging.getLogger("nap_teach.ui.play")
+FOCUS_AFTER = {"card": "hand", "call": "nap-play-call-pass", "stop": "nap-play-stop", "deal_over": "nap-play-next",
+               "deal": "nap-play-next", "session_over": "nap-play-new"}
+"""Where the keyboard focus goes when an action took it away, by what the table waits for next."""
 
 
 
@@ -68,6 +73,8 @@ class PlayApp(App):
         self.trick = TrickView(self)
         self.auction = AuctionPanel(self)
         self.hand = HandView(self)
+        self.board = CardTable(self, on_card=self._on_table_card)
+        self.board.view.add_class("nap-play-card-table")
         self.actions = ActionBar(self)
         self.coach = Coach(self)
         self.log = LogPanel(self)
@@ -75,8 +82,9 @@ class PlayApp(App):
         self.saveload = SaveLoad(self)
         self.replay = ReplayView(self)
         # phone order: what is on the table, then the learner's choices, then what just happened
-        self.table_box = W.VBox([self.trick.widget, self.hand.widget, self.auction.widget, self.coach.widget,
-                                 self.actions.widget, self.log.latest, self.trick.history, self.log.box])
+        self.table_box = W.VBox([self.trick.widget, self.board.widget, self.hand.widget, self.auction.widget,
+                                 self.coach.widget, self.actions.widget, self.log.latest, self.board.pace_box,
+                                 self.trick.history, self.log.box])
         self.table_box.add_class("nap-play-board")
         header = W.HBox([self.title, self.switch.widget])
         header.add_class("nap-play-header")
@@ -127,6 +135,14 @@ class PlayApp(App):
         self.setup_open = True
         self.render()
 
+    def _on_table_card(self, card: object, token: int | None) -> None:
+        """A card tapped on the table (checked by the table's receive and by PlayTable.play)."""
+        table = self.table
+        if table is None:
+            return
+        table.play(card, token)  # type: ignore[arg-type]  # PlayTable.play refuses anything not a card
+        self.after_move()
+
     def after_move(self) -> None:
         self.status.clear()
         self.render()
@@ -143,6 +159,7 @@ class PlayApp(App):
             self.trick.render(table, view)
             self.auction.render(table, view)
             self.hand.render(table, view)
+        self._render_board(table, view)
         self.actions.render(table)
         self.coach.render(table)
         # the moves on the table reach the page first: "what just happened" carries the turn token that
@@ -152,6 +169,22 @@ class PlayApp(App):
         # list (the slow parts) once the kernel is idle, so they never hold up the bots' replies
         self.ledger.render(table)
         self._later(self._render_slow)
+
+    def _render_board(self, table: PlayTable | None, view: "SeatView | None") -> None:
+        if table is None or view is None or self.setup_open:
+            self.board.clear()
+            return
+        calls: dict[int, str] = {}
+        if view.phase == "auction":
+            for i, call in enumerate(view.calls):
+                calls[view.speaker(i)] = self.tr.call(call.name)
+        active = table.pending == "card"
+        hint = self._("Tap a raised card (▲) to play it, or use the arrow keys and Enter.") if active else ""
+        trick_no = min(5, len(view.tricks) + 1)
+        title = self._("Trick {number} of 5").format(number=trick_no) if view.phase == "play" else ""
+        self.board.show_view(view, key=f"{id(table)}:{table.deal_number}:{id(table.state)}", token=table.token,
+                             active=active, four_colour=self.four_colour, calls=calls, hint=hint,
+                             centre_title=title, focus=FOCUS_AFTER.get(table.pending, ""))
 
     def _render_slow(self) -> None:
         table = self.table
@@ -183,5 +216,7 @@ class PlayApp(App):
         self.title.value = html('<h1>{}</h1>', self._('Play Nap'))
         self.setup.refresh()
         self.settings.refresh()
+        self.board.refresh()
+        self.replay.board.refresh()
         self.auction._profile = None
         self.render()

@@ -26,6 +26,10 @@ class HandView(Component):
     a played card's button is hidden), so a second click of a fast double click names a card
     that has already left the hand and is dropped: a double click never plays two cards. The
     same goes for the typed card: the field is emptied once the card is played.
+
+    On the page the card buttons are hidden: the card table (:class:`~nap_teach.ui.table.CardTable`)
+    shows the hand as card faces; the buttons stay for scripts and tests. The typed card is sent
+    by Enter (or by leaving the box), as well as by the "Play it" button.
     """
 
     app: "PlayApp"
@@ -43,7 +47,9 @@ class HandView(Component):
             button._dom_classes = ("nap-play-card", "nap-play-gone")
         self.row = W.HBox(self.buttons)
         self.row.add_class("nap-play-hand")
-        self.typed = W.Text(layout=W.Layout(width="12em", max_width="100%"))
+        # Enter sends the typed card (continuous_update=False: the value arrives on Enter, or on leaving the box)
+        self.typed = W.Text(continuous_update=False, layout=W.Layout(width="18em", max_width="100%"))
+        self.typed.observe(self._on_enter, names="value")
         self.typed.add_class("nap-play-card-text")
         self.go = W.Button(layout=_auto())
         self.go.add_class("nap-play-card-go")
@@ -55,7 +61,7 @@ class HandView(Component):
 
     def render(self, table: PlayTable, view: SeatView | None) -> None:
         _ = self._
-        self.typed.placeholder = _("or type a card: 10h, QS")
+        self.typed.placeholder = _("Card, e.g. QS or 10h")
         self.typed.description = ""
         self.go.description = _("Play it")
         self.go.tooltip = _("Play the card typed in the box")
@@ -103,6 +109,10 @@ class HandView(Component):
             return  # the card has left the hand: the second click of a double click, or a forged one
         table.play(card)
         self.app.after_move()
+
+    def _on_enter(self, change: dict[str, Any]) -> None:
+        if isinstance(change.get("new"), str) and change["new"].strip():
+            self._on_typed()
 
     @guarded
     def _on_typed(self, _button: Any = None) -> None:

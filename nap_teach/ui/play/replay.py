@@ -11,6 +11,7 @@ from ...play import Event, PlayTable
 from ...render import suit_text, trick_html
 from ...state import DealState
 from ..base import Component, guarded
+from ..table import CardTable
 from ..widgets import auto_layout as _auto, set_trait as _set, show as _show
 
 if TYPE_CHECKING:
@@ -36,7 +37,11 @@ class ReplayView(Component):
         self.deal.observe(self._on_deal, names="value")
         self.back.on_click(lambda _b: self._on_step(-1))
         self.forward.on_click(lambda _b: self._on_step(+1))
-        self.widget = W.VBox([self.heading, W.HBox([self.deal, self.back, self.forward]), self.view_html])
+        # the saved deal on the card table, one action per step (the cards arrive at the page's pace)
+        self.board = CardTable(app)
+        self.board.view.add_class("nap-play-replay-table")
+        self.widget = W.VBox([self.heading, W.HBox([self.deal, self.back, self.forward]), self.board.widget,
+                              self.view_html])
         self.widget.add_class("nap-play-replay-panel")
         self._events: list[Event] = []
         self._step = 0
@@ -94,6 +99,7 @@ class ReplayView(Component):
         number = self.deal.value
         if table is None or not isinstance(number, int) or number <= 0 or not self._events:
             self.view_html.value = ""
+            self.board.clear()
             _set(self.back, "disabled", True)
             _set(self.forward, "disabled", True)
             return
@@ -103,6 +109,11 @@ class ReplayView(Component):
             state.apply(action)
         seat = table.seat_in(state)
         view = state.view(seat if seat is not None else 0)
+        self.board.pace.value = self.app.board.pace.value
+        self.board.show_view(view, key=f"replay:{id(table)}:{number}", four_colour=self.app.four_colour,
+                             show_hand=seat is not None,
+                             centre_title=_("Step {step} of {total}").format(step=self._step,
+                                                                            total=len(self._events)))
         _set(self.back, "disabled", self._step == 0)
         _set(self.forward, "disabled", self._step >= len(self._events))
         step = _("Step {step} of {total}").format(step=self._step, total=len(self._events))

@@ -1,0 +1,204 @@
+"""The card table shared by the play page, the lesson page and replay.
+
+:class:`CardTable` is a page component: it turns what a seat may see (a
+:class:`~nap_teach.views.SeatView`) into plain data for :class:`TableWidget`, a
+small anywidget (``table.js`` + ``table.css``) that draws the seats round the
+table, the trick in the middle and the learner's hand as card faces along the
+bottom. The widget holds no rule: it shows the state it is sent and, when a card
+of the hand is tapped (or chosen with the arrow keys and Enter), sends back
+``{"type": "play", "card": code, "token": n}``. Every such value is checked in
+Python (:meth:`CardTable.receive`): a wrong shape is refused here, and the card
+itself goes to the page's handler (``PlayTable.play`` on the play page), which
+refuses an unknown card, a card not held or not legal now, or one sent while it
+is not the learner's turn, with the reason and nothing changed.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+import anywidget
+import ipywidgets as W
+import traitlets
+
+from ...cards import Card, sort_hand
+from ...explain import Explanation, IllegalAction
+from ...render import card_svg
+from ...tricks import Trick
+from ...views import SeatView
+from ..base import Component, guarded
+from ..widgets import auto_layout
+
+if TYPE_CHECKING:
+    from ..base import App
+
+__all__ = ["TableWidget", "CardTable", "PACES", "seat_positions"]
+
+HERE = Path(__file__).parent
+PACES = ("instant", "normal", "slow")
+"""How fast the bots' cards arrive: at once, about half a second each, over a second each."""
+MAX_MESSAGE_KEYS = 8
+
+
+class TableWidget(anywidget.AnyWidget):
+    """The drawing of the table in the page (state in, taps out); see ``table.js``."""
+
+    _esm = HERE / "table.js"
+    _css = HERE / "table.css"
+    state = traitlets.Dict().tag(sync=True)
+    pace = traitlets.Unicode("normal").tag(sync=True)
+
+
+def seat_positions(n: int, bottom: int) -> list[str]:
+    """Where each seat sits: ``bottom`` at the south edge, the others clockwise from the west (left),
+    over the top, to the east (right); play goes clockwise, so the next player is on the left."""
+    others = [(bottom + k) % n for k in range(1, n)]
+    pos = ["north"] * n
+    pos[bottom] = "south"
+    if len(others) >= 3:
+        pos[others[0]] = "west"
+        pos[others[-1]] = "east"
+    return pos
+
+
+class CardTable(Component):
+    """The table of one page: the widget, the pace setting, and the check of every tap."""
+
+    def __init__(self, app: "App", on_card: Callable[[object, int | None], None] | None = None) -> None:
+        super().__init__(app)
+        self.on_card = on_card
+        self.view = TableWidget(layout=auto_layout())
+        self.view.add_class("nap-card-table")
+        self.view.on_msg(self._on_msg)
+        self.pace = W.Dropdown(options=[], layout=auto_layout())
+        self.pace.add_class("nap-table-pace")
+        self.pace.observe(self._on_pace, names="value")
+        self.pace_box = W.HBox([self.pace])
+        self.pace_box.add_class("nap-table-pace-box")
+        self.widget = W.VBox([self.view])
+        self.widget.add_class("nap-card-table-box")
+        self.refused: list[str] = []
+        self.refresh()
+
+    # ------------------------------------------------------------ settings
+    def refresh(self) -> None:
+        """The pace setting's words in the page's language (its value is kept)."""
+        _ = self._
+        current = self.pace.value if self.pace.value in PACES else "normal"
+        names = {"instant": _("instant"), "normal": _("normal"), "slow": _("slow")}
+        self.pace.options = [(names[p], p) for p in PACES]
+        self.pace.value = current
+        self.pace.description = _("Bots' cards")
+        self.pace.tooltip = _("How fast the bots' cards arrive on the table")
+
+    def _on_pace(self, change: dict[str, Any]) -> None:
+        value = change.get("new")
+        self.view.pace = value if value in PACES else "normal"
+
+    # --------------------------------------------------------------- taps
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+        self.receive(content)
+
+    @guarded
+    def receive(self, content: object) -> None:
+        """A message from the page: only ``{"type": "play", "card": ..., "token": ...}`` is understood;
+        anything else is refused with the reason and changes nothing."""
+        if (not isinstance(content, dict) or len(content) > MAX_MESSAGE_KEYS or content.get("type") != "play"
+                or "card" not in content):
+            raise IllegalAction(Explanation("play", "action.unknown", {"action": repr(content)[:40]}))
+        token = content.get("token")
+        if token is not None and (not isinstance(token, int) or isinstance(token, bool)):
+            raise IllegalAction(Explanation("play", "action.unknown", {"action": repr(token)[:40]}))
+        card = content["card"]
+        if isinstance(card, str):
+            card = card[:12]
+        if self.on_card is None:
+            raise IllegalAction(Explanation("play", "play.no_deal", {}))
+        self.on_card(card, token)
+
+    # ------------------------------------------------------------ drawing
+    def clear(self) -> None:
+        self.view.state = {}
+
+    def _card(self, card: Card, four: bool) -> dict[str, Any]:
+        words = self.tr.card_words(card)
+        return {"code": card.code, "label": words,
+                "svg": str(card_svg(card, tr=self.tr, four_colour=four, width=60))}
+
+    def show_view(self, view: SeatView, *, key: str, token: int | None = None, active: bool = False,
+                  four_colour: bool = False, open_hands: Sequence[Sequence[Card] | None] | None = None,
+                  show_hand: bool = True, hint: str = "", centre_title: str = "", facts: Sequence[str] = (),
+                  calls: dict[int, str] | None = None, tags: dict[int, list[str]] | None = None,
+                  title: str = "", focus: str = "") -> None:
+        """Draw ``view`` (the seat at the bottom is ``view.seat``); ``active``: the learner may play now.
+
+        ``key`` names the deal (a new key shows the table at once, without the pace); ``open_hands``
+        shows hands face up (the lesson); ``show_hand`` puts ``view.hand`` along the bottom. ``focus``:
+        where the keyboard focus goes when an action has taken it away ("hand", or the CSS class of a
+        button of the page, such as the Pass button).
+        """
+        _ = self._
+        tr = self.tr
+        n = view.n
+        pos = seat_positions(n, view.seat)
+        played = [0] * n
+        plays: list[dict[str, Any]] = []
+        done: list[dict[str, Any]] = []
+        tricks: list[Trick] = list(view.tricks)
+        for t in tricks:
+            for s, c in zip(t.seats, t.cards):
+                played[s] += 1
+                plays.append({"seat": s, "card": self._card(c, four_colour), "trick": t.number,
+                              "mine": s == view.seat})
+            done.append({"number": t.number, "winner": t.winning,
+                         "text": _("Last trick ({number}): {winner} won").format(
+                             number=t.number, winner=view.players[t.winning])})
+        winning = None
+        if view.current is not None:
+            number = len(tricks) + 1
+            for s, c in zip(view.current.seats, view.current.cards):
+                played[s] += 1
+                plays.append({"seat": s, "card": self._card(c, four_colour), "trick": number,
+                              "mine": s == view.seat})
+            winning = view.current.winning
+        size = view.profile.hand_size
+        seats = []
+        for seat, name in enumerate(view.players):
+            words = list((tags or {}).get(seat, []))
+            if seat == view.seat and show_hand:
+                words.insert(0, _("you"))
+            if seat == view.dealer:
+                words.append(_("dealer"))
+            if seat == view.declarer:
+                words.append(_("declarer"))
+            won = view.tricks_won[seat]
+            left = len(view.hand) if seat == view.seat else max(0, size - played[seat])
+            hand = open_hands[seat] if open_hands is not None and seat < len(open_hands) else None
+            seats.append({
+                "seat": seat, "name": name, "pos": pos[seat], "tags": ", ".join(words),
+                "call": (calls or {}).get(seat, ""),
+                "tricks": tr.ngettext("{n} trick", "{n} tricks", won).format(n=won),
+                "backs": 0 if (seat == view.seat and show_hand) else left,
+                "backs_label": tr.ngettext("{n} card, face down", "{n} cards, face down", left).format(n=left),
+                "open": [self._card(c, four_colour) for c in hand] if hand is not None else None,
+                "open_label": _("{player}'s hand").format(player=name),
+                "turn": seat == view.to_act, "you": seat == view.seat and show_hand,
+                "declarer": seat == view.declarer,
+            })
+        legal = set(view.legal_cards) if active else set()
+        hand_cards = []
+        for c in sort_hand(view.hand) if show_hand else []:
+            entry = self._card(c, four_colour)
+            entry["legal"] = c in legal
+            entry["legal_label"] = _("{card}: playable").format(card=entry["label"])
+            entry["illegal_label"] = _("{card}: not playable now").format(card=entry["label"])
+            hand_cards.append(entry)
+        k = len(hand_cards)
+        self.view.state = {
+            "key": key, "token": token, "active": bool(active and legal), "title": title or _("The table"),
+            "seats": seats, "names": list(view.players), "pos_of": pos, "plays": plays, "tricks": done,
+            "winning": winning, "centre_title": centre_title, "facts": list(facts), "note": "",
+            "hand_seat": view.seat if show_hand else None, "hand": hand_cards,
+            "hand_title": tr.ngettext("Your hand ({n} card)", "Your hand ({n} cards)", k).format(n=k),
+            "hand_label": _("Your hand"), "hint": hint, "focus": focus,
+        }

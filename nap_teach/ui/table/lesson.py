@@ -1,0 +1,43 @@
+"""The lesson's worked deal on the card table: every hand open for study, the trick in the middle."""
+from __future__ import annotations
+
+from ...lesson import HAD_FEWER, RESULT, Lesson
+from ...render import suit_text
+from . import CardTable
+
+
+def show_lesson_step(board: CardTable, lesson: Lesson, index: int, four_colour: bool = False) -> None:
+    """Draw step ``index`` of ``lesson`` on ``board``: seat A at the bottom, B, C, D clockwise, all hands open.
+
+    Moving one step on shows the next card arriving; a step back or a jump redraws at once.
+    """
+    tr = board.tr
+    state = lesson.state(index)
+    step = lesson.step(index)
+    hands = lesson.book.hands if step.kind in (RESULT, HAD_FEWER) else lesson.held(index)
+    calls = {}
+    if step.kind == "call":
+        calls = {seat: tr.gettext("said {call}").format(call=tr.call(c.name))
+                 for seat, c in lesson.calls_so_far(index).items()}
+    facts = []
+    if state.trump is not None:
+        facts.append(tr.gettext("Trump: {suit}").format(suit=f"{suit_text(state.trump)} {tr.suit(state.trump)}"))
+    elif state.phase != "over":
+        facts.append(tr.gettext("Trump: not set yet (the first card played sets it)"))
+    marks = lesson.marks(index)
+    if marks is not None and marks.winning_card is not None and marks.winning_seat is not None:
+        text = (tr.gettext("Trick {number} won by {player} with {card}") if marks.complete
+                else tr.gettext("Winning so far: {card} ({player})"))
+        facts.append(text.format(number=marks.number, player=lesson.players[marks.winning_seat],
+                                 card=tr.card(marks.winning_card)))
+        heading = tr.gettext("Trick {number} on the table").format(number=marks.number)
+    elif state.phase == "auction" or step.kind in ("table", "call"):
+        heading = tr.gettext("The auction") if state.calls else tr.gettext("The deal")
+    else:
+        heading = tr.gettext("All five tricks played")
+    count = lesson.unused_count
+    facts.append(tr.ngettext("{n} unused card, face down", "{n} unused cards, face down", count).format(n=count))
+    board.view.pace = "instant"  # the learner steps with Next: each card arrives with its step
+    board.show_view(state.view(0), key=f"lesson:{id(lesson)}", open_hands=hands, show_hand=False,
+                    four_colour=four_colour, calls=calls, centre_title=heading, facts=facts,
+                    title=tr.gettext("The table (hands open for study)"))
