@@ -155,7 +155,7 @@ class TableSetup:
               misere_stakes: object = None, style: object = DEFAULT_STYLE) -> "TableSetup":
         """Check raw widget values; refuse the first bad one with a clear reason."""
         return TableSetup(*TableSetup._clean(players, seat, name, length_kind, length, bots, seed, profile,
-                                             misere_stakes), style=style)
+                                             misere_stakes), style=style if isinstance(style, str) else repr(style))
 
     @staticmethod
     def _clean(players: object, seat: object, name: object, length_kind: object, length: object,

@@ -75,8 +75,13 @@ def test_four_players_ledger_in_spanish_at_390_px_shows_the_declarer(voila_page,
                                                                      tmp_path):
     page = voila_page("play.ipynb", "lang=es", ready=".nap-play-start")
     page.set_viewport_size({"width": 390, "height": 1600})
-    page.locator(".nap-play-upload input[type=file]").first \
-        .set_input_files(played_session(tmp_path))
+    path = played_session(tmp_path)
+    upload = page.locator(".nap-play-upload").first
+    # the label is the button's tooltip shown by the CSS, without the file count ipywidgets adds ("(0)")
+    assert upload.evaluate("e => getComputedStyle(e, '::after').content") == '"Cargar una sesión"'
+    with page.expect_file_chooser() as chooser:  # ipywidgets keeps its file input out of the page
+        upload.click()
+    chooser.value.set_files(path)
     ledger = page.locator(".nap-play-ledger-table")
     expect(ledger).to_have_count(1, timeout=WIDGET_TIMEOUT)
     page.wait_for_timeout(800)
