@@ -47,7 +47,7 @@ MAX_RECORD_BYTES = 200_000
 """Largest session record the scorekeeper loads (a long evening is a few kB)."""
 
 
-MAX_PLAYER_NAME = 20
+MAX_PLAYER_NAME = 30
 """Longest player name the scorekeeper takes (the ledger's columns and the chart's legend stay readable)."""
 
 
