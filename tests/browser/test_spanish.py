@@ -99,6 +99,7 @@ def test_a_whole_deal_in_spanish_shows_no_english(voila_page, expect):
         seen_english |= set(settled_english(page, 3.0))
     expect(page.locator(".nap-play-final")).to_be_attached(timeout=30_000)
     page.wait_for_timeout(1000)  # the chart and the download link follow the last click
+    page.locator(".nap-play-chart svg").first.wait_for(state="attached", timeout=30_000)  # drawn when idle
     seen_english |= set(settled_english(page))
     assert seen_english == set()
     chart = page.locator(".nap-play-chart").first.inner_html()
