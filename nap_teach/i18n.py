@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Protocol, runtime_checkable
 
 from .cards import Card, Rank, Suit
-from .messages import (BOT_LEVEL_NAMES, MESSAGES, PROFILE_NAMES, PROFILE_NAMES_IN_TEXT, Plural,
+from .messages import (BOT_LEVEL_NAMES, BOT_STYLE_NAMES, BOT_STYLE_WORDS, MESSAGES, PROFILE_NAMES, PROFILE_NAMES_IN_TEXT, Plural,
                        VARIATION_NAMES)
 from .rulebook import RULE_TITLES
 
@@ -108,6 +108,11 @@ class Translator:
         found = BOT_LEVEL_NAMES.get(name)
         return self.gettext(found) if found is not None else name
 
+    def bot_style(self, name: str, short: bool = False) -> str:
+        """A bidding style of the bots with what it does ("Bold: goes for Nap more often"; short: "bold")."""
+        found = (BOT_STYLE_WORDS if short else BOT_STYLE_NAMES).get(name)
+        return self.gettext(found) if found is not None else name
+
     def join_or(self, items: Iterable[str]) -> str:
         """ "a, b or c" in this language (a choice, not a list)."""
         items = list(items)
@@ -139,6 +144,22 @@ class Translator:
         if name == "Pass":
             return self.gettext("Pass")
         return _CALL_DISPLAY.get(name, name)
+
+    def call_gloss(self, contract: Any) -> str:
+        """A bid's name with, outside English, what it promises: "Three (3 bazas)", "Misère (ninguna baza)".
+
+        Bids keep their English names in every language (as the tables and the seeds do); a learner
+        reading another language gets the number of tricks beside the name. ``contract`` is a
+        profile's contract (``name``, ``min_tricks``, ``max_tricks``) or the name "Pass".
+        """
+        name = str(getattr(contract, "name", contract))
+        shown = self.call(name)
+        if self.lang == "en" or name == "Pass" or not hasattr(contract, "min_tricks"):
+            return shown
+        if contract.max_tricks == 0:
+            return self.gettext("{call} (no tricks)").format(call=shown)
+        n = int(contract.min_tricks)
+        return self.ngettext("{call} ({count} trick)", "{call} ({count} tricks)", n).format(call=shown, count=n)
 
     def join(self, items: Iterable[str]) -> str:
         """ "a, b and c" in this language."""

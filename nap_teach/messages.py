@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 __all__ = ["N_", "Np_", "Plural", "MESSAGES", "PROFILE_NAMES", "PROFILE_NAMES_IN_TEXT",
-           "VARIATION_NAMES", "BOT_LEVEL_NAMES"]
+           "VARIATION_NAMES", "BOT_LEVEL_NAMES", "BOT_STYLE_NAMES",
+           "BOT_STYLE_WORDS"]
 
 
 def N_(message: str) -> str:
@@ -283,6 +284,9 @@ MESSAGES: dict[str, str | Plural] = {
     "record.type": N_("The field “{field}” has the wrong type: expected {expected}."),
     "record.players": N_("A table has 3 to 7 players, not {count}."),
     "record.player_names": N_("Player names must be distinct, non-empty texts."),
+    "scorekeeper.same_name": N_("“{name}” and “{other}” would be the same player on the ledger: give each player "
+                                "a different name."),
+    "scorekeeper.long_name": N_("A player's name has at most {most} characters; “{name}…” is longer."),
     "record.dealer": N_("The dealer {dealer} is not one of the players."),
     "record.card": N_("“{card}” is not a card."),
     "record.duplicate": N_("The card {card} appears twice."),
@@ -420,6 +424,9 @@ MESSAGES: dict[str, str | Plural] = {
     "play.seed": N_("The deal seed must be a whole number from 0 to {most}, not “{seed}”."),
     "play.name": N_("Your name must have 1 to {most} letters or digits, not “{name}”."),
     "play.players": N_("A table has 3 to 7 players, not {count}."),
+    "page.number": N_("{name} must be a whole number from {low} to {high}, not “{value}”."),
+    "page.rule": N_("“{value}” is not one of the rules here ({low} to {high}); the first rule is shown."),
+    "play.style": N_("“{style}” is not a bidding style of the bots: choose one of {known}."),
     "play.file_size": N_("The file is too large for a session record ({size} bytes; at most {most})."),
     "play.file_none": N_("Choose one session file (.json) to load."),
     "play.learner_missing": N_("The record names {learner} as the learner, but {learner} is not one of its players."),
@@ -442,4 +449,14 @@ BOT_LEVEL_NAMES: dict[str, str] = {
     "simple": N_("Simple: estimates its likely tricks"),
     "random": N_("Random: any legal choice"),
 }
+
+BOT_STYLE_NAMES: dict[str, str] = {
+    "cautious": N_("Cautious: bids only on sure tricks"),
+    "normal": N_("Normal: bids as most tables do"),
+    "bold": N_("Bold: goes for Nap more often"),
+}
+"""How boldly the simple bots bid (nap_teach.bots.simple.STYLES), for people."""
+
+BOT_STYLE_WORDS: dict[str, str] = {"cautious": N_("cautious"), "normal": N_("normal"), "bold": N_("bold")}
+"""The bidding styles in one word (the columns of ``simulate --style all``)."""
 """Each bot level with what it does, for people choosing one."""

@@ -38,6 +38,7 @@ from typing import Any, Callable, Mapping, NamedTuple
 
 from .auction import Auction, Call
 from .bots import BOTS, Bot, Decision, get_bot, hint
+from .bots.simple import DEFAULT_STYLE, STYLE_NAMES
 from .cards import Card, CardParseError
 from .dealing import draw_first_dealer
 from .explain import Explanation, IllegalAction, IllegalCall, IllegalCard, RecordError, RuleError
@@ -135,8 +136,12 @@ class TableSetup:
     profile: str = "british"
     misere_stakes: str | None = None
     """Table option of the pub rules: "3/3" (default) or "10/5" (P5)."""
+    style: str = DEFAULT_STYLE
+    """How boldly the simple bots bid: "cautious", "normal" or "bold"."""
 
     def __post_init__(self) -> None:
+        if self.style not in STYLE_NAMES:
+            raise _bad("play.style", "play", SetupError, style=str(self.style)[:40], known=", ".join(STYLE_NAMES))
         checked = TableSetup._clean(self.players, self.seat, self.name,
                                     "rotations" if self.rotations is not None else "deals",
                                     self.rotations if self.rotations is not None else self.deals,
@@ -147,10 +152,10 @@ class TableSetup:
     @staticmethod
     def check(players: object, seat: object, name: object, length_kind: object, length: object,
               bots: object, seed: object, profile: object = "british",
-              misere_stakes: object = None) -> "TableSetup":
+              misere_stakes: object = None, style: object = DEFAULT_STYLE) -> "TableSetup":
         """Check raw widget values; refuse the first bad one with a clear reason."""
         return TableSetup(*TableSetup._clean(players, seat, name, length_kind, length, bots, seed, profile,
-                                             misere_stakes))
+                                             misere_stakes), style=style if isinstance(style, str) else repr(style))
 
     @staticmethod
     def _clean(players: object, seat: object, name: object, length_kind: object, length: object,
@@ -223,6 +228,7 @@ class TableSetup:
             ("seed", lambda s, v: s._with(seed=_as_int(v) if _as_int(v) is not None else v)),
             ("profile", lambda s, v: s._with(profile=v.strip().lower(), misere_stakes=None)),
             ("misere", lambda s, v: s._with(misere_stakes=v.strip())),
+            ("style", lambda s, v: s._with(style=v.strip().lower())),
         ]
         for key, change in trials:
             if key not in params:
@@ -235,10 +241,11 @@ class TableSetup:
 
     def _with(self, **raw: object) -> "TableSetup":
         """This setup with some fields replaced by raw values, checked as :meth:`check` checks them."""
-        values = self._fields()._asdict() | raw
+        values = self._fields()._asdict() | {"style": self.style} | raw
         kind = "rotations" if values["rotations"] is not None else "deals"
         return TableSetup.check(values["players"], values["seat"], values["name"], kind, values[kind],
-                                values["bots"], values["seed"], values["profile"], values["misere_stakes"])
+                                values["bots"], values["seed"], values["profile"], values["misere_stakes"],
+                                values["style"])
 
     def _fields(self) -> "_SetupFields":
         return _SetupFields(self.players, self.seat, self.name, self.deals, self.rotations, self.bots, self.seed,
@@ -322,7 +329,10 @@ class PlayTable:
     """A session with one human seat (the learner) and bots in the others."""
 
     def __init__(self, session: Session, learner: int, bots: str = DEFAULT_BOTS, *,
-                 offer_stop: bool = False, practice_undo: bool = False) -> None:
+                 offer_stop: bool = False, practice_undo: bool = False, style: str = DEFAULT_STYLE) -> None:
+        if style not in STYLE_NAMES:
+            raise _bad("play.style", "play", SetupError, style=str(style)[:40], known=", ".join(STYLE_NAMES))
+        self.style = style
         if bots not in bot_levels():
             raise _bad("play.bots", "play", SetupError, level=str(bots)[:40], known=", ".join(bot_levels()))
         if not 0 <= learner < session.n:
@@ -352,7 +362,8 @@ class PlayTable:
         names = setup.names()
         draw = draw_first_dealer(names, random.Random(f"nap-teach:{seed}:first-dealer"), profile)
         session = Session(names, draw.dealer, profile, setup.deals, setup.rotations, seed)
-        table = cls(session, setup.seat - 1, setup.bots, offer_stop=offer_stop, practice_undo=practice_undo)
+        table = cls(session, setup.seat - 1, setup.bots, offer_stop=offer_stop, practice_undo=practice_undo,
+                    style=setup.style)
         table.intro = [draw.explanation]
         return table
 
@@ -494,7 +505,7 @@ class PlayTable:
         self._learner_mark = 0
         seed = self.session.seed
         you = self.you
-        self._bots = {seat: get_bot(self.bots, random.Random(f"nap-teach:{seed}:bot:{number}:{seat}"))
+        self._bots = {seat: get_bot(self.bots, random.Random(f"nap-teach:{seed}:bot:{number}:{seat}"), self.style)
                       for seat in range(self.state.n) if seat != you}
         self._moves += 1
         return self._advance()
@@ -706,6 +717,7 @@ class PlayTable:
         record = session_to_record(self.session)
         record["learner"] = self.name
         record["bots"] = self.bots
+        record["style"] = self.style
         return record
 
     def to_json(self) -> str:
@@ -729,7 +741,9 @@ class PlayTable:
             level = wanted if isinstance(wanted, str) and wanted in bot_levels() else DEFAULT_BOTS
         if session.seed is None:
             session.seed = random.SystemRandom().randrange(MAX_SEED + 1)
-        return cls(session, learner, level, offer_stop=offer_stop, practice_undo=practice_undo)
+        style = record.get("style") if isinstance(record, dict) else None
+        return cls(session, learner, level, offer_stop=offer_stop, practice_undo=practice_undo,
+                   style=style if isinstance(style, str) and style in STYLE_NAMES else DEFAULT_STYLE)
 
     @classmethod
     def from_json(cls, data: str | bytes, **kwargs: Any) -> "PlayTable":

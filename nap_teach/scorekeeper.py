@@ -38,7 +38,7 @@ from .session import DEFAULT_DEALS, MISDEAL, TIE_BREAK, LedgerRow, MisdealEntry,
     first_dealer_from_cards
 from .settlement import check_zero_sum
 
-__all__ = ["Scorekeeper", "CallEntry", "MAX_RECORD_BYTES"]
+__all__ = ["Scorekeeper", "CallEntry", "MAX_RECORD_BYTES", "MAX_PLAYER_NAME"]
 
 CallEntry = Union[Call, str, tuple[str, Union[Call, str]]]
 """A call, or a (speaker name, call) pair when the speaker is given too."""
@@ -47,12 +47,27 @@ MAX_RECORD_BYTES = 200_000
 """Largest session record the scorekeeper loads (a long evening is a few kB)."""
 
 
+MAX_PLAYER_NAME = 30
+"""Longest player name the scorekeeper takes (the ledger's columns and the chart's legend stay readable)."""
+
+
 class Scorekeeper:
     """Players in seat order, the first dealer, and the deals entered so far."""
 
     def __init__(self, players: Sequence[str], first_dealer: int | str = 0, profile: Profile = BRITISH,
                  deals: int | None = DEFAULT_DEALS, rotations: int | None = None) -> None:
-        players = tuple(p.strip() if isinstance(p, str) else p for p in players)
+        players = tuple(" ".join(p.split()) if isinstance(p, str) else p for p in players)
+        seen: dict[str, str] = {}
+        for p in players:
+            if not isinstance(p, str):
+                continue
+            if len(p) > MAX_PLAYER_NAME:
+                raise IllegalAction(Explanation(profile.rule(Topic.PLAYERS), "scorekeeper.long_name",
+                                                {"most": MAX_PLAYER_NAME, "name": p[:MAX_PLAYER_NAME]}))
+            if p.casefold() in seen:  # "Ann" and "ann" are one person at a table
+                raise IllegalAction(Explanation(profile.rule(Topic.PLAYERS), "scorekeeper.same_name",
+                                                {"name": seen[p.casefold()], "other": p}))
+            seen[p.casefold()] = p
         if isinstance(first_dealer, str):
             if first_dealer not in players:
                 raise IllegalAction(Explanation(profile.rule(Topic.FIRST_DEALER), "record.dealer",

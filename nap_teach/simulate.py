@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence, TextIO
 
 from .bots import Bot, bot_names, get_bot
+from .bots.simple import DEFAULT_STYLE, STYLE_NAMES
 from .dealing import deal_rng, shuffle_and_deal
 from .i18n import Translator, translator
 from .profiles import PROFILES, Profile, get_profile
@@ -58,6 +59,7 @@ class SimulationReport:
     balances: dict[str, int]
     by_level: dict[str, int] = field(default_factory=dict)
     declared_by_level: dict[str, dict[str, ContractStats]] = field(default_factory=dict)
+    style: str = DEFAULT_STYLE
 
     @property
     def seats_per_level(self) -> dict[str, int]:
@@ -100,12 +102,15 @@ def play_deal(state: DealState, bots: Sequence[Bot]) -> DealState:
 
 
 def simulate(players: int, deals: int, bots: Sequence[str], seed: object = 0,
-             profile: str | Profile = "british") -> SimulationReport:
-    """Play ``deals`` deals with one bot per seat and gather the figures."""
+             profile: str | Profile = "british", style: str = DEFAULT_STYLE) -> SimulationReport:
+    """Play ``deals`` deals with one bot per seat and gather the figures.
+
+    ``style`` is how boldly the simple bots bid ("cautious", "normal", "bold").
+    """
     prof = get_profile(profile)
     names = PLAYER_NAMES[:players]
     session = Session.new(names, prof, seed=seed, deals=deals)
-    seats = [get_bot(b, random.Random(f"nap-teach:{seed}:bot:{i}")) for i, b in enumerate(bots)]
+    seats = [get_bot(b, random.Random(f"nap-teach:{seed}:bot:{i}"), style) for i, b in enumerate(bots)]
     contracts = {c.name: ContractStats() for c in prof.ladder}
     declared: dict[str, dict[str, ContractStats]] = {b: {c.name: ContractStats() for c in prof.ladder}
                                                       for b in dict.fromkeys(bots)}
@@ -133,7 +138,7 @@ def simulate(players: int, deals: int, bots: Sequence[str], seed: object = 0,
     for p, b in zip(names, bots):
         by_level[b] = by_level.get(b, 0) + balances[p]
     return SimulationReport(tuple(names), tuple(bots), prof, deals, str(seed), contracts, passed,
-                            balances, by_level, declared)
+                            balances, by_level, declared, style)
 
 
 def report_json(r: SimulationReport) -> dict[str, Any]:
@@ -146,6 +151,7 @@ def report_json(r: SimulationReport) -> dict[str, Any]:
         "players": len(r.players),
         "deals": r.deals,
         "seed": r.seed,
+        "style": r.style,
         "contracts": {name: stats(s) for name, s in r.contracts.items()},
         "passed_out": r.passed_out,
         "seats": [{"player": p, "bot": b, "balance": r.balances[p]} for p, b in zip(r.players, r.bots)],
@@ -189,7 +195,35 @@ def report_lines(r: SimulationReport, tr: Translator) -> list[str]:
             "{bot}: {total} on {seats} seats ({per_deal} per seat per deal); contracts made {made} of {bid}.",
             seats).format(bot=b, total=tr.amount(v), seats=seats, per_deal=f"{per_deal:+.2f}".replace("-", "\u2212"),
                           made=made, bid=bid))
+    lines.append(_("Bidding style of the simple bots: {style}.").format(style=tr.bot_style(r.style)))
     return lines
+
+
+def style_lines(reports: Sequence[SimulationReport], tr: Translator) -> list[str]:
+    """One table of the same deals under each bidding style: per call, times bid, times made, made %."""
+    _ = tr.gettext
+    lines = [_("Calls per bidding style (the final bid of each deal):")]
+    head = (_("contract"), _("style"), _("bid"), _("made"), _("made %"))
+    styles = [tr.bot_style(r.style, short=True) for r in reports]
+    rows = [(tr.call(name), st, str(s.bid), str(s.made), f"{s.made_pct:.1f}" if s.made_pct is not None else "-")
+            for name in reports[0].contracts for st, r in zip(styles, reports) for s in [r.contracts[name]]]
+    rows += [(_("passed out"), st, str(r.passed_out), "-", "-") for st, r in zip(styles, reports)]
+    widths = [max(len(row[i]) for row in [head, *rows]) for i in range(5)]
+    for row in [head, *rows]:
+        lines.append("  " + "  ".join(f"{v:<{w}}" if i < 2 else f"{v:>{w}}"
+                                      for i, (v, w) in enumerate(zip(row, widths))).rstrip())
+    return lines
+
+
+def _styles(text: object, tr: Translator) -> tuple[str, ...]:
+    """``normal``, ``bold,cautious`` or ``all`` -> the styles, checked."""
+    raw = str(text).strip().lower()
+    names = STYLE_NAMES if raw == "all" else tuple(s.strip() for s in raw.split(","))
+    for s in names:
+        if s not in STYLE_NAMES:
+            raise SimulationError(tr.gettext("unknown bidding style “{style}”: known styles are {known}.").format(
+                style=s[:40], known=", ".join(STYLE_NAMES) + ", all"))
+    return names
 
 
 def _int_arg(text: str, what: str, tr: Translator) -> int:
@@ -243,6 +277,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--profile", default="british", help="rules: british (default) or pub")
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a table option of the profile, e.g. misere_stakes=10/5 (pub); may be repeated")
+    p.add_argument("--style", default=DEFAULT_STYLE,
+                   help="how boldly the simple bots bid: cautious, normal (default), bold, a list such as "
+                        "cautious,bold, or all (the same deals under each style, with a table per call)")
     p.add_argument("--json", action="store_true", help="print JSON instead of words")
 
 
@@ -250,10 +287,15 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """``python -m nap_teach simulate``: the report in words or JSON; exit code 0."""
     tr = translator(getattr(args, "lang", "en"))
     players, deals, bots, prof = _check(args, tr)
-    report = simulate(players, deals, bots, args.seed, prof)
+    styles = _styles(getattr(args, "style", DEFAULT_STYLE), tr)
+    reports = [simulate(players, deals, bots, args.seed, prof, style) for style in styles]
     if args.json:
-        json.dump(report_json(report), out, ensure_ascii=False, indent=2)
+        data = report_json(reports[0]) if len(reports) == 1 else {
+            "format": "nap-simulation-styles/1", "styles": {r.style: report_json(r) for r in reports}}
+        json.dump(data, out, ensure_ascii=False, indent=2)
         out.write("\n")
+    elif len(reports) == 1:
+        out.write("\n".join(report_lines(reports[0], tr)) + "\n")
     else:
-        out.write("\n".join(report_lines(report, tr)) + "\n")
+        out.write("\n".join([*report_lines(reports[0], tr)[:1], *style_lines(reports, tr)]) + "\n")
     return 0

@@ -102,7 +102,7 @@ def test_back_restart_jump_and_number(app):
     app.controls.jump.value = "trick4"
     step = app.walk.step
     assert step.kind == CARD and step.trick == 4 and step.position == 1
-    assert app.controls.number.value == step.index + 1
+    assert app.controls.number.value == str(step.index + 1)
     assert "Trick 4, card 1 of 4: A" in plain(app.explanation.widget.value)
     app.controls.number.value = 26
     assert app.walk.index == 25 and app.controls.jump.value == "result"
@@ -127,7 +127,8 @@ def test_bad_widget_values_are_ignored(app):
     app.controls._on_jump({"new": "trick9"})
     app.controls._on_jump({"new": None})
     app.controls._on_number({"new": 99})
-    app.controls._on_number({"new": "3"})
+    app.controls._on_number({"new": "5.5"})  # the step box is text since issue 13: "3" is a good value now
+    app.controls._on_number({"new": True})
     app.whatif._on_card("ZZ")
     app.whatif._on_card(None)
     assert app.walk.index == where and app.walk.whatif is None
@@ -210,7 +211,7 @@ def test_language_switch_rerenders_in_place(app):
     app.switch.widget.value = "es"
     assert app.language.code == "es"
     assert app.walk.index == where and app.controls.four.value is True
-    assert app.controls.jump.value == "trick3" and app.controls.number.value == where + 1
+    assert app.controls.jump.value == "trick3" and app.controls.number.value == str(where + 1)
     assert app.status.kind != "error"
     assert app.explanation.widget.value and app.table.widget.value
     app.switch.widget.value = "en"

@@ -8,7 +8,7 @@ from typing import Callable, Mapping
 from .base import Bot
 from .expert import ExpertBot
 from .random_bot import RandomBot
-from .simple import SimpleBot
+from .simple import DEFAULT_STYLE, SimpleBot
 
 __all__ = ["BOTS", "get_bot", "bot_names"]
 
@@ -25,6 +25,12 @@ def bot_names() -> list[str]:
     return sorted(BOTS)
 
 
-def get_bot(name: str, rng: random.Random | None = None) -> Bot:
-    """A bot by level name ("random", "simple", "expert"); unknown names raise ``KeyError``."""
+def get_bot(name: str, rng: random.Random | None = None, style: str = DEFAULT_STYLE) -> Bot:
+    """A bot by level name ("random", "simple", "expert"); unknown names raise ``KeyError``.
+
+    ``style`` ("cautious", "normal", "bold") is how boldly the simple bot bids;
+    the other levels have one way of bidding and ignore it.
+    """
+    if name == "simple":
+        return SimpleBot(rng or random.Random(), style)
     return BOTS[name](rng or random.Random())

@@ -42,7 +42,7 @@ from ..views import SeatView
 from .base import Decision
 
 __all__ = ["SimpleBot", "REASON_KEYS", "HandPlan", "plan_hand", "trick_chance", "misere_chance", "in_play_chance",
-           "make_chance_needed", "COUNT_THRESHOLD"]
+           "make_chance_needed", "COUNT_THRESHOLD", "BidStyle", "STYLES", "STYLE_NAMES", "DEFAULT_STYLE"]
 
 COUNT_THRESHOLD = 0.5
 """A card "can be counted on" when its estimated chance to win a trick is at least this."""
@@ -52,6 +52,43 @@ MARGIN = 0.05
 
 RUFF_SAFE = 0.9
 """Rough chance that one opponent does not trump a winner in a side suit."""
+
+
+@dataclass(frozen=True)
+class BidStyle:
+    """How bold a bot bids: how sure of its tricks it must be before it makes each call.
+
+    ``margin`` is added to a contract's break-even chance (the chance at which
+    bidding it neither wins nor loses on average) for Three, Four and Misère;
+    ``all_five`` multiplies the break-even chance of the contracts of all five
+    tricks (Nap, Wellington, Blücher). The bot's estimate of five tricks
+    multiplies five chances as if they were independent, which undervalues a
+    long strong trump suit (its trumps win together or not at all), so "normal"
+    asks less than break-even there: with it the bot bids Nap about as often
+    as the hands a period manual calls good enough for Nap turn up
+    (benchmarks/README.md).
+    """
+
+    name: str
+    margin: float
+    all_five: float
+
+    def needed(self, contract: Contract) -> float:
+        """Chance of making ``contract`` the bot needs before it bids it."""
+        even = contract.failed / (contract.made + contract.failed)
+        if contract.min_tricks == 5:
+            return even * self.all_five
+        return even + self.margin
+
+
+STYLES: dict[str, BidStyle] = {
+    "cautious": BidStyle("cautious", 0.15, 1.1),
+    "normal": BidStyle("normal", MARGIN, 0.66),
+    "bold": BidStyle("bold", -0.05, 0.5),
+}
+"""The bidding styles a bot can have, most careful first."""
+STYLE_NAMES: tuple[str, ...] = tuple(STYLES)
+DEFAULT_STYLE = "normal"
 
 
 REASON_KEYS: tuple[str, ...] = (
@@ -238,9 +275,9 @@ def misere_chance(hand: Sequence[Card], players: int) -> float:
     return max(0.02, base - 0.037 * height)
 
 
-def make_chance_needed(contract: Contract) -> float:
-    """Chance of making ``contract`` above which bidding it pays on average, plus a margin."""
-    return contract.failed / (contract.made + contract.failed) + MARGIN
+def make_chance_needed(contract: Contract, style: str = DEFAULT_STYLE) -> float:
+    """Chance of making ``contract`` the bot needs before it bids it, in a bidding ``style``."""
+    return STYLES[style].needed(contract)
 
 
 # --------------------------------------------------------------------- helpers
@@ -336,8 +373,11 @@ class SimpleBot:
 
     name = "simple"
 
-    def __init__(self, rng: random.Random | None = None) -> None:
+    def __init__(self, rng: random.Random | None = None, style: str = DEFAULT_STYLE) -> None:
+        if style not in STYLES:
+            raise ValueError(f"unknown bidding style {style!r}: known styles are {', '.join(STYLES)}")
         self.rng = rng or random.Random()  # kept for the interface: the bot is deterministic
+        self.style = style
 
     def decide(self, view: SeatView) -> Decision:
         if not isinstance(view, SeatView):
@@ -361,11 +401,14 @@ class SimpleBot:
             else:
                 plan = plan_hand(hand, n, k.min_tricks)
                 chance = plan.make_chance(k)
-            if chance >= make_chance_needed(k):
+            if chance >= make_chance_needed(k, self.style):
                 good.append((k, chance, plan))
         biddable = [g for g in good if g[0].name in legal]
         if biddable:
-            k, chance, plan = max(biddable, key=_bid_value)
+            # a hand its style finds good enough for all five tricks goes for them (Nap is the game's
+            # namesake and pays its risk); below that the bot takes the contract of the best average gain
+            five = [g for g in biddable if g[0].min_tricks == 5]
+            k, chance, plan = max(five, key=lambda g: g[0].level) if five else max(biddable, key=_bid_value)
             facts: dict[str, object] = {"player": view.name, "call": k.name, "chance": round(100 * chance)}
             if plan is None:
                 facts["cards"] = tuple(sorted(hand, key=lambda c: (c.rank, c.suit.value)))

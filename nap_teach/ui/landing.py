@@ -275,7 +275,7 @@ class LandingPage(App):
         _ = self._
         p = self.profile
         name = self.tr.gettext(PROFILE_NAMES[p.name]) if p.name in PROFILE_NAMES else p.name
-        ladder = " < ".join(self.tr.call(c.name) for c in p.ladder)
+        ladder = " < ".join(self.tr.call_gloss(c) for c in p.ladder)
         text = _("Rules in force: {name}. Bids from low to high: {ladder}. {low} to {high} players; "
                  "the rest of the pack stays face down.").format(name=name, ladder=ladder, low=p.min_players,
                                                                   high=p.max_players)
@@ -285,7 +285,8 @@ class LandingPage(App):
                 continue
             other_name = self.tr.gettext(PROFILE_NAMES[other.name]) if other.name in PROFILE_NAMES else other.name
             href = escape("index.ipynb" + page_query(self.lang, other.name))
-            label = escape(_("Switch to {name}").format(name=other_name))
+            # the name inside a sentence ("Switch to the pub rules", "Cambiar a las reglas de pub")
+            label = escape(_("Switch to {name}").format(name=self.tr.profile_name(other, in_text=True)))
             others.append(html('<a class="nap-landing-profile-link" href="{}" data-profile="{}">{}</a>',
                                href, other.name, label))
         compare = escape("explorer.ipynb" + page_query(self.lang, p.name)

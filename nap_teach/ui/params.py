@@ -3,7 +3,10 @@
 Voila hands the page's query string to the kernel as ``QUERY_STRING``; outside
 Voila (tests, JupyterLab) there is none and every parameter has its default.
 Each value came over the network: anything unknown or out of range means the
-default, never an error.
+default, never an error. Every page treats a bad value the same way: it keeps
+the default and says, in the learner's language, which setting of the address
+was ignored and why (:func:`ignored_note`); a box on the page that takes a
+number (:func:`whole_number`) refuses a bad one the same way.
 """
 from __future__ import annotations
 
@@ -14,12 +17,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs
 
-from ..i18n import LANGUAGES, normalize_lang
+from ..explain import Explanation
+from ..i18n import LANGUAGES, Translator, normalize_lang
 from ..profiles import BRITISH, PROFILES, Profile
 
 log = logging.getLogger("nap_teach.ui")
 
-__all__ = ["PageParams", "page_params", "parse_query", "page_query", "request_query", "DEFAULT_LANGUAGE"]
+__all__ = ["PageParams", "page_params", "parse_query", "page_query", "request_query", "DEFAULT_LANGUAGE",
+           "ignored_note", "bad_number", "whole_number"]
 
 DEFAULT_LANGUAGE = "en"
 MAX_FIELDS = 20
@@ -65,6 +70,32 @@ def request_query(environ: Mapping[str, str] | None = None) -> str:
             log.info("no request reached this preheated page: %r", e)
     env = os.environ if environ is None else environ
     return env.get("QUERY_STRING", "") or ""
+
+
+def bad_number(name: str, value: object, low: int, high: int) -> Explanation:
+    """Why a number was refused: "step must be a whole number from 1 to 27, not “5.5”"."""
+    return Explanation("page", "page.number", {"name": name, "value": str(value)[:20], "low": low, "high": high})
+
+
+def whole_number(text: object, low: int, high: int) -> int | None:
+    """A number typed in a box ("5", " 12 "): a whole number in ``low..high``, else None ("5.5", "999", "x").
+
+    >>> whole_number("5", 1, 27), whole_number("5.5", 1, 27), whole_number("999", 1, 27), whole_number(7, 1, 27)
+    (5, None, None, 7)
+    """
+    if isinstance(text, bool):
+        return None
+    raw = str(text).strip()
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 9:
+        return None
+    value = int(raw)
+    return value if low <= value <= high else None
+
+
+def ignored_note(tr: Translator, problems: list[Explanation]) -> str:
+    """One sentence for the page's status line: which settings of the address were ignored and why."""
+    why = " ".join(tr.explain(p) for p in problems)
+    return tr.gettext("Some settings in the page address were ignored: {why}").format(why=why)
 
 
 def page_params(environ: Mapping[str, str] | None = None) -> dict[str, str]:

@@ -90,6 +90,9 @@ class SaveLoad(Component):
         tag = self.heading_tag
         self.heading.value = html('<{}>{}</{}>', tag, self.heading_text(), tag)
         self.upload.description = _("Load a session")
+        # the upload button adds the number of files it holds ("Load a session (0)"): the CSS shows
+        # this tooltip as its label instead (base.css, .widget-upload)
+        self.upload.tooltip = _("Load a session")
         note = self.note_text()
         self.note.value = html('<p>{}</p>', note) if note else ""
         key = self.key()

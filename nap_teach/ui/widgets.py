@@ -5,7 +5,10 @@ from typing import Any, Sequence, TypeVar
 
 import ipywidgets as W
 
-__all__ = ["auto_layout", "show", "set_trait", "set_classes", "with_classes"]
+from ..html import Markup, html
+from ..i18n import Translator
+
+__all__ = ["auto_layout", "show", "set_trait", "set_classes", "with_classes", "scroll_cue"]
 
 WidgetT = TypeVar("WidgetT", bound=W.Widget)
 
@@ -40,3 +43,13 @@ def with_classes(widget: WidgetT, *names: str) -> WidgetT:
     for name in names:
         widget.add_class(name)
     return widget
+
+
+def scroll_cue(tr: Translator, players: int) -> Markup:
+    """The line above a wide table that tells a phone reader the table scrolls sideways.
+
+    Shown by the CSS on narrow screens only (``.nap-scroll-cue``, base.css), where a table
+    of ``players`` columns may be wider than the screen.
+    """
+    return html('<p class="nap-scroll-cue" data-players="{}">{}</p>', players,
+                tr.gettext("← Swipe the table sideways to see every player →"))

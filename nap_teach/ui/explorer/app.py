@@ -6,12 +6,13 @@ from typing import Any
 
 import ipywidgets as W
 
+from ...explain import Explanation
 from ...html import escape, html
 from ...profiles import BRITISH, PROFILES, Profile
 from ...syllabus import profile_rules
 from ..base import App, guarded, page_style
 from ..landing import PROFILE_NAMES, page_query
-from ..params import PageParams
+from ..params import PageParams, ignored_note
 from ..widgets import show as _show
 from .compare import ComparePanel
 from .component import MAX_SEED, SECTIONS, _auto
@@ -97,7 +98,13 @@ class ExplorerApp(App):
         params = PageParams.from_environment(environ)
         seed = params.integer("seed", 0, MAX_SEED)
         section = params.word("section", SECTIONS, "rules")
-        return cls(params.lang, params.profile, seed, params.rule, section)
+        app = cls(params.lang, params.profile, seed, params.rule, section)
+        rules = profile_rules(params.profile)
+        if params.rule is not None and params.rule not in rules:  # as every page: the default, and a word why
+            bad = Explanation("page", "page.rule", {"value": params.get("rule")[:20], "low": rules[0],
+                                                    "high": rules[-1]})
+            app.status.show(ignored_note(app.tr, [bad]), "refused")
+        return app
 
     def go(self, section: str) -> None:
         """Show one section (``rules``, ``quiz`` or ``syllabus``)."""

@@ -6,7 +6,7 @@ import ipywidgets as W
 from ...html import html
 from ...lesson import Lesson, LessonWalk, default_lesson
 from ..base import App, page_style
-from ..params import PageParams
+from ..params import PageParams, bad_number, ignored_note, whole_number
 from ..table import CardTable
 from ..table.lesson import show_lesson_step
 from ..widgets import auto_layout
@@ -55,8 +55,17 @@ class LessonApp(App):
     def from_environment(cls, environ: dict[str, str] | None = None) -> "LessonApp":
         """Build the page from the Voila URL: ``?lang=es&step=6&four=1`` (bad values are ignored)."""
         params = PageParams.from_environment(environ)
-        step = params.integer("step", 0, 999, digits=3)
-        return cls(lang=params.lang, step=1 if step is None else step, four_colour=params.flag("four"))
+        app = cls(lang=params.lang, four_colour=params.flag("four"))
+        raw = params.get("step")
+        if raw:  # the same check as the step box; a bad value keeps step 1 and says so
+            step = whole_number(raw, 1, app.walk.count)
+            if step is None:
+                app.status.show(ignored_note(app.tr, [bad_number(app._("Step"), raw, 1, app.walk.count)]),
+                                "refused")
+            else:
+                app.walk.go(step - 1)
+                app.show()
+        return app
 
     # -------------------------------------------------------------- drawing
     @property

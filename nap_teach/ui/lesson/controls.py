@@ -4,12 +4,24 @@ from __future__ import annotations
 from typing import Any, Callable
 
 import ipywidgets as W
+import traitlets
 
 from ...html import html
+from ..params import bad_number, whole_number
 from ...lesson import SECTIONS, LessonWalk
 from ...tricks import Trick
 from ..base import Language, StatusLine, guarded
 from ..widgets import auto_layout
+
+
+class StepBox(W.Text):
+    """A text box for the step number: a number set from Python (``box.value = 5``) is kept as text ("5")."""
+
+    value = traitlets.Any("").tag(sync=True)
+
+    @traitlets.validate("value")
+    def _as_text(self, proposal: Any) -> str:
+        return str(proposal["value"])
 
 
 class StepControls:
@@ -34,8 +46,10 @@ class StepControls:
                                layout=W.Layout(width="230px", max_width="100%"))
         self.jump.add_class("nap-lesson-jump")
         count = walk.count
-        self.number = W.BoundedIntText(value=1, min=1, max=count, style={"description_width": "initial"},
-                                       layout=W.Layout(width="130px", max_width="100%"))
+        # a text box, checked here as the page address is: the browser's number box clamps 999 to the
+        # last step and reads "5.5" as 55, without a word
+        self.number = StepBox(value="1", continuous_update=False, style={"description_width": "initial"},
+                              layout=W.Layout(width="130px", max_width="100%"))
         self.number.add_class("nap-lesson-number")
         self.label = W.HTML("")
         self.label.add_class("nap-lesson-step")
@@ -99,7 +113,7 @@ class StepControls:
         self._syncing = True
         try:
             self.jump.value = walk.lesson.section_of(walk.index)
-            self.number.value = walk.index + 1
+            self.number.value = str(walk.index + 1)
         finally:
             self._syncing = False
 
@@ -141,8 +155,11 @@ class StepControls:
     def _on_number(self, change: dict[str, Any]) -> None:
         if self._syncing:
             return
-        value = change.get("new")
-        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= self.walk.count:
+        raw = change.get("new")
+        value = whole_number(raw, 1, self.walk.count)
+        if value is None:  # refused with its reason; the walk stays where it was
+            self.status.show(self.language.tr.explain(bad_number(self._("Step"), raw, 1, self.walk.count)),
+                             "refused")
             self.sync()
             return
         self.walk.go(value - 1)

@@ -11,7 +11,7 @@ from ...html import html
 from ...play import PlayTable, TableSetup
 from ...views import SeatView
 from ..base import App, page_style
-from ..params import PageParams
+from ..params import PageParams, ignored_note
 from ..table import CardTable
 from ..widgets import show as _show
 from .actions import ActionBar, Coach
@@ -102,9 +102,7 @@ class PlayApp(App):
         setup, problems = TableSetup.from_params(params.raw)  # the engine checks each setting of the table
         app = cls(params.lang, setup)
         if problems:
-            why = " ".join(app.tr.explain(p) for p in problems)
-            app.status.show(app._("Some settings in the page address were ignored: {why}").format(why=why),
-                            "refused")
+            app.status.show(ignored_note(app.tr, problems), "refused")
         return app
 
     @property

@@ -41,13 +41,17 @@ class AuctionPanel(Component):
         self._profile = table.profile.name
         self.buttons = {}
         for name in ["Pass"] + [c.name for c in table.profile.ladder]:
-            button = W.Button(description=self.tr.call(name), layout=_auto())
+            button = W.Button(description=self._call_label(table, name), layout=_auto())
             button.add_class("nap-play-call")
             button.add_class(f"nap-play-call-{name.lower()}")
             button.on_click(self._on_click)
             button._nap_call = name  # type: ignore[attr-defined]
             self.buttons[name] = button
         self.row.children = tuple(self.buttons.values())
+
+    def _call_label(self, table: PlayTable, name: str) -> str:
+        """The button's words: the bid's name, glossed outside English ("Three (3 bazas)")."""
+        return self.tr.call_gloss(name if name == "Pass" else table.profile.contract(name))
 
     def render(self, table: PlayTable, view: SeatView | None) -> None:
         if view is None or view.phase != "auction" and not view.calls:
@@ -65,7 +69,7 @@ class AuctionPanel(Component):
         for name, button in self.buttons.items():
             opt = options.get(name)
             legal = mine and opt is not None and opt.legal
-            _set(button, "description", self.tr.call(name))
+            _set(button, "description", self._call_label(table, name))
             _set(button, "disabled", not legal)
             if opt is not None and opt.refusal is not None:
                 text = self.tr.explain(opt.refusal)

@@ -12,7 +12,7 @@ from ...rulebook import Topic
 from ...session import LedgerRow
 from ..base import Component
 from ..chart import balance_chart_svg
-from ..widgets import show as _show
+from ..widgets import scroll_cue, show as _show
 
 if TYPE_CHECKING:
     from .app import PlayApp
@@ -128,16 +128,18 @@ class LedgerView(Component):
             cells = join((
                 html('<td data-player="{}">{}<span class="nap-ledger-delta">{}</span></td>',
                      p, tr.amount(r.balances[p]), tr.amount(r.settlement[p])) for p in players))
-            body.append(html('<tr data-deal="{}"><td>{}</td><td>{}</td><td class="nap-ledger-what">'
+            body.append(html('<tr data-deal="{}"><td>{}</td><td class="nap-col-dealer">{}</td><td class="nap-ledger-what">'
                              '{}</td>{}<td>{}</td></tr>',
                              # an extra hand is not a deal of the session
                              r.number, r.number if r.kind == "deal" else _("Extra hand"), r.dealer, what, cells,
                              sum(r.balances.values())))
         caption = escape(_("The ledger: balance after each deal (payment of that deal in small print)"))
-        return (html('<div class="nap-scroll"><table class="nap-table-grid nap-play-ledger-table">'
-                     '<caption>{}</caption><tr><th>{}</th><th>{}</th><th>{}</th>'
+        return (html('{}<div class="nap-scroll" tabindex="0" role="region" aria-label="{}">'
+                     '<table class="nap-table-grid nap-play-ledger-table">'
+                     '<caption>{}</caption><tr><th>{}</th><th class="nap-col-dealer">{}</th><th>{}</th>'
                      '{}<th>{}</th></tr>{}</table></div>',
-                     caption, _('Deal'), _('Dealer'), _('Contract'), head, _('Sum'), join(body)))
+                     scroll_cue(tr, len(players)), _('Ledger'), caption, _('Deal'), _('Dealer'), _('Contract'), head,
+                     _('Sum'), join(body)))
 
     def _winners(self, table: PlayTable) -> str:
         _ = self._

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from ...html import html
+from ...bots.simple import DEFAULT_STYLE, STYLE_NAMES
 from ...play import MAX_DEALS, MAX_ROTATIONS, PlayTable, TableSetup, bot_levels
 from ...profiles import PROFILES
 from ..base import Component, guarded
@@ -33,13 +34,17 @@ class SetupPanel(Component):
         self.name = W.Text(value=setup.name, style=style, layout=_auto())
         self.name.add_class("nap-play-name")
         self.length_kind = W.ToggleButtons(options=[("deals", "deals"), ("rotations", "rotations")],
-                                           value=setup.length_kind, style={"button_width": "auto"})
+                                           value=setup.length_kind,
+                                           style={"button_width": "auto", "description_width": "initial"})
         self.length_kind.add_class("nap-play-length-kind")
         self.length = W.IntText(value=setup.length, style=style, layout=_auto())
         self.length.add_class("nap-play-length")
         self.bots = W.Dropdown(options=[(lvl, lvl) for lvl in bot_levels()], value=setup.bots, style=style,
                                layout=_auto())
         self.bots.add_class("nap-play-bots")
+        self.style = W.Dropdown(options=[(st, st) for st in STYLE_NAMES], value=setup.style, style=style,
+                                layout=_auto())
+        self.style.add_class("nap-play-style")
         self.seed = W.Text(value="" if setup.seed is None else str(setup.seed), style=style, layout=_auto())
         self.seed.add_class("nap-play-seed")
         self.profile = W.ToggleButtons(options=[(name, name) for name in PROFILES], value=setup.profile,
@@ -62,7 +67,7 @@ class SetupPanel(Component):
         self.length_kind.observe(self._on_kind, names="value")
         self.widget = W.VBox([self.heading, W.HBox([self.players, self.seat, self.name]),
                               W.HBox([self.profile_label, self.profile, self.misere]),
-                              W.HBox([self.length_kind, self.length]), W.HBox([self.bots, self.seed]),
+                              W.HBox([self.length_kind, self.length]), W.HBox([self.bots, self.style, self.seed]),
                               W.HBox([self.start, self.back]), self.note])
         self.widget.add_class("nap-play-setup")
         self.refresh()
@@ -78,12 +83,18 @@ class SetupPanel(Component):
         self.seat.description = _("Your seat")
         self.name.description = _("Your name")
         self.length_kind.options = [(_("deals"), "deals"), (_("dealer rotations"), "rotations")]
+        self.length_kind.description = _("Count the session in")
+        self.length_kind.tooltips = [_("Length in deals"), _("Length in dealer rotations (each player deals once)")]
         self.length.description = _("Session length")
         value = self.bots.value
         self.bots.options = [(self.tr.bot_level(lvl), lvl) for lvl in bot_levels()]
         if value in bot_levels():
             self.bots.value = value
         self.bots.description = _("Bots")
+        keep = self.style.value
+        self.style.options = [(self.tr.bot_style(st), st) for st in STYLE_NAMES]
+        self.style.value = keep if keep in STYLE_NAMES else DEFAULT_STYLE
+        self.style.description = _("Bots bid")
         self.seed.description = _("Deal seed")
         self.seed.placeholder = _("empty: a random seed")
         self.start.description = _("Start the session")
@@ -136,7 +147,7 @@ class SetupPanel(Component):
         stakes = self.misere.value if PROFILES[profile].option_choices.get("misere_stakes") else None
         return TableSetup.check(self.players.value, self.seat.value, self.name.value, self.length_kind.value,
                                 self.length.value, self.bots.value, self.seed.value, profile,
-                                misere_stakes=stakes)
+                                misere_stakes=stakes, style=self.style.value)
 
     @guarded
     def _on_start(self, _button: Any = None) -> None:

@@ -72,7 +72,9 @@ class DealForm(KeeperComponent):
         return self.editing if self.editing is not None else self.keeper.deals_entered
 
     def _call_options(self) -> list[tuple[str, str]]:
-        return [("—", NOT_ENTERED)] + [(self.tr.call(c), c) for c in self.keeper.call_names()]
+        profile = self.keeper.profile
+        return [("—", NOT_ENTERED)] + [(self.tr.call_gloss(c if c == "Pass" else profile.contract(c)), c)
+                                       for c in self.keeper.call_names()]
 
     def _new_row(self, speaker: str, call: str) -> tuple[W.Dropdown, W.Dropdown]:
         table = self.keeper.table(self.number())[0]

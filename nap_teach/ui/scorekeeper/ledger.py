@@ -9,7 +9,7 @@ from ...html import escape, html, join
 from ...rulebook import Topic
 from ...session import MISDEAL, TIE_BREAK, LedgerRow
 from ..base import guarded
-from ..widgets import auto_layout as _auto, show as _show, with_classes as _css
+from ..widgets import auto_layout as _auto, scroll_cue, show as _show, with_classes as _css
 from .component import KeeperComponent, chart_svg, deal_number
 
 if TYPE_CHECKING:
@@ -45,23 +45,26 @@ class LedgerView(KeeperComponent):
         players = keeper.players
         names = join(html("<th scope='col'>{}</th>", p) for p in players)
         head = html("<tr><th scope='col'>{}</th><th scope='col' class='nap-sk-col-dealer'>"
-                    "{}</th><th scope='col'>{}</th><th scope='col'>{}</th>{}</tr>",
-                    _("Deal"), _("Dealer"), _("Contract"), _("Tricks"), names)
+                    "{}</th><th scope='col'>{}</th><th scope='col'>{}</th>{}<th scope='col' class='nap-sk-sum'>{}</th>"
+                    "</tr>", _("Deal"), _("Dealer"), _("Contract"), _("Tricks"), names, _("Sum"))
         body = [self._row(r, players) for r in rows]
         totals = join((html("<td class='nap-sk-amount'>{}</td>", self.tr.amount(keeper.balances[p])) for p in players))
         foot = (html("<tr class='nap-sk-total'><th scope='row' colspan='2'>{}</th>"
-                     "<td class='nap-sk-col-dealer'></td><td></td>{}</tr>", _('Balance'), totals))
+                     "<td class='nap-sk-col-dealer'></td><td></td>{}<td class='nap-sk-sum'>{}</td></tr>",
+                     _('Balance'), totals, sum(keeper.balances.values())))
         chips = keeper.chips
         if chips is not None:
             out = set(keeper.players) - set(keeper.active_players)
             cells = join((html("<td class='nap-sk-chip'>{}{}</td>",
                                chips[p], ' ✗' if p in out else '') for p in players))
             foot += (html("<tr class='nap-sk-chips'><th scope='row' colspan='2'>{}</th>"
-                          "<td class='nap-sk-col-dealer'></td><td></td>{}</tr>", _('Chips'), cells))
+                          "<td class='nap-sk-col-dealer'></td><td></td>{}<td></td></tr>", _('Chips'), cells))
         caption = escape(_("Ledger: payments per deal, balances at the foot"))
-        self.table.value = (html("<h2>{}</h2><div class='nap-scroll'><table class='nap-table-grid nap-sk-table'>"
+        self.table.value = (html("<h2>{}</h2>{}<div class='nap-scroll' tabindex='0' role='region' aria-label='{}'>"
+                                 "<table class='nap-table-grid nap-sk-table'>"
                                  '<caption>{}</caption><thead>{}</thead><tbody>{}</tbody>'
-                                 '<tfoot>{}</tfoot></table></div>', _('Ledger'), caption, head, join(body), foot))
+                                 '<tfoot>{}</tfoot></table></div>', _('Ledger'), scroll_cue(self.tr, len(players)),
+                                 _('Ledger'), caption, head, join(body), foot))
         try:
             keeper.zero_sum()
             total = sum(keeper.balances.values())
@@ -117,8 +120,9 @@ class LedgerView(KeeperComponent):
             contract += " · " + _("{player} is out").format(player=name)
         cells = join((html("<td class='nap-sk-amount'>{}</td>", self.tr.amount(r.settlement[p])) for p in players))
         return (html("<tr class='nap-sk-row-{}'><td>{}</td><td class='nap-sk-col-dealer'>"
-                     "{}</td><td class='nap-sk-contract'>{}</td><td>{}</td>{}</tr>",
-                     r.number, deal_number(r), r.dealer, contract, tricks, cells))
+                     "{}</td><td class='nap-sk-contract'>{}</td><td>{}</td>{}<td class='nap-sk-sum'>{}</td></tr>",
+                     r.number, deal_number(r), r.dealer, contract, tricks, cells,
+                     sum(r.settlement[p] for p in players)))
 
     @guarded
     def _on_edit(self, _b: W.Button) -> None:

@@ -59,7 +59,8 @@ class SetupForm(KeeperComponent):
         self.length = _css(W.BoundedIntText(value=deals, min=1, max=MAX_DEALS, layout=W.Layout(width="6em")),
                            "nap-sk-length")
         self.unit = _css(W.ToggleButtons(options=[("deals", "deals"), ("rotations", "rotations")], value="deals",
-                                         style={"button_width": "auto"}, layout=_auto()), "nap-sk-unit")
+                                         style={"button_width": "auto", "description_width": "auto"},
+                                         layout=_auto()), "nap-sk-unit")
         self.length_label = W.HTML()
         self.start = _css(W.Button(button_style="primary", layout=_auto()), "nap-sk-start")
         self.players.observe(self._on_players, names="value")
@@ -83,11 +84,17 @@ class SetupForm(KeeperComponent):
         return [line.strip() for line in raw.replace(",", "\n").splitlines() if line.strip()][:12]
 
     def _sync_first(self) -> None:
+        """The first dealer's list: the names entered, or a word on what to do before there are any."""
         names = self.names()
         keep = self.first.value
-        self.first.options = [(n, n) for n in names]
         if names:
+            self.first.options = [(n, n) for n in names]
             self.first.value = keep if keep in names else names[0]
+        else:  # never an empty list: say where the names come from
+            self.first.options = [(self._("(enter the players first)"), "")]
+            self.first.value = ""
+        self.first.disabled = not names
+        self.draw.disabled = not names
 
     def chosen_profile(self) -> Profile:
         """The rules picked in the form, with their table options (values checked again here)."""
@@ -125,10 +132,13 @@ class SetupForm(KeeperComponent):
             widget.options = [(text, key) for key, text in labels]
             widget.value = value
         self.first_label.value = escape(_("First dealer:"))
+        self._sync_first()
         chosen = PROFILES.get(self.profile.value, BRITISH)
         self.draw.description = _("Draw cards") if chosen.first_dealer == "low_card" else _("Draw lots")
         _show(self.options_box, bool(chosen.option_choices))
         self.length_label.value = escape(_("Length:"))
+        self.unit.description = _("counted in")
+        self.unit.tooltips = [_("Length in deals"), _("Length in dealer rotations (each player deals once)")]
         value = self.unit.value
         self.unit.options = [(_("deals"), "deals"), (_("rotations"), "rotations")]
         self.unit.value = value if value in ("deals", "rotations") else "deals"

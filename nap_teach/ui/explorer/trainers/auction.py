@@ -49,7 +49,8 @@ class AuctionTrainer(Trainer):
 
     def relabel(self) -> None:
         for b in self.call_buttons:
-            b.description = self.tr.call(b._nap_call)  # type: ignore[attr-defined]
+            name = b._nap_call  # type: ignore[attr-defined]
+            b.description = self.tr.call_gloss(name if name == "Pass" else self.profile.contract(name))
 
     def report(self):  # type: ignore[no-untyped-def]
         return auction_options(self.players, self.dealer.value, self.calls, self.profile)

@@ -23,7 +23,7 @@ class FollowTrainer(Trainer):
 
     css = "nap-ex-follow"
     heading_text = N_("Which cards may you play?")
-    hint_text = N_("You play next. Click a card to ask the engine whether it may be played.")
+    hint_text = N_("You play next. Click or tap one of your cards to ask the engine whether it may be played.")
     actions = (Action("new", "nap-ex-follow-new", N_("New position"), "_on_new"),)
 
     def build(self) -> None:
@@ -57,8 +57,12 @@ class FollowTrainer(Trainer):
         buttons = []
         assert self.report is not None
         for option in self.report.options:
+            # the cards of the hand are the buttons themselves (drawn as cards by explorer.css), so
+            # "click a card" means what it says; the tooltip names the card in words
             b = W.Button(description=_card_label(option.card), layout=_auto())
             b.add_class("nap-ex-follow-card")
+            b.add_class("nap-card-button")
+            b.add_class(f"nap-card-button-{option.card.suit.letter}")
             b.add_class(f"nap-ex-card-{option.card.code}")
             b._nap_card = option.card  # type: ignore[attr-defined]
             b.on_click(self._on_card)
@@ -75,9 +79,8 @@ class FollowTrainer(Trainer):
         trump = self.tr.suit(r.trump) if r.trump is not None else self._("none")
         info = escape(self._("Trump: {trump}. You are {player}; this is trick {number}.").format(
             trump=trump, player=player, number=len(r.state.tricks) + 1))
-        self.table.value = (html('<p>{}</p>{}<p>{}</p>{}',
-                                 info, trick_html(names, cards, tr=self.tr, trump=r.trump), self._('Your hand:'),
-                                 hand_html([o.card for o in r.options], tr=self.tr, label=self._("Your hand"))))
+        self.table.value = (html('<p>{}</p>{}<p>{}</p>',
+                                 info, trick_html(names, cards, tr=self.tr, trump=r.trump), self._('Your hand:')))
         for b in self.cards.children:
             b.tooltip = self.tr.card_words(b._nap_card)  # type: ignore[attr-defined]
         if self.picked is None:
