@@ -255,7 +255,7 @@ def ask_ledger(session: Session, decision: Decision, rows_shown: int) -> Ask:
         why: tuple[Explanation, ...] = (Explanation(p.rule(Topic.BALANCES), "explain.zero_sum",
                                                     {"amounts": tuple((n, amounts[n]) for n in names)}),)
     else:
-        amounts = session.balances()
+        amounts = dict(session.balances)
         prompt = Explanation(p.rule(Topic.SESSION), "decide.prompt.ledger", {})
         why = (Explanation(p.rule(Topic.SESSION), "decide.balances",
                            {"amounts": tuple((n, amounts[n]) for n in names)}), session.standing())
