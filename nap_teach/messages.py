@@ -203,6 +203,8 @@ MESSAGES: dict[str, str | Plural] = {
     "decide.solver_better": N_("With best play by everyone, {declarer} takes {tricks} tricks after {card} and {book_tricks} after {book_card}: your card is better for your side."),
     "decide.solver_worse": N_("With best play by everyone, {declarer} takes {tricks} tricks after {card} but {book_tricks} after {book_card}: {book_card} is better for your side."),
     "decide.pay_wrong": N_("{player}: {right}, not {said}."),
+    "progress.not_progress": N_("This file is not a saved course progress: nothing was changed."),
+    "progress.too_large": N_("This file is too large for a course progress (at most {most} characters): nothing was changed."),
     "lesson.deal_moves": N_("{dealer} dealt this one; the deal passes to the left, so {next_dealer} deals next."),
     "lesson.same_dealer": N_("A misdeal does not count: {dealer} deals again."),
     "decide.balances": N_("The balances at the end: {amounts}."),
