@@ -96,5 +96,8 @@ class ProgressPanel(Component):
         item = files[0]
         content = item.get("content") if isinstance(item, dict) else getattr(item, "content", b"")
         data = bytes(content) if content is not None else b""
-        self.store.import_text(data)  # RecordError: said by guarded, nothing changed
+        try:
+            self.store.import_text(data)  # RecordError: said by guarded, nothing changed
+        finally:
+            self.upload.value = ()
         self.status.show(self._("Your progress was imported."))
