@@ -187,3 +187,21 @@ def test_unknown_lesson_in_the_address_is_refused_in_words():
     assert app.mode is None and "no lesson called" in app.status.text
     app = LessonApp.from_environment({"QUERY_STRING": "lesson=worked-deal&lang=es"})
     assert app.mode is not None and app.mode.spec.id == "worked-deal"
+
+
+def test_landing_lists_the_course_in_order_with_each_state_from_the_browser():
+    from nap_teach.ui.landing import LandingPage
+
+    page = LandingPage(lang="en")
+    course = load_course()
+    assert [m for m in re.findall(r'data-lesson="([^"]+)"', page.course.value)] == [s.id for s in course]
+    assert 'data-state="done"' not in page.course.value and "not started" in plain(page.course.value)
+    p = Progress()
+    p.record_lesson("worked-deal", (11, 13), [("B11", True), ("B11", True)], [])
+    page.store.widget.value = p.to_json()
+    page.store.widget.loaded = True
+    assert 'data-lesson="worked-deal" data-state="done"' in page.course.value
+    assert "done, score 11 of 13" in plain(page.course.value)
+    assert "Rules mastered: B11" in plain(page.progress.summary.value)
+    page.language.set("es")
+    assert "hecha, puntuación 11 de 13" in plain(page.course.value)
