@@ -205,6 +205,7 @@ MESSAGES: dict[str, str | Plural] = {
     "decide.pay_wrong": N_("{player}: {right}, not {said}."),
     "progress.not_progress": N_("This file is not a saved course progress: nothing was changed."),
     "progress.too_large": N_("This file is too large for a course progress (at most {most} characters): nothing was changed."),
+    "lesson.first_dealer": N_("{dealer} deals the first deal: who deals first was settled before the session began."),
     "lesson.deal_moves": N_("{dealer} dealt this one; the deal passes to the left, so {next_dealer} deals next."),
     "lesson.same_dealer": N_("A misdeal does not count: {dealer} deals again."),
     "decide.balances": N_("The balances at the end: {amounts}."),

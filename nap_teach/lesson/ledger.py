@@ -64,6 +64,8 @@ class SessionLesson:
         out = []
         for i, row in enumerate(rows):
             notes = list(self.keeper.explain_row(row))
+            if i == 0:  # who deals first is settled before the session (B2; pub: by the lowest card, P1)
+                notes.insert(0, Explanation(p.rule(Topic.FIRST_DEALER), "lesson.first_dealer", {"dealer": row.dealer}))
             nxt = self.session.dealer_for(row.number) if i + 1 < len(rows) else None
             if nxt is not None:
                 key = "lesson.same_dealer" if row.kind == "misdeal" else "lesson.deal_moves"

@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from ..course import load_course
-from ..html import html, join
+from ..i18n import Translator
+from ..html import Markup, html, join
+from ..mastery import Progress
 from .base import Component, guarded
 from .storage import ProgressStore
 from .widgets import auto_layout
@@ -19,7 +21,25 @@ from .widgets import auto_layout
 if TYPE_CHECKING:
     from .base import App
 
-__all__ = ["ProgressPanel", "taught_rules"]
+__all__ = ["ProgressPanel", "taught_rules", "course_list_html"]
+
+
+def course_list_html(progress: Progress, tr: Translator, lang: str, current: str | None = None) -> Markup:
+    """The lessons in course order with their state (not started, done, score), as links."""
+    items = []
+    for spec in load_course():
+        state = progress.lesson_state(spec.id)
+        score = progress.score(spec.id)
+        if state == "done" and score is not None:
+            label = tr.gettext("done, score {right} of {total}").format(right=score[0], total=score[1])
+        else:
+            label = tr.gettext("not started")
+        here = " nap-course-here" if spec.id == current else ""
+        items.append(html('<li class="nap-course-item nap-course-{}{}" data-lesson="{}" data-state="{}">'
+                          '<a href="lesson.ipynb?lesson={}&amp;lang={}">{}. {}</a> '
+                          '<span class="nap-course-state">{}</span></li>',
+                          state, here, spec.id, state, spec.id, lang, spec.place, tr.gettext(spec.title), label))
+    return html('<ol class="nap-course-list">{}</ol>', join(items))
 
 
 def taught_rules(lesson_ids: list[str]) -> list[str]:
@@ -96,5 +116,8 @@ class ProgressPanel(Component):
         item = files[0]
         content = item.get("content") if isinstance(item, dict) else getattr(item, "content", b"")
         data = bytes(content) if content is not None else b""
-        self.store.import_text(data)  # RecordError: said by guarded, nothing changed
+        try:
+            self.store.import_text(data)  # RecordError: said by guarded, nothing changed
+        finally:
+            self.upload.value = ()
         self.status.show(self._("Your progress was imported."))

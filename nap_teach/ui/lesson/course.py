@@ -18,15 +18,14 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from ...course import LessonSpec, load_course
+from ...course import LessonSpec
 from ...html import Markup, html, join
 from ...lesson import Lesson, LessonWalk
 from ...lesson.decide import Feedback
 from ...lesson.ledger import SessionLesson
 from ...lesson.player import LessonPlayer, LessonRun
-from ...mastery import Progress
 from ..base import Component, guarded
-from ..progress import ProgressPanel
+from ..progress import ProgressPanel, course_list_html
 from ..storage import ProgressStore
 from ..widgets import auto_layout
 from .asking import QuestionPanel
@@ -37,25 +36,7 @@ from .quizpanel import QuizPanel
 if TYPE_CHECKING:
     from .app import LessonApp
 
-__all__ = ["CourseMode", "CourseControls", "LedgerView", "course_list_html"]
-
-
-def course_list_html(progress: Progress, tr: Any, lang: str, current: str | None = None) -> Markup:
-    """The lessons in course order with their state (not started, done, score), as links."""
-    items = []
-    for spec in load_course():
-        state = progress.lesson_state(spec.id)
-        score = progress.score(spec.id)
-        if state == "done" and score is not None:
-            label = tr.gettext("done, score {right} of {total}").format(right=score[0], total=score[1])
-        else:
-            label = tr.gettext("not started")
-        here = " nap-course-here" if spec.id == current else ""
-        items.append(html('<li class="nap-course-item nap-course-{}{}" data-lesson="{}" data-state="{}">'
-                          '<a href="lesson.ipynb?lesson={}&amp;lang={}">{}. {}</a> '
-                          '<span class="nap-course-state">{}</span></li>',
-                          state, here, spec.id, state, spec.id, lang, spec.place, tr.gettext(spec.title), label))
-    return html('<ol class="nap-course-list">{}</ol>', join(items))
+__all__ = ["CourseMode", "CourseControls", "LedgerView"]
 
 
 class LedgerView(Component):
