@@ -514,11 +514,17 @@ def _shows_p3(d: DealSpec) -> bool:
 
 
 def _shows_p4(d: DealSpec) -> bool:
+    """Misère has no trump: a card of another suit, as high as the winner or of the first lead's suit, loses."""
     h = _hand(d)
     if h is None or h.contract is None or h.contract.name != "Misere" or h.trump is not None:
         return False
-    return any(any(c.suit is not t.cards[0].suit and c.rank > t.cards[winning_index(t.cards, None)].rank
-                   for c in t.cards) for t in h.tricks)
+    opened = h.cards_played[0][1].suit
+    for t in h.tricks:
+        win = t.cards[winning_index(t.cards, None)]
+        led = t.cards[0].suit
+        if any(c.suit is not led and (c.rank >= win.rank or c.suit is opened) for c in t.cards):
+            return True
+    return False
 
 
 def _shows_p5(d: DealSpec) -> bool:
