@@ -304,6 +304,10 @@ def lesson_from_record(record: Any, place: int = 0, where: str = "lesson") -> Le
     if not 1 <= len(deals_raw) <= 3:
         raise LessonError(where, "a lesson has one to three deals")
     deals = tuple(_deal(d, f"{where} deal {i + 1}", profile) for i, d in enumerate(deals_raw))
+    opening = Anchor("deal", 1) if deals[0].session is not None else Anchor("table")
+    if deals[0].decisions_at(opening):
+        raise LessonError(f"{where} deal 1", f"no question at {opening}: nothing is shown before the lesson's "
+                                             "first step, so it cannot be asked before a reveal")
     if len({d.id for d in deals}) != len(deals):
         raise LessonError(where, "deal ids must differ")
     q = _fields(r.get("quiz", {}), f"{where} quiz", (), ("kinds", "count", "seed"))

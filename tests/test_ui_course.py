@@ -205,3 +205,20 @@ def test_landing_lists_the_course_in_order_with_each_state_from_the_browser():
     assert "Rules mastered: B11" in plain(page.progress.summary.value)
     page.language.set("es")
     assert "hecha, puntuación 11 de 13" in plain(page.course.value)
+
+
+def test_b14_a_lead_other_than_the_book_is_played_out_on_the_page():
+    app = LessonApp(course="worked-deal")
+    browser_loads(app)
+    mode = app.mode
+    while mode.run.pending is None or mode.run.pending[1].kind != "card":
+        pending = mode.run.pending
+        if pending is not None:
+            set_answer(mode.question, set(right_values(pending[1])))
+            mode.question.check.click()
+        app.controls.next.click()
+    set_answer(mode.question, {"2C"})
+    mode.question.check.click()
+    text = plain(mode.question.feedback.value)
+    assert "With best play by everyone, A takes" in text
+    assert "A plays 2♣ instead of A♥" in plain(app.whatif.result.value)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import resources
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable
 
 from ..auction import Call
 from ..bots import Bot
@@ -43,9 +43,7 @@ from ..rulebook import Topic
 from ..settlement import settle
 from ..state import DealState
 from ..tricks import Trick, winning_index
-
-if TYPE_CHECKING:
-    from .whatif import WhatIf
+from .whatif import SETTLEMENT_KEYS, WhatIf, what_if
 
 __all__ = [
     "TABLE", "CALL", "CARD", "RESULT", "HAD_FEWER", "SECTIONS", "SETTLEMENT_KEYS",
@@ -56,7 +54,6 @@ TABLE, CALL, CARD, RESULT, HAD_FEWER = "table", "call", "card", "result", "had_f
 SECTIONS: tuple[str, ...] = ("table", "auction", "trick1", "trick2", "trick3", "trick4", "trick5", "result")
 """Places the learner can jump to, in lesson order."""
 
-SETTLEMENT_KEYS = frozenset({"explain.made", "explain.failed", "explain.zero_sum"})
 
 
 def load_worked_deal() -> DealState:
@@ -416,8 +413,6 @@ class Lesson:
         state = self.state_after(point)
         return state.refusal(card, state.to_act)
 
-    def what_if(self, index: int, card: Card | str, chooser: Bot | None = None) -> "WhatIf":
+    def what_if(self, index: int, card: Card | str, chooser: Bot | None = None) -> WhatIf:
         """Play ``card`` instead of the book's card at step ``index`` (see :func:`.whatif.what_if`)."""
-        from .whatif import what_if
-
         return what_if(self, index, card, chooser)

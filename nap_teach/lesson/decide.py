@@ -33,7 +33,7 @@ from ..session import Session
 from ..state import DealState
 from ..tricks import playable, winning_index
 from .deal import CALL, CARD, RESULT, Lesson
-from .whatif import Verdict, judge, what_if
+from .whatif import Verdict, WhatIf, judge, what_if
 
 __all__ = ["Ask", "Feedback", "ask", "ask_ledger", "MULTI_KINDS"]
 
@@ -49,6 +49,8 @@ class Feedback:
     explanations: tuple[Explanation, ...]
     verdict: Verdict | None = None
     """For a ``card`` question answered with another card than the book's: the solver's comparison."""
+    line: WhatIf | None = None
+    """... and that card's line played out ("What if")."""
 
 
 @dataclass(frozen=True)
@@ -159,7 +161,7 @@ class Ask:
         out = [] if verdict is None else [verdict.explanation]
         out.extend(line.outcome)
         right = verdict is not None and verdict.as_good
-        return Feedback(right, tuple(out), verdict)
+        return Feedback(right, tuple(out), verdict, line)
 
     def _check_pay(self, value: object) -> Feedback:
         if not isinstance(value, Mapping):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Mapping
+from typing import Mapping, Protocol
 
 from ..bots import Bot, get_bot
 from ..cards import Card, CardParseError, Suit
@@ -20,12 +20,22 @@ from ..rulebook import Topic
 from ..solver import SolverError, card_values
 from ..state import DealResult, DealState, error_for
 from ..tricks import Trick
-from .deal import SETTLEMENT_KEYS
 
-if TYPE_CHECKING:
-    from .deal import Lesson
+SETTLEMENT_KEYS = frozenset({"explain.made", "explain.failed", "explain.zero_sum"})
+"""Explanations of the payments: said at the result step, not at the last card."""
 
-__all__ = ["PlayedCard", "WhatIf", "Verdict", "whatif_chooser", "what_if", "judge"]
+
+class Replayable(Protocol):
+    """What a what-if line needs of a lesson (:class:`~.deal.Lesson` is one)."""
+
+    book: DealState
+    n: int
+
+    def whatif_point(self, index: int) -> int | None: ...
+
+    def state_after(self, actions: int) -> DealState: ...
+
+__all__ = ["PlayedCard", "WhatIf", "Verdict", "Replayable", "SETTLEMENT_KEYS", "whatif_chooser", "what_if", "judge"]
 
 
 @dataclass(frozen=True)
@@ -89,7 +99,7 @@ def whatif_chooser() -> Bot:
 
 
 # ------------------------------------------------------------------- line
-def what_if(lesson: "Lesson", index: int, card: Card | str, chooser: Bot | None = None) -> WhatIf:
+def what_if(lesson: Replayable, index: int, card: Card | str, chooser: Bot | None = None) -> WhatIf:
     """Play ``card`` instead of the book's card at step ``index``; the chooser plays the rest.
 
     An illegal card raises the engine's :class:`~nap_teach.explain.RuleError`

@@ -138,7 +138,7 @@ class LessonApp(App):
                     '<span class="nap-legend-win">{}</span> <span class="nap-legend-step">{}</span></div>',
                     self._("Framed seat: the player whose turn it is."),
                     self._("Marked card: the card winning the trick so far."),
-                    self._("The step's card is the last one played on the table."))
+                    self._("Outlined card: the card this step describes."))
 
     def restyle(self) -> None:
         """Redraw the cards after the four-colour option changed."""

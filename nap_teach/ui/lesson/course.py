@@ -214,6 +214,9 @@ class CourseMode(Component):
     # -------------------------------------------------------------- answers
     def _answer(self, value: Any) -> Feedback:
         feedback = self.run.answer(value)
+        if feedback.line is not None and not feedback.line.same_as_book:  # the learner's card, played out
+            self.app.walk.whatif = feedback.line
+            self.app.whatif.render()
         self.app.controls.sync()
         return feedback
 
