@@ -39,3 +39,22 @@ def extract(fileobj: IO[bytes], keywords: Collection[str], comment_tags: Sequenc
                      for a in node.args)
         if any(a is not None for a in args):
             yield node.lineno, name, args, []
+
+
+def extract_lesson(fileobj: IO[bytes], keywords: Collection[str], comment_tags: Sequence[str],
+                   options: Mapping[str, Any]) -> Iterator[tuple[int, str | None, str, list[str]]]:
+    """Yield the texts of a lesson file (``nap_teach/data/lessons/*.json``) as msgids.
+
+    Every ``title``, ``summary``, note ``text`` and question ``prompt``/``after``
+    is English and is translated in the catalogue (see the folder's FORMAT.md).
+    """
+    import json
+
+    from .course import lesson_texts
+
+    raw = fileobj.read().decode(options.get("encoding", "utf-8"))
+    lines = raw.splitlines()
+    for text in lesson_texts(json.loads(raw)):
+        quoted = json.dumps(text, ensure_ascii=False)
+        line = next((i + 1 for i, l in enumerate(lines) if quoted in l), 1)
+        yield line, None, text, ["lesson file"]

@@ -132,9 +132,11 @@ def trick_html(
     winning: int | None = None,
     trump: Suit | None = None,
     width: int = 56,
+    current: int | None = None,
 ) -> Markup:
     """Cards on the table, one slot per player in playing order; marks the led card,
-    trumps and the winning card. ``None`` leaves an empty slot (not played yet)."""
+    trumps and the winning card, and ``current`` (the slot a lesson step describes).
+    ``None`` leaves an empty slot (not played yet)."""
     tr = tr or translator("en")
     slots = []
     led = next((c for c in cards if c is not None), None)
@@ -151,6 +153,6 @@ def trick_html(
             if winning == i:
                 marks.append("winning")
             face = card_svg(card, tr=tr, four_colour=four_colour, width=width, marks=marks)
-            cls = "nap-slot" + (" nap-slot-winning" if winning == i else "")
+            cls = "nap-slot" + (" nap-slot-winning" if winning == i else "") + (" nap-slot-current" if current == i else "")
         slots.append(html('<div class="{}"><div class="nap-slot-name">{}</div>{}</div>', cls, name, face))
     return html('<div class="nap-trick">{}</div>', join(slots))

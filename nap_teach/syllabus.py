@@ -2,6 +2,11 @@
 
 For every rule of a profile it lists where the rule is
 
+- **narrated**: the lessons of the course (``nap_teach/data/lessons``) and the
+  deals in them that show it in play: a lesson that teaches the rule (its
+  file names it) and whose deals the engine narrates with that rule at some
+  step, or asks a question answered by it (:func:`course_showings`);
+- **tested by quiz kinds**: the kinds of generated quiz question that fall on it (:func:`quiz_kinds`);
 - **demonstrated**: the steps of the worked-deal lesson that show it at work
   (:func:`nap_teach.lesson.lesson_rules`). The lesson plays a British deal; the
   pub profile shares the B rules it keeps (same id, same rule), so those steps
@@ -15,7 +20,8 @@ For every rule of a profile it lists where the rule is
   refusal (B14 hidden hands, B15 computed stakes, B16 zero sum), the check the
   scenario performs and what it shows.
 
-A rule lacking any of the three is a gap; ``tests/test_syllabus.py`` fails on it.
+A rule lacking any of them is a gap; ``tests/test_syllabus.py`` fails on it
+(a narrated deal of the course is demanded for every rule).
 """
 from __future__ import annotations
 
@@ -34,8 +40,24 @@ from .settlement import ZeroSumError, check_zero_sum
 from .state import STOP, DealState
 from .trainers import Demonstration, build_position, calls_for, demonstrations, example_deal, settlement, table_names
 
-__all__ = ["Enforcement", "SyllabusEntry", "profile_rules", "enforcements", "syllabus", "gaps", "SCENARIOS",
-           "PROFILE_SCENARIOS"]
+__all__ = ["Enforcement", "SyllabusEntry", "Showing", "profile_rules", "enforcements", "syllabus", "gaps",
+           "SCENARIOS", "PROFILE_SCENARIOS", "course_showings", "quiz_kinds", "EXAMPLE_ONLY"]
+
+
+EXAMPLE_ONLY: frozenset[str] = frozenset({"P9"})
+"""Rules no deal of the course can show in play yet: for these the explorer's example still counts as
+narrated (P9: the variations of Nap are other games, not deals of these rules)."""
+
+
+@dataclass(frozen=True)
+class Showing:
+    """A place of the course where a rule is shown in play: lesson, deal, steps."""
+
+    lesson: str
+    place: int
+    deal: str
+    steps: tuple[str, ...]
+    """The steps (``call 2``, ``card 3.4``, ``result`` ...) where the engine's narration names the rule."""
 
 
 @dataclass(frozen=True)
@@ -61,14 +83,23 @@ class SyllabusEntry:
     enforced: tuple[Enforcement, ...]
     example: Demonstration | None = None
     """The engine-run example shown on the rule's page of the explorer (the pub profile's own rules)."""
+    narrated: tuple[Showing, ...] = ()
+    """The course's lessons and deals that show the rule in play."""
+    kinds: tuple[str, ...] = ()
+    """The quiz kinds whose generated questions fall on the rule."""
 
     @property
     def is_demonstrated(self) -> bool:
         return bool(self.demonstrated) or self.example is not None
 
     @property
+    def is_narrated(self) -> bool:
+        """Shown in play by a deal of the course (the rules of :data:`EXAMPLE_ONLY`: by their example)."""
+        return bool(self.narrated) or (self.rule in EXAMPLE_ONLY and self.example is not None)
+
+    @property
     def complete(self) -> bool:
-        return bool(self.is_demonstrated and self.quizzed and self.enforced)
+        return bool(self.is_demonstrated and self.quizzed and self.enforced and self.is_narrated)
 
 
 def profile_rules(profile: Profile = BRITISH) -> list[str]:
@@ -376,11 +407,45 @@ def _demonstrated() -> dict[str, list[int]]:
     return lesson_rules()
 
 
+def course_showings() -> dict[str, list[Showing]]:
+    """Rule id -> where the course shows it: lessons that teach it, with the deals and steps where
+    the engine's narration (or a question of the lesson) names it. A British lesson shows the B rules
+    the pub profile keeps too (same id, same rule)."""
+    from .course import load_course
+    from .lesson.player import LessonPlayer
+
+    out: dict[str, list[Showing]] = {}
+    for spec in load_course():
+        shown = LessonPlayer(spec).rules_shown()
+        for rule in spec.rules:
+            by_deal: dict[str, list[str]] = {}
+            for deal, step in shown.get(rule, ()):
+                by_deal.setdefault(deal, []).append(step)
+            for deal, steps in by_deal.items():
+                out.setdefault(rule, []).append(Showing(spec.id, spec.place, deal, tuple(steps)))
+    return out
+
+
+def quiz_kinds(profile: Profile = BRITISH, tries: int = 12) -> dict[str, list[str]]:
+    """Rule id -> the quiz kinds whose generated questions fall on it (seeded, so always the same)."""
+    from .quiz import generate, kinds_for
+
+    out: dict[str, list[str]] = {}
+    for kind in kinds_for(profile):
+        for number in range(tries):
+            rule = generate(kind, "syllabus", profile, number).rule
+            if kind not in out.setdefault(rule, []):
+                out[rule].append(kind)
+    return out
+
+
 def syllabus(profile: Profile = BRITISH) -> list[SyllabusEntry]:
-    """One entry per rule of the profile: demonstrated, quizzed, enforced."""
+    """One entry per rule of the profile: narrated in the course, demonstrated, quizzed, enforced."""
     shown = _demonstrated()  # lesson steps (a British deal: they show the B rules every profile here keeps)
     examples = demonstrations(profile)
     enforced = enforcements(profile)
+    course = course_showings()
+    kinds = quiz_kinds(profile)
     out = []
     for rule in profile_rules(profile):
         out.append(SyllabusEntry(
@@ -389,6 +454,8 @@ def syllabus(profile: Profile = BRITISH) -> list[SyllabusEntry]:
             tuple(questions_for_rule(rule, profile)),
             tuple(e for e in enforced if e.rule == rule),
             examples.get(rule),
+            tuple(course.get(rule, ())),
+            tuple(kinds.get(rule, ())),
         ))
     return out
 
@@ -398,7 +465,7 @@ def gaps(profile: Profile = BRITISH) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for entry in syllabus(profile):
         missing = [name for name, have in (("demonstrated", entry.is_demonstrated), ("quizzed", entry.quizzed),
-                                            ("enforced", entry.enforced)) if not have]
+                                            ("enforced", entry.enforced), ("narrated", entry.is_narrated)) if not have]
         if missing:
             out[entry.rule] = missing
     return out

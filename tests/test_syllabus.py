@@ -5,7 +5,9 @@ import pytest
 
 from nap_teach.lesson import default_lesson
 from nap_teach.profiles import BRITISH, PUB
-from nap_teach.syllabus import SCENARIOS, enforcements, gaps, profile_rules, syllabus
+from nap_teach.course import load_lesson
+from nap_teach.lesson.player import LessonPlayer
+from nap_teach.syllabus import EXAMPLE_ONLY, SCENARIOS, enforcements, gaps, profile_rules, syllabus
 
 
 @pytest.fixture(scope="module")
@@ -106,3 +108,26 @@ def test_pub_enforcements_run_the_engine():
     assert by_scenario["outsider_in_extra_hand"].rule == "P8"
     assert by_scenario["variation_record"].rule == "P9" and by_scenario["variation_record"].error == "RecordError"
     assert not {"tied_first_draw", "misere_no_trump", "variation_record"} & {x.scenario for x in enforcements(BRITISH)}
+
+
+@pytest.mark.parametrize("profile", [BRITISH, PUB], ids=["british", "pub"])
+def test_every_rule_has_a_narrated_deal_of_the_course(profile):
+    """A deal of the course shows every rule in play (the lesson teaches it, the engine narrates it there)."""
+    entries = syllabus(profile)
+    lacking = [e.rule for e in entries if not e.narrated and e.rule not in EXAMPLE_ONLY]
+    assert lacking == []
+    for e in entries:
+        for showing in e.narrated:
+            spec = load_lesson(showing.lesson)
+            assert e.rule in spec.rules and showing.steps
+            shown = LessonPlayer(spec).rules_shown()[e.rule]
+            assert all((showing.deal, step) in shown for step in showing.steps)
+
+
+def test_quiz_kinds_of_a_rule_generate_questions_on_it():
+    from nap_teach.quiz import generate
+
+    for e in syllabus(BRITISH):
+        assert e.kinds, e.rule
+        for kind in e.kinds:
+            assert any(generate(kind, "syllabus", BRITISH, n).rule == e.rule for n in range(12))

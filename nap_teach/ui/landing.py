@@ -45,6 +45,8 @@ from ..render import card_svg
 from ..rulebook import rules_in_force, tricks_needed
 from .base import App, guarded, page_style
 from .params import DEFAULT_LANGUAGE, PageParams, page_query
+from .progress import ProgressPanel, course_list_html
+from .storage import ProgressStore
 
 __all__ = ["LANGUAGES", "LESSONS", "LandingPage", "LessonLink", "language_from_query", "stakes_table_html",
            "PROFILE_NAMES", "page_query", "profile_from_query"]
@@ -178,8 +180,13 @@ class LandingPage(App):
         header = widgets.HBox([self.title, self.switch.widget],
                               layout=widgets.Layout(width="auto", max_width="100%"))
         header.add_class("nap-landing-header")
-        self.widget.children = [page_style(*self.styles), header, self.status.widget, self.intro, self.lessons,
-                                self.profile_box, self.try_panel, self.languages]
+        self.course = widgets.HTML()
+        self.course.add_class("nap-landing-course")
+        self.store = ProgressStore()
+        self.progress = ProgressPanel(self, self.store)
+        self.store.observe(self._render_course)
+        self.widget.children = [page_style(*self.styles), header, self.status.widget, self.intro, self.course,
+                                self.progress.widget, self.lessons, self.profile_box, self.try_panel, self.languages]
         self.refresh()
 
     @classmethod
@@ -227,6 +234,9 @@ class LandingPage(App):
                                  _('Learn Nap'), _('The British card game of bold bids, in four short lessons.')))
         self.intro.value = self._intro_html()
         self.lessons.value = self._lessons_html()
+        self._render_course()
+        if hasattr(self, "progress"):
+            self.progress.refresh()
         self.profile_box.value = self._profile_html()
         self.languages.value = self._languages_html()
         self.try_heading.value = (html('<h2>{}</h2><p>{}</p>',
@@ -234,6 +244,16 @@ class LandingPage(App):
         self.try_button.description = _("Deal me a hand")
         self.try_button.tooltip = _("Deal five random cards")
         self._render_output()
+
+    def _render_course(self) -> None:
+        """The course in order, each lesson with its state read from the learner's browser."""
+        if not hasattr(self, "course"):
+            return
+        _ = self._
+        self.course.value = html("<h2>{}</h2><p>{}</p>{}", _("The course"),
+                                 _("Each lesson is one idea, shown in prepared deals: you decide before each "
+                                   "step is revealed, and a short quiz closes it."),
+                                 course_list_html(self.store.progress, self.tr, self.lang))
 
     def _profile_suffix(self) -> str:
         """``&profile=pub`` to append to a query that already has a parameter ("" for the default rules)."""

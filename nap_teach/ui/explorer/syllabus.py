@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
+from ...course import load_lesson
 from ...html import Markup, escape, html, join
 from ...syllabus import SyllabusEntry, syllabus
 from ..landing import page_query
@@ -35,8 +36,9 @@ class SyllabusPanel(ExplorerComponent):
             self.table.value = ""
             return
         _ = self._
-        intro = escape(_("Generated from the code: for every rule, the lesson steps that show it, a quiz "
-                      "question it answers, and what the engine says to a learner who breaks it."))
+        intro = escape(_("Generated from the code: for every rule, the lessons of the course and the lesson steps "
+                         "that show it, the quiz questions that test it, and what the engine says to a learner "
+                         "who breaks it."))
         head = (html("<tr><th scope='col'>{}</th><th scope='col'>{}</th><th scope='col'>"
                      "{}</th><th scope='col'>{}</th></tr>", _('Rule'), _('Demonstrated'), _('Quizzed'), _('Enforced')))
         rows = []
@@ -49,8 +51,16 @@ class SyllabusPanel(ExplorerComponent):
                 query = page_query(self.language.code, self.profile.name)
                 href = f"explorer.ipynb{query}{'&' if query else '?'}rule={e.rule}"
                 steps += (html('<a class="nap-ex-example" href="{}">{}</a>', href, _("An example on the rule page")))
+            lessons = Markup(" ").join(
+                html('<a class="nap-ex-lesson" data-lesson="{}" href="lesson.ipynb?lesson={}&amp;lang={}">{}. {}</a>',
+                     x.lesson, x.lesson, self.language.code, x.place, _(load_lesson(x.lesson).title))
+                for x in dict((x.lesson, x) for x in e.narrated).values())
+            if lessons:
+                steps = escape(_("Course lessons:")) + " " + lessons + (Markup("<br>") + steps if steps else Markup())
             steps = steps or Markup("—")
             quiz = escape(self.tr.explain(e.quizzed[0].prompt)) if e.quizzed else "—"
+            if e.kinds:
+                quiz = html("{}<br><span class='nap-ex-kinds'>{} {}</span>", quiz, _("Quiz kinds:"), ", ".join(e.kinds))
             enforced = Markup("<br>").join(
                 html("<span class='nap-ex-kind'>{}</span> {}", _('refusal') if x.kind == 'refusal' else _('built in'),
                      self.tr.explain(x.explanation)) for x in e.enforced) or "—"

@@ -3,35 +3,51 @@ from __future__ import annotations
 
 import ipywidgets as W
 
+from ...course import LessonSpec, lesson_ids, load_lesson
 from ...html import html
 from ...lesson import Lesson, LessonWalk, default_lesson
+from ...lesson.ledger import SessionLesson
 from ..base import App, page_style
 from ..params import PageParams, bad_number, ignored_note, whole_number
 from ..table import CardTable
 from ..table.lesson import show_lesson_step
 from ..widgets import auto_layout
 from .controls import StepControls
+from .course import CourseControls, CourseMode
 from .views import ExplanationPanel, SettlementView, TableView, TrickHistory
 from .whatif import WhatIfPanel
 
 
 class LessonApp(App):
-    """The worked-deal lesson page."""
+    """The lesson page: the worked deal to study step by step (no ``lesson`` given), or a lesson
+    of the course (``course``: a lesson id or a loaded lesson file), with its questions and quiz."""
 
     css_class = "nap-lesson"
     styles = ("lesson",)
 
     def __init__(self, lang: str = "en", step: int = 1, four_colour: bool = False,
-                 lesson: Lesson | None = None) -> None:
+                 lesson: Lesson | None = None, course: LessonSpec | str | None = None) -> None:
         super().__init__(lang)
+        self.mode: CourseMode | None = None
+        if course is not None:
+            self.mode = CourseMode(self, load_lesson(course) if isinstance(course, str) else course)
+            first = next((d for d in self.mode.player.deals if isinstance(d, Lesson)), None)
+            lesson = first or default_lesson()
         self.lesson = lesson or default_lesson()
         self.walk = LessonWalk(self.lesson)
-        if isinstance(step, int) and not isinstance(step, bool) and 1 <= step <= self.walk.count:
+        if self.mode is None and isinstance(step, int) and not isinstance(step, bool) and 1 <= step <= self.walk.count:
             self.walk.go(step - 1)
         self.title = W.HTML("")
         self.title.add_class("nap-lesson-title")
-        self.controls = StepControls(self.walk, self.language, self.status, self.show, self.restyle,
-                                     four_colour=four_colour)
+        if self.mode is not None:
+            self.controls: StepControls = CourseControls(self.walk, self.language, self.status, self.show,
+                                                         self.restyle, four_colour=four_colour)
+            self.controls.mode = self.mode  # type: ignore[attr-defined]
+            if isinstance(step, int) and not isinstance(step, bool) and 1 <= step <= self.mode.run.count:
+                self.mode.run.go(step - 1)
+        else:
+            self.controls = StepControls(self.walk, self.language, self.status, self.show, self.restyle,
+                                         four_colour=four_colour)
         self.explanation = ExplanationPanel(self.lesson, self.language)
         self.table = TableView(self.lesson, self.language)
         self.board = CardTable(self)  # the card table drawn on the page; self.table's text stays for the text view
@@ -48,20 +64,38 @@ class LessonApp(App):
         top.add_class("nap-lesson-top")
         lower = W.HBox([self.history.widget, self.whatif.widget], layout=auto_layout())
         lower.add_class("nap-lesson-lower")
-        self.widget.children = [page_style(*self.styles), header, top, self.board.widget, self.table.widget, lower]
+        self.legend = W.HTML("")
+        self.legend.add_class("nap-lesson-legend")
+        parts = [page_style(*self.styles), header, top]
+        if self.mode is not None:
+            m = self.mode
+            side.children = side.children + (m.notes,)
+            parts += [m.question.widget, self.board.widget, self.table.widget, self.legend, m.ledger.widget, lower,
+                      m.quiz.widget, m.courses, m.progress.widget]
+        else:
+            parts += [self.board.widget, self.table.widget, self.legend, lower]
+        self.widget.children = parts
         self.refresh()
 
     @classmethod
     def from_environment(cls, environ: dict[str, str] | None = None) -> "LessonApp":
         """Build the page from the Voila URL: ``?lang=es&step=6&four=1`` (bad values are ignored)."""
         params = PageParams.from_environment(environ)
-        app = cls(lang=params.lang, four_colour=params.flag("four"))
+        wanted = params.get("lesson")
+        course = wanted if wanted in lesson_ids() else None
+        app = cls(lang=params.lang, four_colour=params.flag("four"), course=course)
+        if wanted and course is None:
+            app.status.show(app._("There is no lesson called “{name}”: here is the worked deal.").format(
+                name=wanted[:40]), "refused")
         raw = params.get("step")
         if raw:  # the same check as the step box; a bad value keeps step 1 and says so
-            step = whole_number(raw, 1, app.walk.count)
+            count = app.mode.run.count if app.mode is not None else app.walk.count
+            step = whole_number(raw, 1, count)
             if step is None:
-                app.status.show(ignored_note(app.tr, [bad_number(app._("Step"), raw, 1, app.walk.count)]),
-                                "refused")
+                app.status.show(ignored_note(app.tr, [bad_number(app._("Step"), raw, 1, count)]), "refused")
+            elif app.mode is not None:
+                app.mode.run.go(step - 1)
+                app.show()
             else:
                 app.walk.go(step - 1)
                 app.show()
@@ -72,8 +106,33 @@ class LessonApp(App):
     def four_colour(self) -> bool:
         return self.controls.four_colour
 
+    def _follow_course(self) -> bool:
+        """Course mode: point the deal components at the run's deal; False for a session deal."""
+        if self.mode is None:
+            return True
+        deal = self.mode.deal()
+        session = isinstance(deal, SessionLesson)
+        for w in (self.table.widget, self.history.widget, self.whatif.widget, self.legend):
+            w.layout.display = "none" if session else None
+        if isinstance(deal, Lesson):
+            self.lesson = deal
+            self.walk = self.mode.walk_for(deal)
+            for part in (self.explanation, self.table, self.history, self.settlement):
+                part.lesson = deal
+            self.controls.walk = self.walk
+            self.whatif.walk = self.walk
+            return True
+        self.settlement.widget.layout.display = "none"
+        self.explanation.widget.value = self.mode.session_explanations()
+        return False
+
     def show(self) -> None:
         """Draw the current step everywhere (after Next, Back, a jump ...)."""
+        if not self._follow_course():
+            self.controls.sync()
+            assert self.mode is not None
+            self.mode.render()
+            return
         index = self.walk.index
         four = self.four_colour
         self.controls.sync()
@@ -85,9 +144,21 @@ class LessonApp(App):
         self.whatif.four_colour = four
         self.whatif.status.clear()
         self.whatif.render()
+        self.legend.value = self._legend()
+        if self.mode is not None:
+            self.mode.render()
+
+    def _legend(self) -> str:
+        return html('<div class="nap-legend"><span class="nap-legend-turn">{}</span> '
+                    '<span class="nap-legend-win">{}</span> <span class="nap-legend-step">{}</span></div>',
+                    self._("Framed seat: the player whose turn it is."),
+                    self._("Marked card: the card winning the trick so far."),
+                    self._("Outlined card: the card this step describes."))
 
     def restyle(self) -> None:
         """Redraw the cards after the four-colour option changed."""
+        if not self._follow_course():
+            return
         index = self.walk.index
         four = self.four_colour
         self.table.render(index, four)
@@ -101,11 +172,22 @@ class LessonApp(App):
 
     def refresh(self) -> None:
         """Every word again, in the current language; the place in the lesson is kept."""
-        self.title.value = (html('<h1>{}</h1><p class="nap-lesson-sub">{}</p>',
-                                 self._("A worked deal, step by step"),
-                                 self._("Four players, one deal: every card with the rule that allows it.")))
+        if self.mode is not None:
+            spec = self.mode.spec
+            self.title.value = html('<h1>{}. {}</h1><p class="nap-lesson-sub">{}</p>', spec.place,
+                                    self._(spec.title), self._(spec.summary))
+            self.mode.progress.refresh()
+            self.mode.quiz.refresh()
+        else:
+            self.title.value = (html('<h1>{}</h1><p class="nap-lesson-sub">{}</p>',
+                                     self._("A worked deal, step by step"),
+                                     self._("Four players, one deal: every card with the rule that allows it.")))
         self.status.clear()
         self.controls.refresh()
+        if not self._follow_course():
+            assert self.mode is not None
+            self.mode.render()
+            return
         index = self.walk.index
         four = self.four_colour
         self.explanation.render(index)
@@ -115,6 +197,9 @@ class LessonApp(App):
         self.settlement.render(index)
         self.whatif.four_colour = four
         self.whatif.render()
+        self.legend.value = self._legend()
+        if self.mode is not None:
+            self.mode.render()
 
     # ------------------------------------------------- for tests and scripts
     @property
@@ -124,4 +209,8 @@ class LessonApp(App):
                  self.table.widget.value, self.history.widget.value, self.settlement.widget.value,
                  self.status.widget.value, self.whatif.prompt.value, self.whatif.result.value,
                  self.whatif.settlement.value, self.whatif.status.widget.value]
+        if self.mode is not None:
+            m = self.mode
+            parts += [m.notes.value, m.ledger.widget.value, m.question.prompt.value, m.question.feedback.value,
+                      m.quiz.title.value, m.quiz.card.prompt.value, m.quiz.card.feedback.value, m.quiz.done.value]
         return "\n".join(parts)

@@ -104,8 +104,10 @@ class TableView:
         body = ""
         if marks is not None:
             names = [lesson.players[s] for s in marks.seats]
+            step = lesson.step(index)
+            current = (step.position - 1) if step.position is not None else None  # the card this step describes
             body = trick_html(names, list(marks.cards), tr=tr, four_colour=four_colour, winning=marks.winning,
-                              trump=marks.trump, width=52)
+                              trump=marks.trump, width=52, current=current)
             assert marks.led is not None
             facts.append(html('<span class="nap-fact nap-fact-led">{}</span>',
                               tr.gettext("Suit led: {suit}").format(suit=_suit_words(marks.led, tr))))

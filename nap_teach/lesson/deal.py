@@ -1,68 +1,75 @@
-"""The worked deal as a lesson: one step per event, each with the rule behind it.
+"""One deal as a lesson: one step per event, each with the rule behind it.
 
 Pure (no widgets): :mod:`nap_teach.ui.lesson` draws what this module computes.
-The deal is the seeds' worked example (``data/hands/worked_deal.json``): A, B,
-C and D sit clockwise, D deals, A bids Four and the others pass, then the
-twenty cards are played. The steps are:
+By default the deal is the seeds' worked example (``data/hands/worked_deal.json``):
+A, B, C and D sit clockwise, D deals, A bids Four and the others pass, then the
+twenty cards are played. Any deal of a lesson file works the same way (a deal
+passed out, a deal stopped early by agreement, a failed contract). The steps are:
 
-- ``table``: the seats, the dealer, the deal and the 32 unused cards (B1-B4, B14);
+- ``table``: the seats, the dealer, the deal and the unused cards (B1-B4, B14);
 - ``call``: one step per call, with why it is allowed and what it promises;
-- ``card``: one step per card, with the rule that allows it and, at the fourth
-  card, who takes the trick and why (from :func:`nap_teach.narrate.explain_action`);
-- ``result``: the tricks, the contract made, the payments summing to zero;
-- ``had_fewer``: what would have happened with one trick fewer than needed.
+- ``card``: one step per card, with the rule that allows it and, at the last
+  card of a trick, who takes it and why (from :func:`nap_teach.narrate.explain_action`);
+- ``result``: the tricks, the contract made or failed, the payments summing to
+  zero (or the deal passed out and the deal moving on; or the early stop);
+- ``had_fewer``: what would have happened with one trick fewer than needed (a made contract).
 
-"What if?": :meth:`Lesson.what_if` replaces the card of a step by another legal
-card of the same seat and lets a bot (by default the "simple" bot with a fixed
-seed, so every line is the same each time) play the rest;
-:class:`LessonWalk` keeps the learner's place, and ``back_to_book()`` returns
-to the book line.
+Each step has its ``anchor`` (``table``, ``call N``, ``card T.P``, ``result``),
+the names lesson files use (see ``nap_teach/data/lessons/FORMAT.md``).
 
 >>> lesson = Lesson()
 >>> len(lesson.steps)
 27
->>> lesson.steps[5].kind, lesson.steps[5].rules
-('card', ('B10',))
->>> settlement_line(lesson.settlement(25), translator("en"))
-'+12 −4 −4 −4 = 0'
+>>> lesson.steps[5].kind, lesson.steps[5].rules, str(lesson.steps[5].anchor)
+('card', ('B10',), 'card 1.1')
+>>> lesson.settlement(25)
+{'A': 12, 'B': -4, 'C': -4, 'D': -4}
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
-from functools import lru_cache
 from importlib import resources
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable
 
-from .auction import Call
-from .bots import Bot, get_bot
-from .cards import Card, CardParseError, Suit
-from .explain import Explanation, IllegalAction
-from .i18n import Translator, translator
-from .narrate import explain_action, explain_settlement
-from .records import load_hand
-from .rulebook import Topic
-from .settlement import settle
-from .state import DealResult, DealState, error_for
-from .tricks import Trick, winning_index
+from ..auction import Call
+from ..bots import Bot
+from ..cards import Card, Suit
+from ..course import Anchor
+from ..explain import Explanation
+from ..i18n import Translator, translator
+from ..narrate import explain_action, explain_settlement
+from ..records import load_hand
+from ..rulebook import Topic
+from ..settlement import settle
+from ..state import DealState
+from ..tricks import Trick, winning_index
+from .whatif import SETTLEMENT_KEYS, WhatIf, what_if
 
 __all__ = [
-    "TABLE", "CALL", "CARD", "RESULT", "HAD_FEWER", "SECTIONS",
-    "LessonStep", "TableMarks", "PlayedCard", "WhatIf", "Lesson", "LessonWalk",
-    "load_worked_deal", "default_lesson", "lesson_rules", "settlement_line", "whatif_chooser",
+    "TABLE", "CALL", "CARD", "RESULT", "HAD_FEWER", "SECTIONS", "SETTLEMENT_KEYS",
+    "LessonStep", "TableMarks", "Lesson", "load_worked_deal", "anchor_of",
 ]
 
 TABLE, CALL, CARD, RESULT, HAD_FEWER = "table", "call", "card", "result", "had_fewer"
 SECTIONS: tuple[str, ...] = ("table", "auction", "trick1", "trick2", "trick3", "trick4", "trick5", "result")
 """Places the learner can jump to, in lesson order."""
 
-_SETTLEMENT_KEYS = frozenset({"explain.made", "explain.failed", "explain.zero_sum"})
 
 
 def load_worked_deal() -> DealState:
     """The seeds' worked deal, replayed by the engine (every card checked)."""
     text = resources.files("nap_teach").joinpath("data", "hands", "worked_deal.json").read_text(encoding="utf-8")
     return load_hand(text)
+
+
+def anchor_of(kind: str, action: int | None, trick: int | None, position: int | None) -> Anchor:
+    if kind == CALL:
+        assert action is not None
+        return Anchor("call", action + 1)
+    if kind == CARD:
+        assert trick is not None and position is not None
+        return Anchor("card", trick, position)
+    return Anchor(kind)
 
 
 # --------------------------------------------------------------------- values
@@ -83,6 +90,11 @@ class LessonStep:
     trick: int | None
     position: int | None
     explanations: tuple[Explanation, ...]
+
+    @property
+    def anchor(self) -> Anchor:
+        """The step's name in lesson files: ``table``, ``call N``, ``card T.P``, ``result``."""
+        return anchor_of(self.kind, self.action, self.trick, self.position)
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -115,74 +127,13 @@ class TableMarks:
         return None if self.winning is None else self.cards[self.winning]
 
 
-@dataclass(frozen=True)
-class PlayedCard:
-    """A card of a what-if line, with why it was allowed (and who took the trick)."""
-
-    action: int
-    seat: int
-    card: Card
-    trick: int
-    position: int
-    explanations: tuple[Explanation, ...]
-    chosen: bool
-    """True for the learner's own card (the rest are the chooser's)."""
-
-
-@dataclass(frozen=True)
-class WhatIf:
-    """The deal replayed with another card at one point."""
-
-    step: int
-    action: int
-    seat: int
-    card: Card
-    book_card: Card
-    state: DealState
-    plays: tuple[PlayedCard, ...]
-    result: DealResult
-    book_result: DealResult
-    outcome: tuple[Explanation, ...]
-    chooser: str
-
-    @property
-    def same_as_book(self) -> bool:
-        return self.card is self.book_card
-
-    @property
-    def trump(self) -> Suit | None:
-        return self.state.trump
-
-    @property
-    def tricks(self) -> tuple[Trick, ...]:
-        return tuple(self.state.tricks)
-
-    @property
-    def settlement(self) -> Mapping[str, int]:
-        assert self.result.settlement is not None
-        return self.result.settlement
-
-    @property
-    def changed(self) -> bool:
-        """Whether the payments differ from the book's."""
-        return dict(self.settlement) != dict(self.book_result.settlement or {})
-
-
-# ------------------------------------------------------------------ chooser
-def whatif_chooser() -> Bot:
-    """The player for what-if lines: the "simple" bot with a fixed seed, so that
-    every what-if line is the same each time it is asked for."""
-    return get_bot("simple", random.Random(0))
-
-
-# ------------------------------------------------------------------- lesson
 class Lesson:
     """The steps of a finished deal (by default the worked deal), and "what if?"."""
 
     def __init__(self, book: DealState | None = None) -> None:
         book = load_worked_deal() if book is None else book.copy()
-        if not book.is_over or book.passed_out or book.declarer is None or book.stopped:
-            raise ValueError("a lesson needs a deal with a declarer, played to the end")
+        if not book.is_over:
+            raise ValueError("a lesson needs a finished deal (played out, passed out or stopped by agreement)")
         self.book = book
         self.players = book.players
         self.n = book.n
@@ -256,24 +207,31 @@ class Lesson:
             action = start + k
             notes = explain_action(book, action)
             if action == len(book.actions) - 1:
-                notes = [e for e in notes if e.key not in _SETTLEMENT_KEYS]
+                notes = [e for e in notes if e.key not in SETTLEMENT_KEYS]
             yield LessonStep(index, CARD, action + 1, action, seat, k // self.n + 1, k % self.n + 1, tuple(notes))
             index += 1
 
+        last = len(book.actions)
         contract = book.contract
-        assert contract is not None
-        declarer = players[self.declarer]
-        won = book.tricks_won[self.declarer]
+        if contract is None or book.declarer is None:  # passed out (B9): the deal still counts, the deal moves on
+            said = [e for e in explain_action(book, len(calls) - 1) if e.key == "explain.passed_out"]
+            yield LessonStep(index, RESULT, last, None, None, None, None,
+                             tuple(said) + (Explanation(p.rule(Topic.SESSION), "lesson.session", {}),))
+            return
+        declarer = players[book.declarer]
+        won = book.tricks_won[book.declarer]
         result = [Explanation(p.rule(Topic.LADDER), "lesson.tricks_count",
                               {"declarer": declarer, "won": won, "call": contract.name,
                                "needed": contract.min_tricks})]
-        result.extend(explain_settlement(book))
+        if book.stopped:  # B13: the stop, then the payments
+            result.extend(explain_action(book, last - 1))
+        else:
+            result.extend(explain_settlement(book))
         result.append(Explanation(p.rule(Topic.SESSION), "lesson.session", {}))
-        last = len(book.actions)
-        yield LessonStep(index, RESULT, last, None, self.declarer, None, None, tuple(result))
+        yield LessonStep(index, RESULT, last, None, book.declarer, None, None, tuple(result))
         index += 1
 
-        if book.outcome() and contract.min_tricks > 0:
+        if book.outcome() and contract.min_tricks > 0 and not book.stopped:
             fewer = contract.min_tricks - 1
             amounts = self._had_fewer_amounts()
             fewer_notes = (
@@ -429,7 +387,7 @@ class Lesson:
         step = self.step(index)
         if step.kind == CARD:
             return step.action
-        if step.kind in (TABLE, CALL):
+        if step.kind in (TABLE, CALL) and not self.book.passed_out:
             return len(self.book.calls)
         return None
 
@@ -456,135 +414,5 @@ class Lesson:
         return state.refusal(card, state.to_act)
 
     def what_if(self, index: int, card: Card | str, chooser: Bot | None = None) -> WhatIf:
-        """Play ``card`` instead of the book's card at step ``index``; the chooser plays the rest.
-
-        An illegal card raises the engine's :class:`~nap_teach.explain.RuleError`
-        (e.g. must follow suit) and nothing changes. The book's own card gives
-        the book line.
-        """
-        point = self.whatif_point(index)
-        if point is None:
-            raise ValueError(f"step {index} has no card to replace")
-        if isinstance(card, str):
-            try:
-                card = Card.parse(card)
-            except CardParseError:
-                raise IllegalAction(Explanation("B1", "action.unknown", {"action": card})) from None
-        if not isinstance(card, Card):
-            raise IllegalAction(Explanation("B1", "action.unknown", {"action": repr(card)}))
-        start = self.state_after(point)
-        seat = start.to_act
-        assert seat is not None
-        why = start.refusal(card, seat)
-        if why is not None:
-            raise error_for(why)
-        book_card = self.book.actions[point]
-        assert isinstance(book_card, Card)
-        if card is book_card:
-            state, name = self.book.copy(), "book"
-        else:
-            chooser = chooser or whatif_chooser()
-            name = getattr(chooser, "name", type(chooser).__name__)
-            state = start.copy()
-            state.push(card)  # checked above
-            while not state.is_over:
-                actor = state.to_act
-                assert actor is not None
-                state.push(chooser.decide(state.view(actor)).action)  # a bot chooses among the legal cards
-        plays = []
-        offset = len(state.calls)
-        for a in range(point, len(state.actions)):
-            k = a - offset
-            played = state.actions[a]
-            assert isinstance(played, Card)
-            notes = tuple(e for e in explain_action(state, a) if e.key not in _SETTLEMENT_KEYS)
-            who = state.cards_played[k][0]
-            plays.append(PlayedCard(a, who, played, k // self.n + 1, k % self.n + 1, notes, a == point))
-        return WhatIf(index, point, seat, card, book_card, state, tuple(plays), state.result(), self.book.result(),
-                      tuple(explain_settlement(state)), name)
-
-
-# --------------------------------------------------------------------- walk
-class LessonWalk:
-    """The learner's place in a lesson, and a what-if line when one is open."""
-
-    def __init__(self, lesson: Lesson | None = None) -> None:
-        self.lesson = lesson or default_lesson()
-        self.index = 0
-        self.whatif: WhatIf | None = None
-
-    @property
-    def step(self) -> LessonStep:
-        return self.lesson.steps[self.index]
-
-    @property
-    def count(self) -> int:
-        return len(self.lesson.steps)
-
-    @property
-    def at_start(self) -> bool:
-        return self.index == 0
-
-    @property
-    def at_end(self) -> bool:
-        return self.index == self.count - 1
-
-    def go(self, index: int) -> LessonStep:
-        """Go to step ``index`` (0-based); leaves any what-if line."""
-        self.lesson.step(index)  # validates
-        self.index = index
-        self.whatif = None
-        return self.step
-
-    def next(self) -> bool:
-        if self.at_end:
-            return False
-        self.go(self.index + 1)
-        return True
-
-    def back(self) -> bool:
-        if self.at_start:
-            return False
-        self.go(self.index - 1)
-        return True
-
-    def restart(self) -> LessonStep:
-        return self.go(0)
-
-    def jump(self, section: str) -> LessonStep:
-        """Go to the first step of a section ("table", "auction", "trick3", "result")."""
-        if section not in SECTIONS:
-            raise ValueError(f"no section {section!r}")
-        return self.go(self.lesson.section_start(section))
-
-    def try_card(self, card: Card | str, chooser: Bot | None = None) -> WhatIf:
-        """Open a what-if line from this step (illegal cards raise and change nothing)."""
-        found = self.lesson.what_if(self.index, card, chooser)
-        if not found.same_as_book:
-            self.whatif = found
-        return found
-
-    def back_to_book(self) -> None:
-        self.whatif = None
-
-
-# ------------------------------------------------------------------- helpers
-def settlement_line(amounts: Mapping[str, int] | Sequence[int], tr: Translator | None = None) -> str:
-    """The payments as one sum: "+12 −4 −4 −4 = 0" (true minus signs)."""
-    tr = tr or translator("en")
-    values = list(amounts.values()) if isinstance(amounts, Mapping) else list(amounts)
-    return " ".join(tr.amount(v) for v in values) + " = " + tr.amount(sum(values))
-
-
-@lru_cache(maxsize=1)
-def default_lesson() -> Lesson:
-    """The worked-deal lesson (built once; steps are immutable)."""
-    return Lesson()
-
-
-def lesson_rules() -> dict[str, list[int]]:
-    """Rule id -> indices (0-based) of the worked-deal steps that show it at work.
-
-    The lesson page opens at step ``i`` with ``lesson.ipynb?step={i + 1}``.
-    """
-    return default_lesson().rules_by_step()
+        """Play ``card`` instead of the book's card at step ``index`` (see :func:`.whatif.what_if`)."""
+        return what_if(self, index, card, chooser)

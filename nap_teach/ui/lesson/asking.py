@@ -1,0 +1,134 @@
+"""The question asked before a step is revealed, and the engine's feedback on each answer.
+
+CSS classes: ``nap-ask``, ``nap-ask-prompt``, ``nap-ask-option`` (and
+``nap-ask-option-<value>``), ``nap-ask-amount``, ``nap-ask-check``,
+``nap-ask-feedback`` (``nap-ask-right`` / ``nap-ask-wrong``).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+import ipywidgets as W
+
+from ...cards import Card
+from ...html import html
+from ...lesson.decide import Ask, Feedback
+from ..base import Component, guarded
+from ..widgets import auto_layout
+from .fragments import _explanation_items
+
+if TYPE_CHECKING:
+    from ..base import App
+
+__all__ = ["QuestionPanel"]
+
+
+class QuestionPanel(Component):
+    """Options to pick (or tick, or amounts to type), a Check button and the feedback."""
+
+    def __init__(self, app: "App", on_answer: Callable[[Any], Feedback]) -> None:
+        super().__init__(app)
+        self.on_answer = on_answer
+        self.ask: Ask | None = None
+        self.prompt = W.HTML("")
+        self.prompt.add_class("nap-ask-prompt")
+        self.options = W.HBox([], layout=auto_layout())
+        self.options.add_class("nap-ask-options")
+        self.check = W.Button(button_style="info", layout=auto_layout())
+        self.check.add_class("nap-ask-check")
+        self.check.on_click(self._on_check)
+        self.feedback = W.HTML("")
+        self.feedback.add_class("nap-ask-feedback")
+        self.widget = W.VBox([self.prompt, self.options, self.check, self.feedback], layout=auto_layout())
+        self.widget.add_class("nap-ask")
+        self.widget.layout.display = "none"
+        self._toggles: dict[str, W.ToggleButton] = {}
+        self._amounts: dict[str, W.IntText] = {}
+
+    def _label(self, value: str) -> str:
+        if self.ask is not None and self.ask.kind in ("playable", "card"):
+            return self.tr.card(Card.parse(value))
+        if self.ask is not None and self.ask.kind == "legal_calls":
+            return self.tr.call(value)
+        return value
+
+    def show(self, ask: Ask | None, feedback: Feedback | None = None) -> None:
+        """Show ``ask`` (None hides the panel); a new question clears the old answer."""
+        if ask is not self.ask:
+            self.ask = ask
+            self._build()
+        self.widget.layout.display = "none" if ask is None else ""
+        self.refresh(feedback)
+
+    def _build(self) -> None:
+        self._toggles, self._amounts = {}, {}
+        ask = self.ask
+        if ask is None:
+            self.options.children = []
+            return
+        children: list[W.Widget] = []
+        for value in ask.options:
+            if ask.kind == "pay":
+                box = W.IntText(value=0, description=value, style={"description_width": "initial"},
+                                layout=W.Layout(width="140px"))
+                box.add_class("nap-ask-amount")
+                box.add_class(f"nap-ask-amount-{value}")
+                self._amounts[value] = box
+                children.append(box)
+            else:
+                button = W.ToggleButton(value=False, description=self._label(value), layout=auto_layout())
+                button.add_class("nap-ask-option")
+                button.add_class(f"nap-ask-option-{value}")
+                if not ask.multi:
+                    button.observe(self._single(value), names="value")
+                self._toggles[value] = button
+                children.append(button)
+        self.options.children = children
+
+    def _single(self, value: str) -> Callable[[dict[str, Any]], None]:
+        def pick(change: dict[str, Any]) -> None:
+            if change.get("new"):
+                for other, button in self._toggles.items():
+                    if other != value and button.value:
+                        button.value = False
+        return pick
+
+    def refresh(self, feedback: Feedback | None = None) -> None:
+        ask = self.ask
+        self.check.description = self._("Check my answer")
+        if ask is None:
+            return
+        for value, button in self._toggles.items():
+            button.description = self._label(value)
+        self.prompt.value = html('<div class="nap-ask-title">{}</div><p>{}</p>',
+                                 self._("Your turn to decide"), self.tr.explain(ask.prompt))
+        if feedback is None:
+            self.feedback.value = ""
+            return
+        title = (self._("Right.") if feedback.right
+                 else self._("Not quite: read why, then try again."))
+        css = "nap-ask-right" if feedback.right else "nap-ask-wrong"
+        more = self._("Press Next to see the step.") if feedback.right else ""
+        self.feedback.value = html('<div class="{}" role="status" aria-live="polite"><strong>{}</strong>{}<p>{}</p></div>',
+                                   css, title, _explanation_items(feedback.explanations, self.tr), more)
+
+    def value(self) -> Any:
+        ask = self.ask
+        assert ask is not None
+        if ask.kind == "pay":
+            return {name: int(box.value) for name, box in self._amounts.items()}
+        chosen = [v for v, b in self._toggles.items() if b.value]
+        if ask.multi:
+            return chosen
+        return chosen[0] if chosen else None
+
+    @guarded
+    def _on_check(self, _button: Any = None) -> None:
+        if self.ask is None:
+            return
+        value = self.value()
+        if value is None:
+            self.status.show(self._("Pick an answer first."), "refused")
+            return
+        self.status.clear()
+        self.refresh(self.on_answer(value))

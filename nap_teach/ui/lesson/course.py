@@ -1,0 +1,239 @@
+"""A lesson of the course on the lesson page (``lesson.ipynb?lesson=<id>``).
+
+:class:`CourseMode` drives the page's components from a
+:class:`~nap_teach.lesson.player.LessonRun`: the deal shown is the run's deal,
+Next stops at a question asked before the reveal (:class:`.asking.QuestionPanel`),
+a session deal shows its ledger (:class:`LedgerView`), the lesson's own notes are
+shown with the engine's explanations, and the closing quiz
+(:class:`.quizpanel.QuizPanel`) records the result in the learner's browser
+(:class:`~nap_teach.ui.storage.ProgressStore`). :class:`CourseControls` are the
+page's step controls, walking the lesson's pages instead of one deal's steps.
+
+CSS classes: ``nap-lesson-own`` (the lesson's notes), ``nap-lesson-ledger``,
+``nap-course-list`` (the lessons of the course, with their state).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as W
+
+from ...course import LessonSpec
+from ...html import Markup, html, join
+from ...lesson import Lesson, LessonWalk
+from ...lesson.decide import Feedback
+from ...lesson.ledger import SessionLesson
+from ...lesson.player import LessonPlayer, LessonRun
+from ..base import Component, guarded
+from ..progress import ProgressPanel, course_list_html
+from ..storage import ProgressStore
+from ..widgets import auto_layout
+from .asking import QuestionPanel
+from .controls import StepControls
+from .fragments import _amounts_html, _explanation_items
+from .quizpanel import QuizPanel
+
+if TYPE_CHECKING:
+    from .app import LessonApp
+
+__all__ = ["CourseMode", "CourseControls", "LedgerView"]
+
+
+class LedgerView(Component):
+    """A session deal: the ledger so far, entry by entry (payments and balances)."""
+
+    def __init__(self, app: "LessonApp") -> None:
+        super().__init__(app)
+        self.widget = W.HTML("", layout=auto_layout())
+        self.widget.add_class("nap-lesson-ledger")
+        self.widget.layout.display = "none"
+
+    def render(self, lesson: SessionLesson | None, index: int) -> None:
+        if lesson is None:
+            self.widget.layout.display = "none"
+            self.widget.value = ""
+            return
+        tr = self.tr
+        self.widget.layout.display = ""
+        head = join(html('<th scope="col">{}</th>', p) for p in lesson.players)
+        rows = []
+        for row in lesson.rows_until(index):
+            what = (tr.gettext("misdeal") if row.kind == "misdeal"
+                    else tr.call(row.contract.name) if row.contract is not None else tr.gettext("all passed"))
+            cells = join(html('<td>{}</td>', tr.amount(row.balances.get(p, 0))) for p in lesson.players)
+            rows.append(html('<tr data-entry="{}"><th scope="row">{}</th><td>{}</td><td>{}</td>{}</tr>',
+                             row.number, row.number, row.dealer, what, cells))
+        step = lesson.step(index)
+        amounts = _amounts_html(step.row.settlement, tr, "nap-lesson-ledger-pay") if step.row is not None else ""
+        self.widget.value = html(
+            '<h3>{}</h3><div class="nap-scroll"><table class="nap-table-grid"><thead><tr><th scope="col">#</th>'
+            '<th scope="col">{}</th><th scope="col">{}</th>{}</tr></thead><tbody>{}</tbody></table></div>{}',
+            tr.gettext("The ledger"), tr.gettext("Dealer"), tr.gettext("Call"), head, join(rows), amounts)
+
+
+class CourseControls(StepControls):
+    """Back, Next, Restart, "Go to" (a deal of the lesson) and the page number, over a lesson's pages."""
+
+    mode: "CourseMode"
+
+    def refresh(self) -> None:
+        super().refresh()
+
+    def _section_label(self, section: str) -> str:
+        mode = getattr(self, "mode", None)
+        if mode is None or not section.startswith("deal"):
+            return super()._section_label(section)
+        i = int(section[len("deal"):])
+        title = mode.spec.deals[i].title
+        return self._("Deal {number}").format(number=i + 1) + (f": {self._(title)}" if title else "")
+
+    def sync(self) -> None:
+        mode = getattr(self, "mode", None)
+        if mode is None:
+            return
+        run = mode.run
+        sections = [f"deal{i}" for i in range(len(mode.spec.deals))]
+        self._syncing = True
+        try:
+            options = [(self._section_label(s), s) for s in sections]
+            if list(self.jump.options) != options:
+                self.jump.options = options
+            self.jump.value = f"deal{run.page.deal}"
+            self.number.max = run.count
+            self.number.value = run.index + 1
+        finally:
+            self._syncing = False
+        self.label.value = html('<span class="nap-lesson-step-text">{}</span>',
+                                self._("Step {k} of {n}").format(k=run.index + 1, n=run.count))
+        self.back.disabled = run.index == 0
+        self.next.disabled = run.at_end
+
+    @guarded
+    def _on_next(self, _button: Any = None) -> None:
+        run = self.mode.run
+        if run.next():
+            self.status.clear()
+        elif run.pending is not None:
+            self.status.show(self._("Answer the question first: then the step is shown."), "refused")
+        self.on_change()
+
+    @guarded
+    def _on_back(self, _button: Any = None) -> None:
+        if not self.mode.run.back():
+            self.status.show(self._("This is the first step."))
+        self.on_change()
+
+    @guarded
+    def _on_restart(self, _button: Any = None) -> None:
+        self.mode.run.go(0)
+        self.status.clear()
+        self.on_change()
+
+    @guarded
+    def _on_jump(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        section = change.get("new")
+        pages = [p.index for p in self.mode.player.pages if f"deal{p.deal}" == section]
+        if pages:
+            self.mode.run.go(pages[0])
+        self.on_change()
+
+    @guarded
+    def _on_number(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        value = change.get("new")
+        if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= self.mode.run.count:
+            self.mode.run.go(value - 1)
+        self.on_change()
+
+
+class CourseMode(Component):
+    """One lesson file on the lesson page: pages, questions, notes, ledger, quiz, progress."""
+
+    app: "LessonApp"
+
+    def __init__(self, app: "LessonApp", spec: LessonSpec) -> None:
+        super().__init__(app)
+        self.spec = spec
+        self.player = LessonPlayer(spec)
+        self.run = LessonRun(self.player)
+        self.store = ProgressStore()
+        self.progress = ProgressPanel(app, self.store)
+        self.question = QuestionPanel(app, self._answer)
+        self.quiz = QuizPanel(app, self.run, self._finished)
+        self.ledger = LedgerView(app)
+        self.notes = W.HTML("")
+        self.notes.add_class("nap-lesson-own")
+        self.courses = W.HTML("")
+        self.courses.add_class("nap-course")
+        self._recorded = False
+        self.store.observe(self._on_store)
+
+    # ------------------------------------------------------------- the deal
+    def deal(self) -> Lesson | SessionLesson:
+        return self.player.deal_lesson(self.run.index)
+
+    def walk_for(self, lesson: Lesson) -> LessonWalk:
+        walk = LessonWalk(lesson)
+        walk.go(self.run.page.step)
+        return walk
+
+    # -------------------------------------------------------------- drawing
+    def render(self) -> None:
+        run = self.run
+        page = run.page
+        tr = self.tr
+        own = [html('<li class="nap-lesson-own-note">{}</li>', tr.gettext(text)) for text in page.notes]
+        self.notes.value = (html('<div class="nap-lesson-own-box"><h3>{}</h3><ul>{}</ul></div>',
+                                 self._("In this lesson"), join(own)) if own else "")
+        lesson = self.deal()
+        self.ledger.render(lesson if isinstance(lesson, SessionLesson) else None, page.step)
+        pending = run.pending
+        self.question.show(pending[1] if pending else None,
+                           run.last if pending is not None and run.last is not None else None)
+        self.quiz.show(run.quiz_started)
+        if run.finished:
+            self._finished()
+        self.courses.value = html('<details class="nap-course-box"><summary>{}</summary>{}</details>',
+                                  self._("The course"),
+                                  course_list_html(self.store.progress, tr, self.language.code, self.spec.id))
+
+    def session_explanations(self) -> Markup:
+        lesson = self.deal()
+        assert isinstance(lesson, SessionLesson)
+        step = lesson.step(self.run.page.step)
+        if step.row is None:
+            title = self._("The end of the session")
+        else:
+            title = self._("Entry {number} of the ledger").format(number=step.row.number)
+        return html('<div class="nap-lesson-heading"><span class="nap-lesson-stepno">{}</span> {}</div>{}',
+                    self.run.index + 1, title, _explanation_items(step.explanations, self.tr))
+
+    # -------------------------------------------------------------- answers
+    def _answer(self, value: Any) -> Feedback:
+        feedback = self.run.answer(value)
+        if feedback.line is not None and not feedback.line.same_as_book:  # the learner's card, played out
+            self.app.walk.whatif = feedback.line
+            self.app.whatif.render()
+        self.app.controls.sync()
+        return feedback
+
+    def _finished(self) -> None:
+        if self._recorded or not self.run.finished:
+            return
+        self._recorded = True
+        self.store.progress.record_lesson(self.spec.id, self.run.score, self.run.rule_results(),
+                                          self.run.kind_results())
+        self.store.save()
+
+    def _on_store(self) -> None:
+        if not self.run.quiz_answers:  # the kinds missed before come back in this quiz
+            review = self.store.progress.review_kinds()
+            if list(review) != list(self.run.review):
+                self.run.review = review
+                self.run.questions = self.player.quiz(review, self.run.attempt)
+                self.quiz.number = 0
+                self.quiz.card.question = None
+        self.render()

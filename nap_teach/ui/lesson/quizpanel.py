@@ -1,0 +1,87 @@
+"""The short quiz that closes a lesson: engine questions on its rules, one at a time.
+
+CSS classes: ``nap-lesson-quiz``, ``nap-lesson-quiz-q`` (with ``nap-ex-choice``
+buttons), ``nap-lesson-quiz-next``, ``nap-lesson-quiz-count``, ``nap-lesson-done``.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+import ipywidgets as W
+
+from ...html import html
+from ...lesson.player import LessonRun
+from ...quiz import Question
+from ..base import Component, guarded
+from ..explorer.question import QuestionCard
+from ..widgets import auto_layout
+
+if TYPE_CHECKING:
+    from ..base import App
+
+__all__ = ["QuizPanel"]
+
+
+class QuizPanel(Component):
+    """Question k of n, its choices, the answer explained; the score once all are answered."""
+
+    def __init__(self, app: "App", run: LessonRun, on_finish: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.run = run
+        self.on_finish = on_finish
+        self.number = 0
+        self.title = W.HTML("")
+        self.title.add_class("nap-lesson-quiz-count")
+        self.card = QuestionCard(app, "nap-lesson-quiz-q", self._answer)  # type: ignore[arg-type]
+        self.next = W.Button(icon="arrow-right", layout=auto_layout())
+        self.next.add_class("nap-lesson-quiz-next")
+        self.next.on_click(self._on_next)
+        self.done = W.HTML("")
+        self.done.add_class("nap-lesson-done")
+        self.widget = W.VBox([self.title, self.card.widget, self.next, self.done], layout=auto_layout())
+        self.widget.add_class("nap-lesson-quiz")
+        self.widget.layout.display = "none"
+
+    @property
+    def question(self) -> Question | None:
+        qs = self.run.questions
+        return qs[self.number] if self.number < len(qs) else None
+
+    def show(self, visible: bool) -> None:
+        self.widget.layout.display = "" if visible else "none"
+        if visible and self.card.question is None and self.question is not None:
+            self.card.show(self.question)
+        self.refresh()
+
+    def refresh(self) -> None:
+        run = self.run
+        total = len(run.questions)
+        self.next.description = self._("Next question")
+        self.title.value = html('<h3>{}</h3><p>{}</p>', self._("Quiz on this lesson"),
+                                self._("Question {k} of {n}").format(k=min(self.number + 1, total), n=total)) \
+            if total else html('<h3>{}</h3>', self._("This lesson has no quiz."))
+        answered = self.number in run.quiz_answers
+        self.next.disabled = not answered or self.number + 1 >= total
+        self.card.refresh()
+        if run.finished:
+            right, out_of = run.score
+            self.done.value = html('<div class="nap-lesson-done-box" role="status"><strong>{}</strong> {}</div>',
+                                   self._("Lesson done."),
+                                   self._("Your score: {right} of {total}.").format(right=right, total=out_of))
+        else:
+            self.done.value = ""
+
+    def _answer(self, question: Question, value: str) -> bool:
+        right = self.run.quiz_answer(self.number, value)
+        if self.run.finished:
+            self.on_finish()
+        self.refresh()
+        return right
+
+    @guarded
+    def _on_next(self, _button: Any = None) -> None:
+        if self.number not in self.run.quiz_answers or self.number + 1 >= len(self.run.questions):
+            return
+        self.number += 1
+        self.card.show(self.question)
+        self.refresh()

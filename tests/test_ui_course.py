@@ -1,0 +1,224 @@
+"""Every lesson of the course played through on the lesson page, in English and in Spanish.
+
+The questions asked before a reveal are answered wrongly once (where a wrong
+answer exists), the explanation is read, then answered rightly; the closing
+quiz is answered; the lesson ends done, its score kept in the (simulated)
+browser storage.
+"""
+from __future__ import annotations
+
+import datetime
+import html
+import re
+
+import pytest
+
+from nap_teach.course import load_course
+from nap_teach.mastery import Progress
+from nap_teach.ui.lesson import LessonApp
+
+
+def plain(markup: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
+
+
+def browser_loads(app: LessonApp, stored: str = "") -> None:
+    """What the browser widget does on render: hands over localStorage's value."""
+    storage = app.mode.store.widget
+    storage.value = stored
+    storage.loaded = True
+
+
+def set_answer(panel, values) -> None:
+    if panel.ask.kind == "pay":
+        for name, amount in values.items():
+            panel._amounts[name].value = amount
+        return
+    for value, button in panel._toggles.items():
+        button.value = value in values
+
+
+def right_values(ask):
+    if ask.kind == "pay":
+        return {name: int(v) for name, v in zip(ask.options, ask.answer)}
+    return list(ask.answer)
+
+
+def wrong_values(ask):
+    if ask.kind == "pay":
+        values = right_values(ask)
+        first = ask.options[0]
+        values[first] += 1
+        return values
+    if ask.multi:
+        return list(ask.answer[:-1]) if len(ask.answer) > 1 else [o for o in ask.options if o not in ask.answer][:1]
+    others = [o for o in ask.options if o not in ask.answer]
+    for o in others:  # a card that is as good as the book's is right too: pick one the engine calls wrong
+        if not ask.check(o).right:
+            return [o]
+    return None
+
+
+def play_through(app: LessonApp) -> list[str]:
+    """Click through the lesson; returns the texts read after each wrong answer."""
+    mode = app.mode
+    read = []
+    for _ in range(400):
+        pending = mode.run.pending
+        if pending is not None:
+            ask = pending[1]
+            panel = mode.question
+            assert panel.ask is ask and panel.widget.layout.display != "none"
+            wrong = wrong_values(ask)
+            if wrong:
+                set_answer(panel, wrong if ask.kind == "pay" else set(wrong))
+                panel.check.click()
+                assert "nap-ask-wrong" in panel.feedback.value
+                read.append(plain(panel.feedback.value))
+                app.controls.next.click()
+                assert mode.run.pending is not None  # still waiting: no reveal before a right answer
+            set_answer(panel, right_values(ask) if ask.kind == "pay" else set(right_values(ask)))
+            panel.check.click()
+            assert "nap-ask-right" in panel.feedback.value, plain(panel.feedback.value)
+        if mode.run.at_end:
+            break
+        before = mode.run.index
+        app.controls.next.click()
+        assert mode.run.index == before + 1
+        assert app.explanation.widget.value
+    assert mode.run.quiz_started
+    quiz = mode.quiz
+    assert quiz.widget.layout.display != "none" or not mode.run.questions
+    for i, q in enumerate(mode.run.questions):
+        assert quiz.number == i
+        quiz.card.click(q.answer)
+        assert "nap-ex-right" in quiz.card.feedback.value
+        if i + 1 < len(mode.run.questions):
+            quiz.next.click()
+    assert mode.run.finished
+    return read
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("spec", load_course(), ids=lambda s: s.id)
+def test_every_lesson_plays_through(spec, lang):
+    app = LessonApp(lang=lang, course=spec.id)
+    browser_loads(app)
+    assert plain(app.title.value).strip().startswith(f"{spec.place}.")
+    read = play_through(app)
+    assert all(text.strip() for text in read)
+    stored = Progress.from_json(app.mode.store.widget.value)
+    assert stored.lesson_state(spec.id) == "done"
+    right, total = stored.score(spec.id)
+    assert total == app.mode.player.questions + len(app.mode.run.questions)
+    assert "nap-lesson-done-box" in app.mode.quiz.done.value or not app.mode.run.questions
+    course = app.mode.courses.value
+    assert f'data-lesson="{spec.id}" data-state="done"' in course
+
+
+def test_b12_a_wrong_trick_winner_is_explained_then_the_right_one_reveals_the_step():
+    app = LessonApp(course="worked-deal")
+    browser_loads(app)
+    mode = app.mode
+    while mode.run.pending is None or mode.run.pending[1].kind != "trick_winner":
+        pending = mode.run.pending
+        if pending is not None:
+            set_answer(mode.question, right_values(pending[1]) if pending[1].kind == "pay"
+                       else set(right_values(pending[1])))
+            mode.question.check.click()
+        app.controls.next.click()
+    set_answer(mode.question, {"C"})
+    mode.question.check.click()
+    assert "9♥ cannot win: A♥ is a higher trump." in plain(mode.question.feedback.value)
+    index = mode.run.index
+    app.controls.next.click()
+    assert mode.run.index == index and "Answer the question first" in app.status.text
+    set_answer(mode.question, {"A"})
+    mode.question.check.click()
+    assert "A takes trick 1 with A♥" in plain(mode.question.feedback.value)
+    app.controls.next.click()
+    assert mode.run.index == index + 1
+    assert "Trick 1 won by A" in plain(app.table.widget.value)
+
+
+def test_es_questions_are_in_spanish():
+    app = LessonApp(lang="es", course="worked-deal")
+    browser_loads(app)
+    assert "Tu turno de decidir" in plain(app.mode.question.prompt.value)
+
+
+def test_a_broken_stored_progress_starts_afresh_with_a_message():
+    app = LessonApp(course="worked-deal")
+    browser_loads(app, "{not json")
+    assert app.mode.store.progress.empty
+    assert "not a saved course progress" in plain(app.mode.progress.summary.value)
+
+
+def test_progress_kept_is_shown_and_missed_kinds_come_back_in_the_quiz():
+    p = Progress()
+    p.record_lesson("worked-deal", (5, 13), [], [("trump", False)])
+    app = LessonApp(course="worked-deal")
+    browser_loads(app, p.to_json())
+    assert "trump" in [q.kind for q in app.mode.run.questions]
+    assert 'data-state="done"' in app.mode.courses.value and "5 of 13" in plain(app.mode.courses.value)
+
+
+def test_export_import_and_clear_progress():
+    app = LessonApp(course="worked-deal")
+    browser_loads(app)
+    store = app.mode.store
+    store.progress.record_lesson("worked-deal", (3, 4), [("B11", True)], [])
+    store.save()
+    app.mode.progress.export.click()
+    exported = store.widget.download.split("\n", 1)[1]
+    app.mode.progress.clear.click()
+    assert store.progress.empty and store.widget.value == ""
+    store.import_text(exported)
+    assert store.progress.lesson_state("worked-deal") == "done"
+    app.mode.progress.upload.value = ({"name": "x.json", "type": "application/json", "size": 3,
+                                       "content": memoryview(b"[1]"),
+                                       "last_modified": datetime.datetime(2026, 12, 1, tzinfo=datetime.timezone.utc)},)
+    assert "not a saved course progress" in app.status.text
+    assert store.progress.lesson_state("worked-deal") == "done"  # unchanged
+
+
+def test_unknown_lesson_in_the_address_is_refused_in_words():
+    app = LessonApp.from_environment({"QUERY_STRING": "lesson=nope&lang=en"})
+    assert app.mode is None and "no lesson called" in app.status.text
+    app = LessonApp.from_environment({"QUERY_STRING": "lesson=worked-deal&lang=es"})
+    assert app.mode is not None and app.mode.spec.id == "worked-deal"
+
+
+def test_landing_lists_the_course_in_order_with_each_state_from_the_browser():
+    from nap_teach.ui.landing import LandingPage
+
+    page = LandingPage(lang="en")
+    course = load_course()
+    assert [m for m in re.findall(r'data-lesson="([^"]+)"', page.course.value)] == [s.id for s in course]
+    assert 'data-state="done"' not in page.course.value and "not started" in plain(page.course.value)
+    p = Progress()
+    p.record_lesson("worked-deal", (11, 13), [("B11", True), ("B11", True)], [])
+    page.store.widget.value = p.to_json()
+    page.store.widget.loaded = True
+    assert 'data-lesson="worked-deal" data-state="done"' in page.course.value
+    assert "done, score 11 of 13" in plain(page.course.value)
+    assert "Rules mastered: B11" in plain(page.progress.summary.value)
+    page.language.set("es")
+    assert "hecha, puntuación 11 de 13" in plain(page.course.value)
+
+
+def test_b14_a_lead_other_than_the_book_is_played_out_on_the_page():
+    app = LessonApp(course="worked-deal")
+    browser_loads(app)
+    mode = app.mode
+    while mode.run.pending is None or mode.run.pending[1].kind != "card":
+        pending = mode.run.pending
+        if pending is not None:
+            set_answer(mode.question, set(right_values(pending[1])))
+            mode.question.check.click()
+        app.controls.next.click()
+    set_answer(mode.question, {"2C"})
+    mode.question.check.click()
+    text = plain(mode.question.feedback.value)
+    assert "With best play by everyone, A takes" in text
+    assert "A plays 2♣ instead of A♥" in plain(app.whatif.result.value)
