@@ -76,9 +76,6 @@ class CourseControls(StepControls):
 
     mode: "CourseMode"
 
-    def refresh(self) -> None:
-        super().refresh()
-
     def _section_label(self, section: str) -> str:
         mode = getattr(self, "mode", None)
         if mode is None or not section.startswith("deal"):
