@@ -214,12 +214,18 @@ def report_lines(r: SimulationReport, tr: Translator) -> list[str]:
             "{bot}: {total} on {seats} seats ({per_deal} per seat per deal); contracts made {made} of {bid}.",
             seats).format(bot=b, total=tr.amount(v), seats=seats, per_deal=f"{per_deal:+.2f}".replace("-", "\u2212"),
                           made=made, bid=bid))
-        mean, half = r.per_seat_per_deal(b)
-        if not math.isnan(half):
-            lines.append("    " + _("{bot}: mean per seat per deal {mean}, between {low} and {high} with 95 in 100 confidence.")
-                         .format(bot=b, mean=f"{mean:+.3f}", low=f"{mean - half:+.3f}", high=f"{mean + half:+.3f}")
-                         .replace("-", "\u2212"))
+
+    if r.deals >= 2:
+        lines.append(_("Mean score per seat per deal, with its interval of 95 in 100 confidence:"))
+        for b in r.by_level:
+            mean, half = r.per_seat_per_deal(b)
+            lines.append("  " + _("{bot}: {mean} (from {low} to {high})").format(
+                bot=b, mean=_signed(mean), low=_signed(mean - half), high=_signed(mean + half)))
     return lines
+
+
+def _signed(x: float) -> str:
+    return f"{x:+.3f}".replace("-", "\u2212")
 
 
 def _int_arg(text: str, what: str, tr: Translator) -> int:

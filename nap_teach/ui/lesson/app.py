@@ -7,6 +7,7 @@ from ...html import html
 from ...lesson import Lesson, LessonWalk, default_lesson
 from ..base import App, page_style
 from ..params import PageParams
+from ..postmortem import PostMortemPanel
 from ..widgets import auto_layout
 from .controls import StepControls
 from .views import ExplanationPanel, SettlementView, TableView, TrickHistory
@@ -35,6 +36,7 @@ class LessonApp(App):
         self.history = TrickHistory(self.lesson, self.language)
         self.settlement = SettlementView(self.lesson, self.language)
         self.whatif = WhatIfPanel(self.walk, self.language, self._after_whatif)
+        self.postmortem = PostMortemPanel(lambda: self.tr)  # "could it have been made?" at the deal's end
         header = W.HBox([self.title, self.switch.widget], layout=auto_layout())
         header.add_class("nap-lesson-header")
         side = W.VBox([self.explanation.widget, self.settlement.widget], layout=auto_layout())
@@ -45,7 +47,8 @@ class LessonApp(App):
         top.add_class("nap-lesson-top")
         lower = W.HBox([self.history.widget, self.whatif.widget], layout=auto_layout())
         lower.add_class("nap-lesson-lower")
-        self.widget.children = [page_style(*self.styles), header, top, self.table.widget, lower]
+        self.widget.children = [page_style(*self.styles), header, top, self.table.widget, lower,
+                                self.postmortem.widget]
         self.refresh()
 
     @classmethod
@@ -72,6 +75,7 @@ class LessonApp(App):
         self.whatif.four_colour = four
         self.whatif.status.clear()
         self.whatif.render()
+        self.render_postmortem()
 
     def restyle(self) -> None:
         """Redraw the cards after the four-colour option changed."""
@@ -84,6 +88,17 @@ class LessonApp(App):
 
     def _after_whatif(self) -> None:
         self.controls.sync()
+        self.render_postmortem()
+
+    def render_postmortem(self) -> None:
+        """At the deal's end: the solver's reading of the book deal, or of the learner's "what if" line."""
+        found = self.walk.whatif
+        if found is not None and found.state.is_over:
+            self.postmortem.render(found.state, found.seat)
+        elif self.walk.at_end:
+            self.postmortem.render(self.lesson.book)
+        else:
+            self.postmortem.render(None)
 
     def refresh(self) -> None:
         """Every word again, in the current language; the place in the lesson is kept."""
@@ -100,6 +115,7 @@ class LessonApp(App):
         self.settlement.render(index)
         self.whatif.four_colour = four
         self.whatif.render()
+        self.render_postmortem()
 
     # ------------------------------------------------- for tests and scripts
     @property
@@ -108,5 +124,5 @@ class LessonApp(App):
         parts = [self.title.value, self.controls.label.value, self.explanation.widget.value,
                  self.table.widget.value, self.history.widget.value, self.settlement.widget.value,
                  self.status.widget.value, self.whatif.prompt.value, self.whatif.result.value,
-                 self.whatif.settlement.value, self.whatif.status.widget.value]
+                 self.whatif.settlement.value, self.whatif.status.widget.value, self.postmortem.widget.value]
         return "\n".join(parts)

@@ -11,6 +11,7 @@ from ...html import html
 from ...play import PlayTable, TableSetup
 from ..base import App, page_style
 from ..params import PageParams
+from ..postmortem import PostMortemPanel
 from ..widgets import show as _show
 from .actions import ActionBar, Coach
 from .auction import AuctionPanel
@@ -74,6 +75,7 @@ class PlayApp(App):
         self.ledger = LedgerView(self)
         self.saveload = SaveLoad(self)
         self.replay = ReplayView(self)
+        self.postmortem = PostMortemPanel(lambda: self.tr)  # "could it have been made?" once a deal ends
         # phone order: what is on the table, then the learner's choices, then what just happened
         self.table_box = W.VBox([self.trick.widget, self.hand.widget, self.auction.widget, self.coach.widget,
                                  self.actions.widget, self.log.latest, self.trick.history, self.log.box])
@@ -81,7 +83,7 @@ class PlayApp(App):
         header = W.HBox([self.title, self.switch.widget])
         header.add_class("nap-play-header")
         self.widget.children = (page_style(*self.styles), header, self.status.widget, self.setup.widget,
-                                self.table_box, self.ledger.widget, self.saveload.widget, self.replay.widget,
+                                self.table_box, self.postmortem.widget, self.ledger.widget, self.saveload.widget, self.replay.widget,
                                 self.settings.widget)
         self.refresh()
 
@@ -158,6 +160,9 @@ class PlayApp(App):
         self.ledger.render_chart(table)
         self.saveload.render()
         self.replay.render(table)
+        # the solver's reading of the deal just finished (a deferred part: it never holds up the bots' replies)
+        self.postmortem.render(table.state if table is not None and not self.setup_open else None,
+                               table.you if table is not None else None)
 
     def _later(self, job: Callable[[], None]) -> None:
         """Run ``job`` when the kernel has sent this click's updates (at once outside a running event loop)."""
