@@ -255,6 +255,12 @@ MESSAGES: dict[str, str | Plural] = {
     "odds.twice": N_("{card} is in the hand twice: a hand holds each card once."),
     "odds.count": N_("A hand holds {size} cards, not {count}: give exactly {size} different cards."),
     "odds.players": N_("These rules are for {low} to {high} players, not {count}."),
+    # graded problems (nap_teach/problems.py): each of the learner's cards, from the solver
+    "problem.card_keeps": N_("Trick {trick}: {card} keeps {contract} on course with best play."),
+    "problem.card_loses": N_("Trick {trick}: {card} loses {contract} against best play; {better} would have kept it."),
+    "problem.card_keeps_beaten": N_("Trick {trick}: {card} keeps {contract} beaten with best play."),
+    "problem.card_lets_through": N_("Trick {trick}: {card} lets {contract} be made against best play; {better} would have kept it beaten."),
+    "problem.card_already_lost": N_("Trick {trick}: {card}; your goal was already out of reach against best play."),
     # the coach: the simple bot's reasons, said to the learner
     "hint.bid_sure_tricks": Plural(
         Np_("Bid {call}: with {suit} as trump you can expect {count} trick from {cards}; the chance of making {call} is about {chance}% (an estimate).",
