@@ -92,6 +92,12 @@ LESSONS: tuple[LessonLink, ...] = (
         "nap-scorekeeper",
     ),
     LessonLink(
+        "problems.ipynb",
+        N_("Problems"),
+        N_("Prepared deals against best play: every card you play is graded, and the winning line is shown."),
+        "nap-problems",
+    ),
+    LessonLink(
         "odds.ipynb",
         N_("Odds lab"),
         N_("Is this hand worth Nap? Five cards, the chance of making each call, worked out by solving many layouts."),
