@@ -263,6 +263,33 @@ MESSAGES: dict[str, str | Plural] = {
     "bot.expert_defender": N_("{player} plays {card}: with best play after it, {declarer} makes {contract} in only {made} of {layouts} sampled layouts of the unseen cards."),
     "bot.expert_only_card": N_("{player} plays {card}, the only card it may play."),
     "bot.expert_only_call": N_("{player} passes: no bid above {highest} is left."),
+    # "could it have been made?": a finished deal read with open hands (nap_teach/postmortem.py)
+    "postmortem.could_make": Plural(
+        Np_("With open hands and best play by everyone from the first lead, {declarer} would take {count} trick: {contract} could be made.",
+            "With open hands and best play by everyone from the first lead, {declarer} would take {count} tricks: {contract} could be made."),
+        "count"),
+    "postmortem.could_not_make": Plural(
+        Np_("With open hands and best play by everyone from the first lead, {declarer} would take {count} trick: {contract} could not be made.",
+            "With open hands and best play by everyone from the first lead, {declarer} would take {count} tricks: {contract} could not be made."),
+        "count"),
+    "postmortem.no_change": N_("Every card kept that result: no card changed what {declarer} could take with best play."),
+    "postmortem.yours": N_("Your {card} at trick {trick} let {winner}'s {winner_card} win; with best play, {declarer}'s tricks went from {before} to {after}. {better} would have kept {before}."),
+    "postmortem.yours_plain": N_("Your {card} at trick {trick} changed the count: with best play, {declarer}'s tricks went from {before} to {after}. {better} would have kept {before}."),
+    "postmortem.card": N_("The first card that changed the result was {player}'s {card} at trick {trick}: it let {winner}'s {winner_card} win, and with best play {declarer}'s tricks went from {before} to {after}. {better} would have kept {before}."),
+    "postmortem.card_plain": N_("The first card that changed the result was {player}'s {card} at trick {trick}: with best play, {declarer}'s tricks went from {before} to {after}. {better} would have kept {before}."),
+    "postmortem.cost": N_("That card cost {contract}: {better} would have kept it alive."),
+    "postmortem.let_through": N_("That card let {contract} through: {better} would have beaten it."),
+    # the odds lab (nap_teach/odds.py): a hand refused
+    "odds.not_a_card": N_("“{text}” is not a card: write cards like AS, 10H or QC."),
+    "odds.twice": N_("{card} is in the hand twice: a hand holds each card once."),
+    "odds.count": N_("A hand holds {size} cards, not {count}: give exactly {size} different cards."),
+    "odds.players": N_("These rules are for {low} to {high} players, not {count}."),
+    # graded problems (nap_teach/problems.py): each of the learner's cards, from the solver
+    "problem.card_keeps": N_("Trick {trick}: {card} keeps {contract} on course with best play."),
+    "problem.card_loses": N_("Trick {trick}: {card} loses {contract} against best play; {better} would have kept it."),
+    "problem.card_keeps_beaten": N_("Trick {trick}: {card} keeps {contract} beaten with best play."),
+    "problem.card_lets_through": N_("Trick {trick}: {card} lets {contract} be made against best play; {better} would have kept it beaten."),
+    "problem.card_already_lost": N_("Trick {trick}: {card}; your goal was already out of reach against best play."),
     # the coach: the simple bot's reasons, said to the learner
     "hint.bid_sure_tricks": Plural(
         Np_("Bid {call}: with {suit} as trump you can expect {count} trick from {cards}; the chance of making {call} is about {chance}% (an estimate).",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Any, Sequence, TextIO
@@ -60,6 +61,21 @@ class SimulationReport:
     by_level: dict[str, int] = field(default_factory=dict)
     declared_by_level: dict[str, dict[str, ContractStats]] = field(default_factory=dict)
     style: str = DEFAULT_STYLE
+    sumsq_by_level: dict[str, float] = field(default_factory=dict)
+    """Per level: the sum over deals of the square of (the level's score per seat in that deal)."""
+
+    def per_seat_per_deal(self, level: str) -> tuple[float, float]:
+        """A level's mean score per seat per deal and the half-width of its 95% confidence interval.
+
+        Each deal gives one figure per level (its seats' scores, divided by the number of seats);
+        the deals are independent, so the interval is 1.96 standard errors of their mean.
+        """
+        seats = self.seats_per_level[level]
+        mean = self.by_level[level] / seats / self.deals
+        if self.deals < 2 or level not in self.sumsq_by_level:
+            return mean, float("nan")
+        var = (self.sumsq_by_level[level] - self.deals * mean * mean) / (self.deals - 1)
+        return mean, 1.96 * math.sqrt(max(var, 0.0) / self.deals)
 
     @property
     def seats_per_level(self) -> dict[str, int]:
@@ -115,6 +131,10 @@ def simulate(players: int, deals: int, bots: Sequence[str], seed: object = 0,
     declared: dict[str, dict[str, ContractStats]] = {b: {c.name: ContractStats() for c in prof.ladder}
                                                       for b in dict.fromkeys(bots)}
     balances = {p: 0 for p in names}
+    seats_of: dict[str, list[str]] = {}
+    for p, b in zip(names, bots):
+        seats_of.setdefault(b, []).append(p)
+    sumsq = {b: 0.0 for b in seats_of}
     passed = 0
     for number in range(deals):
         # the deals of Session.deal_next, without keeping every deal in memory
@@ -134,11 +154,14 @@ def simulate(players: int, deals: int, bots: Sequence[str], seed: object = 0,
         assert result.settlement is not None
         for p, v in result.settlement.items():
             balances[p] += v
+        for b, ps in seats_of.items():
+            x = sum(result.settlement.get(p, 0) for p in ps) / len(ps)
+            sumsq[b] += x * x
     by_level: dict[str, int] = {}
     for p, b in zip(names, bots):
         by_level[b] = by_level.get(b, 0) + balances[p]
     return SimulationReport(tuple(names), tuple(bots), prof, deals, str(seed), contracts, passed,
-                            balances, by_level, declared, style)
+                            balances, by_level, declared, style, sumsq)
 
 
 def report_json(r: SimulationReport) -> dict[str, Any]:
@@ -156,6 +179,8 @@ def report_json(r: SimulationReport) -> dict[str, Any]:
         "passed_out": r.passed_out,
         "seats": [{"player": p, "bot": b, "balance": r.balances[p]} for p, b in zip(r.players, r.bots)],
         "levels": {b: {"seats": r.seats_per_level[b], "balance": v,
+                       "per_seat_per_deal": round(r.per_seat_per_deal(b)[0], 4),
+                       "ci95": round(r.per_seat_per_deal(b)[1], 4),
                        "contracts": {name: stats(s) for name, s in r.declared_by_level[b].items()}}
                    for b, v in r.by_level.items()},
     }
@@ -196,7 +221,18 @@ def report_lines(r: SimulationReport, tr: Translator) -> list[str]:
             seats).format(bot=b, total=tr.amount(v), seats=seats, per_deal=f"{per_deal:+.2f}".replace("-", "\u2212"),
                           made=made, bid=bid))
     lines.append(_("Bidding style of the simple bots: {style}.").format(style=tr.bot_style(r.style)))
+
+    if r.deals >= 2:
+        lines.append(_("Mean score per seat per deal, with its interval of 95 in 100 confidence:"))
+        for b in r.by_level:
+            mean, half = r.per_seat_per_deal(b)
+            lines.append("  " + _("{bot}: {mean} (from {low} to {high})").format(
+                bot=b, mean=_signed(mean), low=_signed(mean - half), high=_signed(mean + half)))
     return lines
+
+
+def _signed(x: float) -> str:
+    return f"{x:+.3f}".replace("-", "\u2212")
 
 
 def style_lines(reports: Sequence[SimulationReport], tr: Translator) -> list[str]:

@@ -147,3 +147,21 @@ def test_the_command_runs_as_a_module():
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr.strip().splitlines() == ["--players must be from 3 to 7, not 9."]
+
+
+def test_b15_the_mean_per_seat_per_deal_comes_with_a_95_interval():
+    from nap_teach.simulate import simulate
+
+    report = simulate(4, 80, ("simple", "random", "simple", "random"), seed=4)
+    for level in ("simple", "random"):
+        mean, half = report.per_seat_per_deal(level)
+        assert mean == pytest.approx(report.by_level[level] / 2 / 80)
+        assert 0 < half < 20
+    simple, rand = report.per_seat_per_deal("simple"), report.per_seat_per_deal("random")
+    assert simple[0] - simple[1] > rand[0] + rand[1]  # simple beats random by more than the intervals
+    code, out, err = run("simulate", "--players", "4", "--deals", "80", "--bots", "simple,random", "--seed", "4")
+    lines = out.splitlines()
+    at = lines.index("Mean score per seat per deal, with its interval of 95 in 100 confidence:")
+    assert lines[at + 1].startswith("  simple: +") and " (from +" in lines[at + 1]
+    data = run_json("--players", "4", "--deals", "80", "--bots", "simple,random", "--seed", "4")
+    assert data["levels"]["simple"]["ci95"] == pytest.approx(simple[1], abs=1e-4)

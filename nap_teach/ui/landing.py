@@ -93,6 +93,18 @@ LESSONS: tuple[LessonLink, ...] = (
         N_("Playing with real cards? Enter each deal's calls and tricks: the ledger does the rest."),
         "nap-scorekeeper",
     ),
+    LessonLink(
+        "problems.ipynb",
+        N_("Problems"),
+        N_("Prepared deals against best play: every card you play is graded, and the winning line is shown."),
+        "nap-problems",
+    ),
+    LessonLink(
+        "odds.ipynb",
+        N_("Odds lab"),
+        N_("Is this hand worth Nap? Five cards, the chance of making each call, worked out by solving many layouts."),
+        "nap-odds",
+    ),
 )
 
 # PROFILE_NAMES (names of the profiles for people) now lives in nap_teach.messages; re-exported here.

@@ -9,6 +9,7 @@ from ...lesson import Lesson, LessonWalk, default_lesson
 from ...lesson.ledger import SessionLesson
 from ..base import App, page_style
 from ..params import PageParams, bad_number, ignored_note, whole_number
+from ..postmortem import PostMortemPanel
 from ..table import CardTable
 from ..table.lesson import show_lesson_step
 from ..widgets import auto_layout
@@ -54,6 +55,7 @@ class LessonApp(App):
         self.history = TrickHistory(self.lesson, self.language)
         self.settlement = SettlementView(self.lesson, self.language)
         self.whatif = WhatIfPanel(self.walk, self.language, self._after_whatif)
+        self.postmortem = PostMortemPanel(lambda: self.tr)  # "could it have been made?" at the deal's end
         header = W.HBox([self.title, self.switch.widget], layout=auto_layout())
         header.add_class("nap-lesson-header")
         side = W.VBox([self.explanation.widget, self.settlement.widget], layout=auto_layout())
@@ -71,9 +73,9 @@ class LessonApp(App):
             m = self.mode
             side.children = side.children + (m.notes,)
             parts += [m.question.widget, self.board.widget, self.table.widget, self.legend, m.ledger.widget, lower,
-                      m.quiz.widget, m.courses, m.progress.widget]
+                      m.quiz.widget, m.courses, m.progress.widget, self.postmortem.widget]
         else:
-            parts += [self.board.widget, self.table.widget, self.legend, lower]
+            parts += [self.board.widget, self.table.widget, self.legend, lower, self.postmortem.widget]
         self.widget.children = parts
         self.refresh()
 
@@ -147,6 +149,7 @@ class LessonApp(App):
         self.legend.value = self._legend()
         if self.mode is not None:
             self.mode.render()
+        self.render_postmortem()
 
     def _legend(self) -> str:
         return html('<div class="nap-legend"><span class="nap-legend-turn">{}</span> '
@@ -169,6 +172,17 @@ class LessonApp(App):
 
     def _after_whatif(self) -> None:
         self.controls.sync()
+        self.render_postmortem()
+
+    def render_postmortem(self) -> None:
+        """At the deal's end: the solver's reading of the book deal, or of the learner's "what if" line."""
+        found = self.walk.whatif
+        if found is not None and found.state.is_over:
+            self.postmortem.render(found.state, found.seat)
+        elif self.walk.at_end:
+            self.postmortem.render(self.lesson.book)
+        else:
+            self.postmortem.render(None)
 
     def refresh(self) -> None:
         """Every word again, in the current language; the place in the lesson is kept."""
@@ -200,6 +214,7 @@ class LessonApp(App):
         self.legend.value = self._legend()
         if self.mode is not None:
             self.mode.render()
+        self.render_postmortem()
 
     # ------------------------------------------------- for tests and scripts
     @property
@@ -208,7 +223,7 @@ class LessonApp(App):
         parts = [self.title.value, self.controls.label.value, self.explanation.widget.value,
                  self.table.widget.value, self.history.widget.value, self.settlement.widget.value,
                  self.status.widget.value, self.whatif.prompt.value, self.whatif.result.value,
-                 self.whatif.settlement.value, self.whatif.status.widget.value]
+                 self.whatif.settlement.value, self.whatif.status.widget.value, self.postmortem.widget.value]
         if self.mode is not None:
             m = self.mode
             parts += [m.notes.value, m.ledger.widget.value, m.question.prompt.value, m.question.feedback.value,

@@ -12,6 +12,7 @@ from ...play import PlayTable, TableSetup
 from ...views import SeatView
 from ..base import App, page_style
 from ..params import PageParams, ignored_note
+from ..postmortem import PostMortemPanel
 from ..table import CardTable
 from ..widgets import show as _show
 from .actions import ActionBar, Coach
@@ -81,6 +82,7 @@ class PlayApp(App):
         self.ledger = LedgerView(self)
         self.saveload = SaveLoad(self)
         self.replay = ReplayView(self)
+        self.postmortem = PostMortemPanel(lambda: self.tr)  # "could it have been made?" once a deal ends
         # phone order: what is on the table, then the learner's choices, then what just happened
         self.table_box = W.VBox([self.trick.widget, self.board.widget, self.hand.widget, self.auction.widget,
                                  self.coach.widget, self.actions.widget, self.log.latest, self.board.pace_box,
@@ -89,7 +91,7 @@ class PlayApp(App):
         header = W.HBox([self.title, self.switch.widget])
         header.add_class("nap-play-header")
         self.widget.children = (page_style(*self.styles), header, self.status.widget, self.setup.widget,
-                                self.table_box, self.ledger.widget, self.saveload.widget, self.replay.widget,
+                                self.table_box, self.postmortem.widget, self.ledger.widget, self.saveload.widget, self.replay.widget,
                                 self.settings.widget)
         self.refresh()
 
@@ -189,6 +191,9 @@ class PlayApp(App):
         self.ledger.render_chart(table)
         self.saveload.render()
         self.replay.render(table)
+        # the solver's reading of the deal just finished (a deferred part: it never holds up the bots' replies)
+        self.postmortem.render(table.state if table is not None and not self.setup_open else None,
+                               table.you if table is not None else None)
 
     def _later(self, job: Callable[[], None]) -> None:
         """Run ``job`` when the kernel has sent this click's updates (at once outside a running event loop)."""

@@ -1,0 +1,156 @@
+"""The odds lab's engine: the chance of making each call with a given hand.
+
+For five cards held by one seat, :func:`call_odds` deals the other cards at
+random many times (the other hands and the unused pile, B4), solves each
+layout with open hands from the seat's own first lead (which chooses trump,
+B10; Misère has no trump, P4) with :mod:`nap_teach.solver`, and counts for
+each contract of the profile's ladder the layouts in which it is made with
+best play. The figures come with a 95% interval (Wilson's), the expected
+score of each call at the profile's stakes (B15, P5: each opponent pays or is
+paid), and beside them what the simple bot's estimate says.
+
+In Nap the declarer always leads to the first trick, whatever its place at
+the table, so the seat does not change the chances; it is kept as the
+declarer's seat of the solved layouts.
+
+:func:`check_hand` reads five cards typed by a learner and refuses a bad hand
+with an :class:`OddsError` carrying an Explanation (a card twice, not five
+cards, a word that is not a card). The cards of the unused pile cannot be known
+to the learner, so any five different cards make a good hand.
+
+Pure engine code: no user interface import.
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Callable, Iterable, Sequence
+
+from .bots.simple import misere_chance, plan_hand
+from .cards import FULL_PACK, Card, CardParseError
+from .explain import Explanation, RecordError
+from .profiles import Contract, Profile
+from .solver import Position, can_make, mask_of, reaches
+
+__all__ = ["CallOdds", "OddsError", "check_hand", "call_odds", "wilson", "HAND_SIZE", "DEFAULT_LAYOUTS"]
+
+HAND_SIZE = 5
+DEFAULT_LAYOUTS = 1000
+
+
+class OddsError(RecordError):
+    """A hand the odds lab cannot use (the explanation says why)."""
+
+
+@dataclass(frozen=True)
+class CallOdds:
+    """One call's figures."""
+
+    contract: Contract
+    made: int
+    layouts: int
+    low: float
+    """Lower end of the 95% interval of the chance."""
+    high: float
+    expected: float
+    """Declarer's expected score for the deal at the profile's stakes."""
+    simple: float
+    """The simple bot's estimate of the chance (counting likely tricks)."""
+
+    @property
+    def chance(self) -> float:
+        return self.made / self.layouts if self.layouts else 0.0
+
+
+def wilson(made: int, total: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson's score interval for a proportion (95% by default)."""
+    if total <= 0:
+        return 0.0, 1.0
+    p = made / total
+    d = 1 + z * z / total
+    centre = (p + z * z / (2 * total)) / d
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / d
+    low = 0.0 if made == 0 else max(0.0, centre - half)
+    high = 1.0 if made == total else min(1.0, centre + half)
+    return low, high
+
+
+def check_hand(texts: Iterable[str | Card] | str) -> tuple[Card, ...]:
+    """Five different cards from codes or cards ("AS KH 10D 2C 7H"), or :class:`OddsError`."""
+    items = texts.replace(",", " ").split() if isinstance(texts, str) else list(texts)
+    cards: list[Card] = []
+    for item in items:
+        if isinstance(item, Card):
+            cards.append(item)
+            continue
+        try:
+            cards.append(Card.parse(str(item)))
+        except CardParseError:
+            raise OddsError(Explanation("odds", "odds.not_a_card", {"text": str(item)})) from None
+    seen: set[Card] = set()
+    for c in cards:
+        if c in seen:
+            raise OddsError(Explanation("odds", "odds.twice", {"card": c}))
+        seen.add(c)
+    if len(cards) != HAND_SIZE:
+        raise OddsError(Explanation("odds", "odds.count", {"count": len(cards), "size": HAND_SIZE}))
+    return tuple(cards)
+
+
+def _simple_estimate(hand: Sequence[Card], players: int, k: Contract) -> float:
+    if k.max_tricks == 0:
+        return misere_chance(hand, players)
+    return plan_hand(hand, players, k.min_tricks).make_chance(k)
+
+
+def call_odds(hand: Sequence[Card], players: int, profile: Profile, layouts: int = DEFAULT_LAYOUTS,
+              seed: object = 0, seat: int = 0,
+              progress: Callable[[int, int], None] | None = None) -> list[CallOdds]:
+    """Each call of the ladder with its chance, interval, expected score and the simple bot's estimate.
+
+    ``progress(done, total)`` is called every 50 layouts and at the end.
+    """
+    hand = check_hand(hand)
+    if not profile.min_players <= players <= profile.max_players:
+        raise OddsError(Explanation("odds", "odds.players", {"low": profile.min_players,
+                                                             "high": profile.max_players, "count": players}))
+    seat = seat % players
+    rng = random.Random(f"nap-teach:odds:{seed}")
+    own = mask_of(hand)
+    rest = [c for c in FULL_PACK if c not in hand]
+    ladder = list(profile.ladder)
+    trump_calls = [k for k in ladder if k.trumps]
+    misere_calls = [k for k in ladder if not k.trumps]
+    made = {k.name: 0 for k in ladder}
+    for i in range(layouts):
+        rng.shuffle(rest)
+        hands = []
+        j = 0
+        for s in range(players):
+            if s == seat:
+                hands.append(own)
+            else:
+                hands.append(mask_of(rest[j:j + HAND_SIZE]))
+                j += HAND_SIZE
+        hs = tuple(hands)
+        if trump_calls:
+            ok = reaches(Position(hs, seat, (), None, seat, trump_calls[0], 0, True),
+                         (k.min_tricks for k in trump_calls))
+            for k in trump_calls:
+                if ok[k.min_tricks]:
+                    made[k.name] += 1
+        for k in misere_calls:
+            if can_make(Position(hs, seat, (), None, seat, k, 0, False)):
+                made[k.name] += 1
+        if progress is not None and ((i + 1) % 50 == 0 or i + 1 == layouts):
+            progress(i + 1, layouts)
+    out = []
+    for k in ladder:
+        m = made[k.name]
+        p = m / layouts if layouts else 0.0
+        low, high = wilson(m, layouts)
+        # each opponent pays the declarer k.made when it is made, and is paid k.failed when it fails
+        expected = (players - 1) * (p * k.made - (1 - p) * k.failed)
+        out.append(CallOdds(k, m, layouts, low, high, expected, _simple_estimate(hand, players, k)))
+    return out

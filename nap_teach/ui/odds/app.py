@@ -1,0 +1,196 @@
+"""The odds lab page (see the package docs)."""
+from __future__ import annotations
+
+import io
+import random
+from typing import Any, Sequence
+
+import ipywidgets as W
+
+from ...cards import FULL_PACK, Card, format_cards, sort_hand
+from ...html import Markup, html, join
+from ...i18n import Translator
+from ...odds import DEFAULT_LAYOUTS, CallOdds, call_odds, check_hand
+from ...profiles import Profile
+from ..base import App, guarded, page_style
+from ..params import PageParams
+
+LAYOUT_CHOICES = (200, 1000, 2000)
+
+
+def odds_chart_svg(odds: Sequence[CallOdds], tr: Translator) -> Markup:
+    """The chance of each call as bars with their 95 in 100 intervals, the simple bot's estimate as a mark.
+
+    A matplotlib ``Figure`` (never pyplot), drawn to SVG.
+    """
+    from matplotlib import rc_context
+    from matplotlib.figure import Figure
+
+    names = [tr.call(o.contract.name) for o in odds]
+    ys = list(range(len(odds)))
+    with rc_context({"svg.fonttype": "none", "font.size": 10, "svg.hashsalt": "nap-teach"}):
+        fig = Figure(figsize=(6.0, 0.5 + 0.45 * len(odds)), dpi=96)
+        ax = fig.add_subplot()
+        chances = [100 * o.chance for o in odds]
+        low = [100 * (o.chance - o.low) for o in odds]
+        high = [100 * (o.high - o.chance) for o in odds]
+        ax.barh(ys, chances, xerr=[low, high], color="#4a7bd0", ecolor="#222", capsize=3,
+                label=tr.gettext("solved layouts (with the interval)"))
+        ax.plot([100 * o.simple for o in odds], ys, "D", color="#c0142b", markersize=6,
+                label=tr.gettext("the simple bot's estimate"))
+        ax.set_yticks(ys, names)
+        ax.invert_yaxis()
+        ax.set_xlim(0, 100)
+        ax.set_xlabel(tr.gettext("chance of making the call (per cent)"))
+        ax.grid(True, axis="x", alpha=0.3)
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.25), ncols=2, frameon=False, fontsize=9)
+        buf = io.StringIO()
+        fig.savefig(buf, format="svg", bbox_inches="tight")
+    svg = buf.getvalue()
+    start = svg.find("<svg")
+    label = tr.gettext("Chance of making each call")
+    out = Markup(svg[start:] if start >= 0 else svg)  # matplotlib's own SVG: trusted
+    return Markup(out.replace("<svg ", html('<svg role="img" aria-label="{}" ', label), 1))
+
+
+class OddsApp(App):
+    """The odds lab page."""
+
+    css_class = "nap-odds"
+    styles = ()
+
+    def __init__(self, lang: str = "en", profile: Profile | None = None, seed: int | None = None) -> None:
+        super().__init__(lang)
+        from ...profiles import BRITISH
+
+        self.profile = profile or BRITISH
+        self._rng = random.Random(seed)
+        self._busy = False
+        self.odds: list[CallOdds] | None = None
+        self.hand: tuple[Card, ...] | None = None
+        self.ran_players = 0
+        self.title = W.HTML()
+        self.intro = W.HTML()
+        self.hand_box = W.Text(value="", continuous_update=False)
+        self.hand_box.add_class("nap-odds-hand")
+        self.deal = W.Button()
+        self.deal.add_class("nap-odds-deal")
+        self.deal.on_click(self._on_deal)
+        p = self.profile
+        self.players = W.Dropdown(options=list(range(p.min_players, p.max_players + 1)),
+                                  value=min(max(4, p.min_players), p.max_players))
+        self.players.add_class("nap-odds-players")
+        self.players.observe(self._on_players, names="value")
+        self.seat = W.Dropdown(options=[])
+        self.seat.add_class("nap-odds-seat")
+        self.layouts = W.Dropdown(options=list(LAYOUT_CHOICES), value=DEFAULT_LAYOUTS)
+        self.layouts.add_class("nap-odds-layouts")
+        self.run = W.Button(button_style="primary")
+        self.run.add_class("nap-odds-run")
+        self.run.on_click(self._on_run)
+        self.progress = W.IntProgress(value=0, min=0, max=DEFAULT_LAYOUTS)
+        self.progress.add_class("nap-odds-progress")
+        self.progress_label = W.HTML()
+        self.progress_label.add_class("nap-odds-progress-label")
+        self.chart = W.HTML()
+        self.chart.add_class("nap-odds-chart")
+        self.table = W.HTML()
+        self.table.add_class("nap-odds-table")
+        header = W.HBox([self.title, self.switch.widget])
+        form = W.VBox([W.HBox([self.hand_box, self.deal]), W.HBox([self.players, self.seat, self.layouts]),
+                       W.HBox([self.run, self.progress, self.progress_label])])
+        form.add_class("nap-odds-form")
+        self.widget.children = (page_style(*self.styles), header, self.intro, form, self.status.widget,
+                                self.chart, self.table)
+        self.refresh()
+
+    @classmethod
+    def from_environment(cls, environ: dict[str, str] | None = None) -> "OddsApp":
+        """``?lang=``, ``?profile=``, ``?seed=`` (the dealt hands) and ``?hand=AS,KH,...`` (bad values ignored)."""
+        params = PageParams.from_environment(environ)
+        app = cls(params.lang, params.profile, params.integer("seed", 0, 10**9))
+        hand = params.get("hand")
+        if hand:
+            app.hand_box.value = hand.replace(",", " ")[:60]
+        return app
+
+    # ----------------------------------------------------------- actions
+    @guarded
+    def _on_deal(self, _button: Any = None) -> None:
+        cards = self._rng.sample(FULL_PACK, 5)
+        self.hand_box.value = format_cards(sort_hand(cards), symbols=False)
+        self.status.clear()
+
+    def _on_players(self, _change: Any = None) -> None:
+        n = int(self.players.value)
+        keep = self.seat.value if isinstance(self.seat.value, int) and self.seat.value < n else 0
+        self.seat.options = [(self.tr.gettext("seat {number} (from the dealer's left)").format(number=i + 1), i)
+                             for i in range(n)]
+        self.seat.value = keep
+
+    @guarded
+    def _on_run(self, _button: Any = None) -> None:
+        hand = check_hand(str(self.hand_box.value))  # a bad hand: refused with its reason, nothing changed
+        total = int(self.layouts.value)
+        players = int(self.players.value)
+        self.progress.max = total
+        self.progress.value = 0
+        self.progress_label.value = ""
+
+        def moved(done: int, count: int) -> None:
+            self.progress.value = done
+            self.progress_label.value = html("<span>{}</span>", self.tr.gettext("{done} of {count} layouts").format(
+                done=done, count=count))
+
+        self.odds = call_odds(hand, players, self.profile, total, seed=format_cards(hand, symbols=False),
+                              seat=int(self.seat.value or 0), progress=moved)
+        self.hand, self.ran_players = hand, players
+        self.status.show(self.tr.gettext("Solved {count} layouts of the other hands.").format(count=total), "info")
+        self.render()
+
+    # ---------------------------------------------------------- drawing
+    def render(self) -> None:
+        odds, tr = self.odds, self.tr
+        if odds is None or self.hand is None:
+            self.chart.value = self.table.value = ""
+            return
+        self.chart.value = html('<figure><figcaption>{}</figcaption>{}</figure>',
+                                tr.gettext("{hand} at {players} players").format(
+                                    hand=format_cards(self.hand), players=self.ran_players),
+                                odds_chart_svg(odds, tr))
+        head = html("<tr><th scope='col'>{}</th><th scope='col'>{}</th><th scope='col'>{}</th>"
+                    "<th scope='col'>{}</th><th scope='col'>{}</th></tr>",
+                    tr.gettext("Bid"), tr.gettext("Made in (layouts)"), tr.gettext("Chance, 95 in 100 interval"),
+                    tr.gettext("Expected score"), tr.gettext("The simple bot's estimate"))
+        rows = join(html("<tr data-contract='{}'><th scope='row'>{}</th><td>{}</td><td>{}</td><td>{}</td>"
+                         "<td>{}</td></tr>", o.contract.name, tr.call(o.contract.name),
+                         f"{o.made} / {o.layouts}",
+                         f"{100 * o.chance:.1f} ({100 * o.low:.1f}–{100 * o.high:.1f})",
+                         f"{o.expected:+.2f}".replace("-", "\u2212"), f"{100 * o.simple:.0f}")
+                    for o in odds)
+        best = max(odds, key=lambda o: o.expected)
+        advice = (tr.gettext("Best call by expected score: {call}.").format(call=tr.call(best.contract.name))
+                  if best.expected > 0 else tr.gettext("No call has a positive expected score: pass."))
+        self.table.value = html('<div class="nap-scroll"><table class="nap-table-grid"><thead>{}</thead>'
+                                '<tbody>{}</tbody></table></div><p class="nap-odds-advice">{}</p>', head, rows,
+                                advice)
+
+    def refresh(self) -> None:
+        tr = self.tr
+        self.title.value = html("<h1>{}</h1>", tr.gettext("Odds lab"))
+        self.intro.value = html(
+            "<p>{}</p><p>{}</p>",
+            tr.gettext("Type five cards (like AS KH 10D 2C 7H) or deal five at random, choose the table, "
+                       "and run: the other hands are dealt at random many times and each layout is solved "
+                       "with open hands and best play, from your own first lead."),
+            tr.gettext("Rules: {profile}. In Nap the declarer always leads first, so your seat does not "
+                       "change the chances.").format(profile=tr.profile_name(self.profile.name, in_text=True)))
+        self.hand_box.placeholder = "AS KH 10D 2C 7H"
+        self.hand_box.description = tr.gettext("Your hand")
+        self.deal.description = tr.gettext("Deal me five")
+        self.players.description = tr.gettext("Players")
+        self.layouts.description = tr.gettext("Layouts")
+        self.run.description = tr.gettext("Work out the odds")
+        self.seat.description = tr.gettext("Seat")
+        self._on_players()
+        self.render()

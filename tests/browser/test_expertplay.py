@@ -1,0 +1,48 @@
+"""Issue 14 in Voila and Chromium: a problem solved by clicking; an odds lab run with its progress and chart."""
+from __future__ import annotations
+
+from nap_teach.i18n import translator
+from nap_teach.problems import load_problems, winning_line
+from nap_teach.profiles import BRITISH
+
+WIDGET_TIMEOUT = 60_000  # ms a widget may take to answer a click (the solver runs in the kernel)
+
+
+def test_b14_a_problem_solved_by_clicking(voila_page, page_log, screenshot, expect):
+    page = voila_page("problems.ipynb", "problem=1", ready="button.nap-problems-card")
+    problem = load_problems(BRITISH)[0]
+    tr = translator("en")
+    mine = [card for seat, card in winning_line(problem) if seat == problem.learner]
+    for i, card in enumerate(mine, 1):
+        button = page.locator("button.nap-problems-legal", has_text=tr.card(card))
+        expect(button).to_have_count(1, timeout=WIDGET_TIMEOUT)
+        button.click()
+        expect(page.locator(".nap-problems-grades p")).to_have_count(i, timeout=WIDGET_TIMEOUT)
+    expect(page.locator(".nap-problems-keeps")).to_have_count(len(mine))
+    expect(page.locator(".nap-problems-result")).to_contain_text("Well played", timeout=WIDGET_TIMEOUT)
+    expect(page.locator(".nap-problems-line li")).to_have_count(5)
+    screenshot(page, "problem-solved")
+    page_log.assert_no_errors()
+
+
+def test_b15_an_odds_lab_run_shows_progress_and_its_chart(voila_page, page_log, screenshot, expect):
+    page = voila_page("odds.ipynb", "lang=es&hand=AS,KS,QS,JH,2C", ready="button.nap-odds-run")
+    # watch the progress label while the kernel works: it must move through several values
+    page.evaluate("""(() => { window.napSeen = new Set(); window.napPoll = setInterval(() => {
+        const e = document.querySelector('.nap-odds-progress-label');
+        if (e && e.textContent) window.napSeen.add(e.textContent); }, 15); })()""")
+    page.locator("button.nap-odds-run").click()
+    expect(page.locator(".nap-odds-chart svg")).to_have_count(1, timeout=WIDGET_TIMEOUT)
+    expect(page.locator(".nap-odds-progress-label")).to_contain_text("1000 de 1000 repartos")
+    seen = page.evaluate("Array.from(window.napSeen)")
+    assert len(seen) >= 2, seen
+    expect(page.locator(".nap-odds-table")).to_contain_text("La estimación del bot sencillo")
+    expect(page.locator(".nap-odds-table tr[data-contract='Nap']")).to_have_count(1)
+    screenshot(page, "odds-run")
+    # a bad hand: refused with its reason, the figures stay
+    page.locator(".nap-odds-hand input").fill("AS KS QS JH")
+    page.locator(".nap-odds-hand input").press("Enter")
+    page.locator("button.nap-odds-run").click()
+    expect(page.locator(".nap-status")).to_contain_text("no 4", timeout=WIDGET_TIMEOUT)
+    expect(page.locator(".nap-odds-chart svg")).to_have_count(1)
+    page_log.assert_no_errors()

@@ -1,0 +1,67 @@
+"""Graded problems (issue 14 part 4): the data files agree with the solver, a run is graded card by card."""
+from __future__ import annotations
+
+import pytest
+
+from nap_teach.explain import RuleError
+from nap_teach.problems import ProblemRun, check_problem, load_problems, winning_line
+from nap_teach.profiles import BRITISH, PUB
+
+ALL = [(p.profile.name, p) for prof in (BRITISH, PUB) for p in load_problems(prof)]
+
+
+def test_b14_p4_at_least_eight_problems_per_profile_and_misere_in_pub():
+    assert len(load_problems(BRITISH)) >= 8 and len(load_problems(PUB)) >= 8
+    assert any(p.record["auction"][0] == "Misere" for p in load_problems(PUB))
+    assert {p.players for p in load_problems(BRITISH)} >= {3, 4, 5}
+
+
+@pytest.mark.parametrize("profile, problem", ALL, ids=[f"{n}-{p.name}" for n, p in ALL])
+def test_b14_the_stated_result_is_the_solvers_and_the_goal_can_be_reached(profile, problem):
+    state = problem.start()
+    assert state.phase == "play" and state.profile.name == profile
+    assert check_problem(problem) == problem.result
+    contract = state.contract
+    made = contract.min_tricks <= problem.result <= contract.max_tricks
+    assert made == (state.declarer == problem.learner)  # the learner's side can reach its goal
+    # the winning line (best play by all) ends with the stated result
+    line = winning_line(problem)
+    for _, card in line:
+        state.push(card)
+    assert state.tricks_won[state.declarer] == problem.result
+
+
+def test_b14_the_winning_line_played_by_the_learner_is_graded_as_keeping_the_contract():
+    problem = load_problems(BRITISH)[0]
+    run = ProblemRun(problem)
+    for seat, card in winning_line(problem):
+        if seat == problem.learner:
+            grade = run.play(card)
+            assert grade.keeps and grade.was and grade.better is None
+    assert run.over and run.succeeded() and all(g.keeps for g in run.grades)
+    text = run.grades[0].explanation(run.state, run.learner).text("en")
+    assert text.startswith("Trick 1: ") and "keeps" in text
+
+
+def test_b14_a_losing_first_lead_is_graded_with_a_better_card_and_an_illegal_card_refused():
+    for problem in load_problems(PUB):
+        run = ProblemRun(problem)
+        from nap_teach.solver import card_outcomes
+
+        outcomes = card_outcomes(run.state)
+        bad = next(c for c, v in outcomes.items() if not v)
+        grade = run.play(bad)
+        assert not grade.keeps and grade.was and outcomes[grade.better]
+        words = grade.explanation(run.state, run.learner)
+        assert words.key == "problem.card_loses" and grade.better.symbol in words.text("en")
+        while not run.over:
+            held = [c for c in run.state.held[run.learner]]
+            illegal = [c for c in held if c not in run.legal]
+            if illegal:
+                before = (len(run.grades), list(run.state.actions))
+                with pytest.raises(RuleError):
+                    run.play(illegal[0])
+                assert (len(run.grades), list(run.state.actions)) == before
+            run.play(run.legal[0])
+        assert not run.succeeded()  # the solver's defence punishes the lost line
+        break

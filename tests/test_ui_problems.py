@@ -1,0 +1,52 @@
+"""The problems page (issue 14 part 4): a problem solved by clicking, graded card by card."""
+from __future__ import annotations
+
+from nap_teach.problems import load_problems, winning_line
+from nap_teach.profiles import PUB
+from nap_teach.ui.problems import ProblemsApp
+
+
+def _click(app: ProblemsApp, card) -> None:
+    button = next(b for b in app.buttons if b.nap_card == card)
+    assert not button.disabled
+    button.click()
+
+
+def test_b14_a_problem_solved_by_clicking_the_winning_line():
+    app = ProblemsApp()
+    problem = app.run.problem
+    for seat, card in winning_line(problem):
+        if seat == problem.learner:
+            _click(app, card)
+    assert app.run.over and app.run.succeeded()
+    assert app.grades.value.count("nap-problems-keeps") == len(app.run.grades) and "✗" not in app.grades.value
+    assert "Well played" in app.result.value and "The winning line" in app.line.value
+    assert app.line.value.count("<li>") == 5
+    app.again.click()
+    assert not app.run.grades and app.result.value == "" and app.line.value == ""
+
+
+def test_p4_a_pub_misere_problem_a_wrong_card_is_graded_and_the_line_shown_in_spanish():
+    problems = load_problems(PUB)
+    index = next(i for i, p in enumerate(problems) if p.record["auction"][0] == "Misere")
+    app = ProblemsApp.from_environment({"QUERY_STRING": f"lang=es&profile=pub&problem={index + 1}"})
+    assert app.language.code == "es" and app.choice.value == index and "Misère" in app.brief.value
+    from nap_teach.solver import card_outcomes
+
+    bad = next(c for c, ok in card_outcomes(app.run.state).items() if not ok)
+    _click(app, bad)
+    assert "nap-problems-loses" in app.grades.value and "✗" in app.grades.value
+    while not app.run.over:
+        next(b for b in app.buttons if not b.disabled).click()
+    assert "Esta vez no" in app.result.value and "La línea ganadora" in app.line.value
+    app.switch.widget.value = "en"
+    assert "The winning line" in app.line.value
+
+
+def test_choosing_another_problem_starts_it_and_a_forged_choice_changes_nothing():
+    app = ProblemsApp()
+    app.choice.value = 3
+    assert app.run.problem is app.problems[3] and not app.run.grades
+    state = list(app.run.state.actions)
+    app._on_choice({"new": 99})
+    assert app.run.problem is app.problems[3] and list(app.run.state.actions) == state
