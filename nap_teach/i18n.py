@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Protocol, runtime_checkable
 
-from .cards import Card, Rank, Suit
+from .cards import FULL_PACK, Card, Rank, Suit
 from .messages import (BOT_LEVEL_NAMES, BOT_STYLE_NAMES, BOT_STYLE_WORDS, MESSAGES, PROFILE_NAMES, PROFILE_NAMES_IN_TEXT, Plural,
                        VARIATION_NAMES)
 from .rulebook import RULE_TITLES
@@ -73,6 +73,7 @@ class Translator:
             self._t = _gettext.NullTranslations()
         else:
             self._t = _gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[self.lang], fallback=True)
+        self._by_words: dict[str, Card] | None = None  # card_from_words' table, made on first use
 
     # -- plain gettext
     def gettext(self, message: str) -> str:
@@ -138,6 +139,19 @@ class Translator:
     def card_words(self, card: Card) -> str:
         """Card in words, as in "queen of hearts" (accessible names, narration)."""
         return self.gettext("{rank} of {suit}").format(rank=self.rank(card.rank), suit=self.suit(card.suit))
+
+    def card_from_words(self, text: str) -> Card | None:
+        """The card that ``text`` names in words of this language ("reina de corazones"), or None.
+
+        Learners may type a card as they would say it; codes ("QH", "10h")
+        and symbols ("Q♥") are read by :meth:`Card.parse` as before.
+        """
+        wanted = " ".join(text.strip().lower().split())
+        if not wanted:
+            return None
+        if self._by_words is None:
+            self._by_words = {self.card_words(c).lower(): c for c in FULL_PACK}
+        return self._by_words.get(wanted)
 
     def call(self, name: str) -> str:
         """Bids keep their names in every language; only the spelling is for people."""

@@ -143,3 +143,13 @@ def test_cli_narrates_in_spanish():
     assert "triunfo" in text
     for english in ("Trick ", "leads", "follows suit", "takes trick", "Hands, open"):
         assert english not in text
+
+
+def test_a_card_is_read_from_its_words_in_each_language():
+    from nap_teach.cards import FULL_PACK, Card
+
+    es, en = translator("es"), translator("en")
+    assert es.card_from_words("Reina  de corazones") is Card.parse("QH")
+    assert en.card_from_words(" ten of clubs ") is Card.parse("10C")
+    assert es.card_from_words("queen of hearts") is None and es.card_from_words("") is None
+    assert all(es.card_from_words(es.card_words(c)) is c for c in FULL_PACK)

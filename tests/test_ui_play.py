@@ -240,6 +240,27 @@ def test_a_typed_card_not_in_hand_is_refused():
     assert card not in app.table.view().hand if app.table.view() else True
 
 
+def test_b11_a_card_typed_in_words_of_the_page_language_is_played():
+    """The typed-card box also reads a card as the learner would say it ("reina de corazones")."""
+    seed = SEED_RNG.randrange(10**6)
+    rng = random.Random(seed)
+    app = make_app(4, seed=seed, deals=2)
+    app.language.set("es")
+    assert app.hand.typed.placeholder == "Carta: QS, 10h o reina de picas"
+    while app.table.pending != "card":
+        step(app, rng)
+    before = state_of(app)
+    held = set(app.table.view().hand)
+    other = next(c for c in FULL_PACK if c not in held)
+    app.hand.typed.value = "  " + app.tr.card_words(other).upper() + " "
+    assert app.status.kind == "refused"
+    assert state_of(app) == before
+    card = app.table.view().legal_cards[0]
+    app.hand.typed.value = app.tr.card_words(card)
+    assert app.status.text == ""
+    assert card not in (app.table.view().hand if app.table.view() else ())
+
+
 def test_nine_players_and_other_bad_setup_values_are_refused():
     app = PlayApp(setup=TableSetup(players=4, seed=1))
     app.setup.players.value = 9

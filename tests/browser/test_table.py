@@ -149,7 +149,7 @@ def test_the_hand_is_played_by_keyboard_and_keeps_the_focus(voila_page, page, ex
                            timeout=WIDGET_TIMEOUT)
     legal = page.locator(".nap-play-card-table .nt-hand button.nt-card.nt-legal").first.get_attribute("data-card")
     box = page.locator(".nap-play-card-text input")
-    assert box.get_attribute("placeholder") == "Card, e.g. QS or 10h"
+    assert box.get_attribute("placeholder") == "Card: QS, 10h or queen of spades"
     box.fill(legal)
     before = latest_token(page)
     box.press("Enter")

@@ -61,7 +61,7 @@ class HandView(Component):
 
     def render(self, table: PlayTable, view: SeatView | None) -> None:
         _ = self._
-        self.typed.placeholder = _("Card, e.g. QS or 10h")
+        self.typed.placeholder = _("Card: QS, 10h or queen of spades")
         self.typed.description = ""
         self.go.description = _("Play it")
         self.go.tooltip = _("Play the card typed in the box")
@@ -120,6 +120,8 @@ class HandView(Component):
         text = self.typed.value
         if table is None or not isinstance(text, str) or not text.strip():
             return  # empty: nothing typed, or the field was emptied by the first click of a double click
-        table.play(text.strip()[:12])
+        text = text.strip()[:40]
+        in_words = self.tr.card_from_words(text)  # "reina de corazones" as well as "QH", "10h", "Q♥"
+        table.play(in_words if in_words is not None else text[:12])
         self.typed.value = ""
         self.app.after_move()
