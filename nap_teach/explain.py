@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
-__all__ = ["Explanation", "RuleError", "IllegalCall", "IllegalCard", "IllegalAction", "RecordError"]
+__all__ = ["Explanation", "rules_of", "RuleError", "IllegalCall", "IllegalCard", "IllegalAction", "RecordError"]
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,11 @@ class Explanation:
 
     def __str__(self) -> str:
         return self.text("en")
+
+
+def rules_of(explanations: Iterable[Explanation]) -> tuple[str, ...]:
+    """The rule ids of some explanations, each once, in the order they are explained."""
+    return tuple(dict.fromkeys(e.rule for e in explanations))
 
 
 class RuleError(ValueError):

@@ -35,7 +35,7 @@ from ..auction import Call
 from ..bots import Bot
 from ..cards import Card, Suit
 from ..course import Anchor
-from ..explain import Explanation
+from ..explain import Explanation, rules_of
 from ..i18n import Translator, translator
 from ..narrate import explain_action, explain_settlement
 from ..records import load_hand
@@ -99,10 +99,7 @@ class LessonStep:
     @property
     def rules(self) -> tuple[str, ...]:
         """Rule ids this step demonstrates, in the order they are explained."""
-        seen: dict[str, None] = {}
-        for e in self.explanations:
-            seen.setdefault(e.rule, None)
-        return tuple(seen)
+        return rules_of(self.explanations)
 
 
 @dataclass(frozen=True)

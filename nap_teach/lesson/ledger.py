@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..course import Anchor
-from ..explain import Explanation
+from ..explain import Explanation, rules_of
 from ..rulebook import Topic
 from ..scorekeeper import Scorekeeper
 from ..session import LedgerRow, Session
@@ -42,10 +42,7 @@ class LedgerStep:
 
     @property
     def rules(self) -> tuple[str, ...]:
-        seen: dict[str, None] = {}
-        for e in self.explanations:
-            seen.setdefault(e.rule, None)
-        return tuple(seen)
+        return rules_of(self.explanations)
 
 
 class SessionLesson:

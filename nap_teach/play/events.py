@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from ..auction import Call
 from ..bots import Decision, hint
-from ..explain import Explanation
+from ..explain import Explanation, rules_of
 from ..state import Action
 from ..views import SeatView
 
@@ -26,11 +26,7 @@ class Event:
 
     @property
     def rules(self) -> tuple[str, ...]:
-        seen: list[str] = []
-        for e in self.lines:
-            if e.rule not in seen:
-                seen.append(e.rule)
-        return tuple(seen)
+        return rules_of(self.lines)
 
 
 @dataclass(frozen=True)

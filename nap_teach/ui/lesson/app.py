@@ -135,16 +135,20 @@ class LessonApp(App):
             assert self.mode is not None
             self.mode.render()
             return
+        self.controls.sync()
+        self.whatif.status.clear()
+        self._draw_step()
+
+    def _draw_step(self) -> None:
+        """Draw the walk's current step on every part of the page (shared by :meth:`show` and :meth:`refresh`)."""
         index = self.walk.index
         four = self.four_colour
-        self.controls.sync()
         self.explanation.render(index)
         self.table.render(index, four)
         show_lesson_step(self.board, self.lesson, index, four)
         self.history.render(index, four)
         self.settlement.render(index)
         self.whatif.four_colour = four
-        self.whatif.status.clear()
         self.whatif.render()
         self.legend.value = self._legend()
         if self.mode is not None:
@@ -202,19 +206,7 @@ class LessonApp(App):
             assert self.mode is not None
             self.mode.render()
             return
-        index = self.walk.index
-        four = self.four_colour
-        self.explanation.render(index)
-        self.table.render(index, four)
-        show_lesson_step(self.board, self.lesson, index, four)
-        self.history.render(index, four)
-        self.settlement.render(index)
-        self.whatif.four_colour = four
-        self.whatif.render()
-        self.legend.value = self._legend()
-        if self.mode is not None:
-            self.mode.render()
-        self.render_postmortem()
+        self._draw_step()
 
     # ------------------------------------------------- for tests and scripts
     @property
