@@ -336,6 +336,7 @@ MESSAGES: dict[str, str | Plural] = {
     "record.not_json": N_("The file is not valid JSON: {detail}."),
     "record.not_object": N_("The record must be a JSON object."),
     "record.format": N_("Unknown record format {format}: expected {expected}."),
+    "record.bad_link": N_("This link does not carry a deal: it may have been cut short when it was copied."),
     "record.missing": N_("The record lacks the field “{field}”."),
     "record.type": N_("The field “{field}” has the wrong type: expected {expected}."),
     "record.players": N_("A table has 3 to 7 players, not {count}."),

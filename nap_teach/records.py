@@ -19,7 +19,10 @@ broken rule raises a :class:`RuleError` (exit 1). Nothing is half-loaded.
 """
 from __future__ import annotations
 
+import base64
+import binascii
 import json
+import zlib
 from typing import Any, Mapping, Sequence
 
 from .auction import Call, unknown_call
@@ -33,6 +36,7 @@ from .state import DealState
 __all__ = [
     "HAND_FORMAT", "SESSION_FORMAT", "parse_json", "hand_from_record", "hand_to_record",
     "session_from_record", "session_to_record", "load_hand", "load_session",
+    "record_to_link", "record_from_link", "LINK_LIMIT",
 ]
 
 HAND_FORMAT = "nap-hand/1"
@@ -359,3 +363,31 @@ def load_hand(text: str | bytes, profile_name: str | None = None) -> DealState:
 
 def load_session(text: str | bytes, profile_name: str | None = None) -> Session:
     return session_from_record(parse_json(text), profile_name)
+
+
+# A record travels in a page link as ``?deal=<code>``: compact JSON, deflated,
+# then URL-safe base64 without padding. A whole deal of 7 players is about
+# 300 characters; the limit keeps a crafted link from costing memory.
+LINK_LIMIT = 8000
+
+
+def record_to_link(record: Mapping[str, Any]) -> str:
+    """The code of a record for a link (``?deal=``); :func:`record_from_link` reads it back."""
+    data = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return base64.urlsafe_b64encode(zlib.compress(data, 9)).decode("ascii").rstrip("=")
+
+
+def record_from_link(code: str) -> Any:
+    """The JSON value a link's code carries (shape not yet checked: pass it to
+    :func:`hand_from_record` or :func:`session_from_record`)."""
+    if not isinstance(code, str) or not code or len(code) > LINK_LIMIT:
+        raise _bad("record.bad_link")
+    try:
+        packed = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+        inflater = zlib.decompressobj()
+        data = inflater.decompress(packed, 16 * LINK_LIMIT)
+        if inflater.unconsumed_tail:
+            raise ValueError("too long")
+    except (binascii.Error, ValueError, zlib.error):
+        raise _bad("record.bad_link") from None
+    return parse_json(data)

@@ -20,6 +20,8 @@ from nap_teach.records import (
     load_hand,
     load_session,
     parse_json,
+    record_from_link,
+    record_to_link,
     session_from_record,
     session_to_record,
 )
@@ -58,6 +60,25 @@ def random_state(seed: int, n: int = 4, profile=nap_teach.BRITISH) -> DealState:
 
 
 # --------------------------------------------------------------- round trips
+@pytest.mark.parametrize("seed", range(6))
+def test_record_travels_in_a_link_and_comes_back_whole(seed):
+    state = random_state(seed, n=3 + seed % 5)
+    code = record_to_link(hand_to_record(state))
+    assert code.replace("-", "").replace("_", "").isalnum()  # safe in a URL as it is
+    assert len(code) < 600
+    again = hand_from_record(record_from_link(code))
+    assert again.actions == state.actions and again.result() == state.result()
+
+
+@pytest.mark.parametrize("code", ["", "not base64!", "eJzz", "A" * 9000, record_to_link({"x": "y" * 200000})])
+def test_a_broken_or_oversized_link_is_refused_with_a_reason(code):
+    with pytest.raises(RecordError) as e:
+        value = record_from_link(code)
+        hand_from_record(value)  # a link that decodes to something else is refused by the shape check
+    assert e.value.explanation.key in ("record.bad_link", "record.not_json")
+    assert translator("es").explain(e.value.explanation)
+
+
 def test_worked_deal_record_round_trip():
     state = load_hand(WORKED_FILE.read_bytes())
     record = hand_to_record(state)
