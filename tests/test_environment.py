@@ -102,6 +102,15 @@ def test_environment_yml_matches_pip_requirements(pip_requirements):
     conda, pip_entries = parse_environment_yml(ROOT / "environment.yml")
     for name in CONDA_ONLY:
         conda.pop(name, None)
+    # Packages conda-forge lacks come from PyPI in the pip: section, pinned with ==.
+    for entry in pip_entries:
+        if entry.startswith("-"):
+            continue
+        match = _REQUIREMENT.match(entry)
+        assert match, f"environment.yml: cannot read pip entry {entry!r}"
+        name, op, version = match.groups()
+        assert normalize(name) not in conda, f"{name} is both a conda and a pip entry of environment.yml"
+        conda[normalize(name)] = version if op == "==" else None
     assert sorted(conda) == sorted(pip_requirements)
     assert conda == pip_requirements, "versions differ between environment.yml and requirements"
     assert "-e ." in pip_entries, "environment.yml should install the project itself (pip: -e .)"

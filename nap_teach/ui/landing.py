@@ -151,6 +151,7 @@ class LandingPage(App):
     """The landing page widget tree; display it or use :attr:`widget`."""
 
     css_class = "nap-landing"
+    page = "index.ipynb"
     styles = ("landing",)
 
     def __init__(
@@ -197,7 +198,7 @@ class LandingPage(App):
         self.store = ProgressStore()
         self.progress = ProgressPanel(self, self.store)
         self.store.observe(self._render_course)
-        self.widget.children = [page_style(*self.styles), header, self.status.widget, self.intro, self.course,
+        self.widget.children = [page_style(*self.styles), self.page_nav.widget, header, self.status.widget, self.intro, self.course,
                                 self.progress.widget, self.lessons, self.profile_box, self.try_panel, self.languages]
         self.refresh()
 

@@ -24,6 +24,7 @@ class LessonApp(App):
     of the course (``course``: a lesson id or a loaded lesson file), with its questions and quiz."""
 
     css_class = "nap-lesson"
+    page = "lesson.ipynb"
     styles = ("lesson",)
 
     def __init__(self, lang: str = "en", step: int = 1, four_colour: bool = False,
@@ -68,7 +69,7 @@ class LessonApp(App):
         lower.add_class("nap-lesson-lower")
         self.legend = W.HTML("")
         self.legend.add_class("nap-lesson-legend")
-        parts = [page_style(*self.styles), header, top]
+        parts = [page_style(*self.styles), self.page_nav.widget, header, top]
         if self.mode is not None:
             m = self.mode
             side.children = side.children + (m.notes,)
