@@ -10,6 +10,9 @@ for people ("Misère", "Blücher") are accepted too. A session deal is one of::
     {"auction": [...], "renege": "Ben"}                       play stopped at a renege (P7)
     {"misdeal": true, "dealer": "Ann"}                        a misdeal: same dealer again (P2)
 
+A "nap-hand/1" record may end with ``"stop": true``: the table stopped once the
+result was certain (B13), after the cards listed.
+
 and any of them may say ``"tie_break": true``: the extra hand among tied
 players after the agreed deals (P8); the engine checks that it is one.
 
@@ -31,7 +34,7 @@ from .explain import Explanation, IllegalCall, RecordError, RuleError
 from .profiles import PROFILES, VARIATIONS, Profile, UnknownProfile, get_profile
 from .rulebook import Topic
 from .session import MisdealEntry, PlayedDeal, ScoredDeal, Session
-from .state import DealState
+from .state import STOP, DealState
 
 __all__ = [
     "HAND_FORMAT", "SESSION_FORMAT", "parse_json", "hand_from_record", "hand_to_record",
@@ -211,8 +214,17 @@ def hand_from_record(record: Any, profile_name: str | None = None) -> DealState:
     hands = _hands(record, players)
     calls = _calls(record, profile, players, dealer)
     play = _play(record)
+    stop = record.get("stop", False)
+    if not isinstance(stop, bool):
+        raise _bad("record.type", field="stop", expected="true or false")
     state = DealState(players, dealer, hands, profile)
     replay_into(state, calls, play)
+    if stop:  # the table stopped here (B13): refused, with the rule, when the result is not yet certain
+        try:
+            state.apply(STOP)
+        except RuleError as e:
+            e.location = Explanation("record", "where.stop", {})
+            raise
     return state
 
 
@@ -258,7 +270,10 @@ def hand_to_record(state: DealState) -> dict[str, Any]:
     out: dict[str, Any] = {"format": HAND_FORMAT, "profile": state.profile.name}
     if state.profile.options:
         out["options"] = options_record(state.profile)
-    return {**out, "players": list(state.players), "dealer": state.players[state.dealer], **_deal_actions(state)}
+    out = {**out, "players": list(state.players), "dealer": state.players[state.dealer], **_deal_actions(state)}
+    if state.stopped:
+        out["stop"] = True
+    return out
 
 
 def session_from_record(record: Any, profile_name: str | None = None) -> Session:
