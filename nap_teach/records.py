@@ -401,8 +401,8 @@ def record_from_link(code: str) -> Any:
         packed = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
         inflater = zlib.decompressobj()
         data = inflater.decompress(packed, 16 * LINK_LIMIT)
-        if inflater.unconsumed_tail:
-            raise ValueError("too long")
-    except (binascii.Error, ValueError, zlib.error):
+        if inflater.unconsumed_tail or not inflater.eof:
+            raise ValueError("too long, or cut short")  # a link cut short stops before the end of its stream
+        return json.loads(data)
+    except (binascii.Error, ValueError, zlib.error):  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise _bad("record.bad_link") from None
-    return parse_json(data)
