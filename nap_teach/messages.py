@@ -333,6 +333,7 @@ MESSAGES: dict[str, str | Plural] = {
     "hint.throw_high": N_("You have no {led}: throw {card} and keep low cards to stay under the declarer."),
     "hint.random": N_("Any legal choice will do: {action}."),
     # --- records
+    "scorekeeper.hand_table": N_("This deal cannot be deal {deal} of the session: deal {deal} is dealt by {dealer} to {players}, but the file's deal was dealt by {hand_dealer} to {hand_players}."),
     # --- a deal entered by hand (the lesson's "Your own deal")
     "entry.names": N_("Every player needs a name of their own: the names must be different and not empty."),
     "entry.seat_has_cards": Plural(

@@ -39,7 +39,7 @@ from .state import STOP, DealState
 __all__ = [
     "HAND_FORMAT", "SESSION_FORMAT", "parse_json", "hand_from_record", "hand_to_record",
     "session_from_record", "session_to_record", "load_hand", "load_session",
-    "record_to_link", "record_from_link", "LINK_LIMIT",
+    "record_to_link", "record_from_link", "LINK_LIMIT", "session_from_hand", "is_hand_record",
 ]
 
 HAND_FORMAT = "nap-hand/1"
@@ -337,6 +337,23 @@ def _add_deal(session: Session, deal: Any, number: int) -> None:
                            renege=renege)
     else:
         raise _bad("record.deal_kind")
+
+
+def is_hand_record(record: Any) -> bool:
+    """Whether ``record`` says it is a single deal ("nap-hand/1")."""
+    return isinstance(record, dict) and record.get("format") == HAND_FORMAT
+
+
+def session_from_hand(record: Any, profile_name: str | None = None, deals: int = 1) -> Session:
+    """A single deal ("nap-hand/1") as the first deal of a session of ``deals`` deals (one by default).
+
+    The deal is checked as :func:`hand_from_record` checks it; it must be decided (played out, passed
+    out or stopped with the result certain), as every deal of a session is (B17).
+    """
+    state = hand_from_record(record, profile_name)
+    session = Session(state.players, state.dealer, state.profile, deals)
+    session.add_played(state)
+    return session
 
 
 def session_to_record(session: Session) -> dict[str, Any]:
