@@ -120,7 +120,7 @@ def test_b3_a_sixth_card_and_a_call_before_the_hands_are_full_are_refused(app):
     ed.seat.value = 0
     before = snapshot(app)
     pick(app, "7C")
-    assert ed.status.text == "A already holds five cards: everyone is dealt exactly five."
+    assert ed.status.text == "A already holds five cards: everyone is dealt exactly five. [B3]"
     assert snapshot(app) == before
     ed.teach.click()
     assert "B holds 0 cards, not five" in ed.status.text and not app.own
@@ -142,7 +142,7 @@ def test_b11_an_illegal_card_is_refused_with_the_rule_and_nothing_changes(app):
         ed.act(action)
     before = snapshot(app)
     illegal[0].click()
-    assert ed.status.kind == "refused" and "B11" not in ed.status.text
+    assert ed.status.kind == "refused" and ed.status.text.endswith("[B11]")
     assert "follow" in ed.status.text.lower()
     assert snapshot(app) == before
     assert state.phase == "play"

@@ -237,7 +237,7 @@ class DealEntry:
             self._state.undo()
             return "action"
         if not self._given:
-            raise _refuse(self.profile, Topic.AUCTION_ORDER, "undo.nothing")
+            raise IllegalAction(Explanation("entry", "undo.nothing", {}))  # no rule: nothing was entered
         seat, card = self._given.pop()
         self._hands[seat].remove(card)
         self._sync_state()

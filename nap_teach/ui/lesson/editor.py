@@ -339,10 +339,14 @@ class DealEditor(Component):
             self.status.clear()
 
     def refuse(self, err: RuleError | RecordError, prefix: str = "") -> None:
+        """Say why a step, a file or a link was refused (with its rule, as the scorekeeper does); nothing changed."""
         text = err.text(self.language.code)
         where = getattr(err, "location", None)
         if where is not None:
             text += " (" + self.tr.explain(where) + ")"
+        rule = err.explanation.rule
+        if rule.startswith(("B", "P")) and rule[1:].isdigit():
+            text += f" [{rule}]"
         self.status.show(prefix.format(why=text) if prefix else text, "refused")
 
     @guarded
