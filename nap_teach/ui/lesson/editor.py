@@ -59,6 +59,7 @@ class DealEditor(Component):
         self.rng = rng or random.Random()
         self._status = StatusLine("nap-entry-status")
         self._syncing = False
+        self._shown_players: tuple[str, ...] = ()
         self.heading = with_classes(W.HTML(), "nap-entry-title")
         self.open = with_classes(W.ToggleButton(value=False, icon="pencil", layout=auto_layout()), "nap-entry-open")
         self.open.observe(self._on_open, names="value")
@@ -179,9 +180,12 @@ class DealEditor(Component):
             if stakes in MISERE_STAKES:
                 set_trait(self.misere, "value", stakes)
             set_trait(self.count, "value", entry.n)
-            names = ", ".join(entry.players)
-            if [n.strip() for n in self.names.value.split(",")] != list(entry.players):
-                self.names.value = names
+            # the names box follows the table when the table changes; a refused name typed there stays
+            # in the box (with the reason on the status line) until it is corrected
+            if entry.players != self._shown_players:
+                self._shown_players = entry.players
+                if [n.strip() for n in self.names.value.split(",")] != list(entry.players):
+                    self.names.value = ", ".join(entry.players)
             options = [(p, i) for i, p in enumerate(entry.players)]
             if list(self.dealer.options) != options:
                 self.dealer.options = options
