@@ -15,6 +15,7 @@ from ..table.lesson import show_lesson_step
 from ..widgets import auto_layout
 from .controls import StepControls
 from .course import CourseControls, CourseMode
+from .presenter import Presenter
 from .views import ExplanationPanel, SettlementView, TableView, TrickHistory
 from .whatif import WhatIfPanel
 
@@ -27,7 +28,8 @@ class LessonApp(App):
     styles = ("lesson",)
 
     def __init__(self, lang: str = "en", step: int = 1, four_colour: bool = False,
-                 lesson: Lesson | None = None, course: LessonSpec | str | None = None) -> None:
+                 lesson: Lesson | None = None, course: LessonSpec | str | None = None,
+                 present: bool = False) -> None:
         super().__init__(lang)
         self.mode: CourseMode | None = None
         if course is not None:
@@ -56,7 +58,8 @@ class LessonApp(App):
         self.settlement = SettlementView(self.lesson, self.language)
         self.whatif = WhatIfPanel(self.walk, self.language, self._after_whatif)
         self.postmortem = PostMortemPanel(lambda: self.tr)  # "could it have been made?" at the deal's end
-        header = W.HBox([self.title, self.switch.widget], layout=auto_layout())
+        self.presenter = Presenter(self, present=present)  # presenter mode and the keys that step the lesson
+        header = W.HBox([self.title, self.presenter.switch, self.switch.widget], layout=auto_layout())
         header.add_class("nap-lesson-header")
         side = W.VBox([self.explanation.widget, self.settlement.widget], layout=auto_layout())
         side.add_class("nap-lesson-side")
@@ -68,7 +71,7 @@ class LessonApp(App):
         lower.add_class("nap-lesson-lower")
         self.legend = W.HTML("")
         self.legend.add_class("nap-lesson-legend")
-        parts = [page_style(*self.styles), header, top]
+        parts = [page_style(*self.styles), header, top, self.presenter.widget, self.presenter.keys.widget]
         if self.mode is not None:
             m = self.mode
             side.children = side.children + (m.notes,)
@@ -85,7 +88,7 @@ class LessonApp(App):
         params = PageParams.from_environment(environ)
         wanted = params.get("lesson")
         course = wanted if wanted in lesson_ids() else None
-        app = cls(lang=params.lang, four_colour=params.flag("four"), course=course)
+        app = cls(lang=params.lang, four_colour=params.flag("four"), course=course, present=params.flag("present"))
         if wanted and course is None:
             app.status.show(app._("There is no lesson called “{name}”: here is the worked deal.").format(
                 name=wanted[:40]), "refused")
@@ -145,7 +148,7 @@ class LessonApp(App):
         four = self.four_colour
         self.explanation.render(index)
         self.table.render(index, four)
-        show_lesson_step(self.board, self.lesson, index, four)
+        self.redraw_board()
         self.history.render(index, four)
         self.settlement.render(index)
         self.whatif.four_colour = four
@@ -154,6 +157,7 @@ class LessonApp(App):
         if self.mode is not None:
             self.mode.render()
         self.render_postmortem()
+        self.presenter.render()
 
     def _legend(self) -> str:
         return html('<div class="nap-legend"><span class="nap-legend-turn">{}</span> '
@@ -169,10 +173,16 @@ class LessonApp(App):
         index = self.walk.index
         four = self.four_colour
         self.table.render(index, four)
-        show_lesson_step(self.board, self.lesson, index, four)
+        self.redraw_board()
         self.history.render(index, four)
         self.whatif.four_colour = four
         self.whatif.render()
+
+    def redraw_board(self) -> None:
+        """The card table at the current step, with the hands presenter mode hides drawn face down."""
+        index = self.walk.index
+        show_lesson_step(self.board, self.lesson, index, self.four_colour,
+                         hidden=self.presenter.hidden_seats(self.lesson, index))
 
     def _after_whatif(self) -> None:
         self.controls.sync()
