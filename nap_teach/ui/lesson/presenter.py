@@ -102,7 +102,8 @@ class Presenter(Component):
     @guarded
     def _on_seat(self, button: W.Button) -> None:
         seat = getattr(button, "nap_seat", None)
-        if not isinstance(seat, int) or not 0 <= seat < len(self.players) or self.only.value:
+        if (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.players)
+                or self.only.value):
             return
         if seat in self.hidden:
             self.hidden.discard(seat)
