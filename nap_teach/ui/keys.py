@@ -7,8 +7,9 @@ sends ``{"type": "key", "key": <KeyboardEvent.key>, "n": <count>}`` for a key of
 its list, unless
 
 - the focus is in a text field, a select or anything else that takes typing or
-  arrows (the step box, the "Go to" list, a checkbox: the key is theirs);
-- Space is pressed on a button, a link or a summary (Space presses it);
+  arrows (the step box, the "Go to" list, a radio group: the key is theirs);
+- Space is pressed on a button, a checkbox, a link or a summary (Space presses it);
+  the other keys still step there (a clicker keeps working after a click on a control);
 - a modifier is held (Ctrl, Alt, Meta, Shift), the key repeats (held down), or
   another handler already used the key (the card table's arrow keys).
 
@@ -46,9 +47,10 @@ MAX_KEY_MESSAGE = 4
 """A key message has at most this many fields (type, key, n)."""
 
 _ESM = """
-const TYPING = "input, textarea, select, [contenteditable=''], [contenteditable='true'], [role='textbox'], " +
+const TYPING = "input:not([type='checkbox']):not([type='button']):not([type='submit']):not([type='reset']), " +
+  "textarea, select, [contenteditable=''], [contenteditable='true'], [role='textbox'], " +
   "[role='combobox'], [role='listbox'], [role='slider'], [role='spinbutton'], [role='radiogroup'], [role='menu']";
-const PRESSED_BY_SPACE = "button, a[href], summary, [role='button'], [role='link'], [role='checkbox'], " +
+const PRESSED_BY_SPACE = "button, input, a[href], summary, [role='button'], [role='link'], [role='checkbox'], " +
   "[role='switch'], [role='tab'], [role='option'], [role='menuitem']";
 
 function within(node, selector) {
