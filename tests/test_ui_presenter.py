@@ -34,7 +34,7 @@ def test_step_keys_are_the_clicker_keys_and_the_page_listens_for_them(app):
     listener = app.presenter.keys.widget
     assert isinstance(listener, KeyListener) and listener in app.widget.children
     assert sorted(listener.listen) == sorted(STEP_KEYS)
-    assert "nap-keys" in listener._dom_classes
+    assert "nap-keys" in listener._dom_classes and listener.focus_group == ".nap-lesson-buttons"
     # the browser half skips typing fields and selects, and Space on a button
     assert "textarea, select" in listener._esm and "PRESSED_BY_SPACE" in listener._esm
     assert ":focus-visible" in listener._css and "outline: 3px solid" in listener._css

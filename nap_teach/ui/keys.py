@@ -19,7 +19,9 @@ wrong type, a huge string, a malformed message) is ignored and logged below
 warning level, never a traceback and never a change.
 
 The widget also brings the focus outline every control of the page keeps
-(:data:`_CSS`): a keyboard learner always sees where they are.
+(:data:`_CSS`), and keeps the focus in a group of buttons (``focus_group``) when
+the focused one is disabled (Next at the last step moves it to Back): a keyboard
+learner always sees where they are.
 """
 from __future__ import annotations
 
@@ -77,8 +79,31 @@ function render({ model, el }) {
     model.send({ type: "key", key: ev.key, n: count });
   }
   document.addEventListener("keydown", onKey);
+
+  // The focus is never dropped: when the focused button of a group (Back, Next, Restart) is disabled
+  // (Next at the last step), the focus moves to the group's first button still enabled.
+  let lastFocused = null;
+  const noteFocus = (ev) => { lastFocused = ev.target; };
+  document.addEventListener("focusin", noteFocus);
+  const observer = new MutationObserver((changes) => {
+    const group = model.get("focus_group");
+    if (!group) return;
+    for (const change of changes) {
+      const b = change.target;
+      if (!b.disabled || !within(b, group)) continue;
+      const active = document.activeElement;
+      if (active !== b && !(lastFocused === b && (!active || active === document.body))) continue;
+      const next = b.closest(group).querySelector("button:not([disabled])");
+      if (next) next.focus();
+    }
+  });
+  observer.observe(document.body, { attributes: true, attributeFilter: ["disabled"], subtree: true });
   el.dataset.ready = "1";
-  return () => document.removeEventListener("keydown", onKey);
+  return () => {
+    document.removeEventListener("keydown", onKey);
+    document.removeEventListener("focusin", noteFocus);
+    observer.disconnect();
+  };
 }
 export default { render };
 """
@@ -103,6 +128,8 @@ class KeyListener(anywidget.AnyWidget):  # type: ignore[misc]
     _css = _CSS
     listen = traitlets.List(traitlets.Unicode(), default_value=list(STEP_KEYS)).tag(sync=True)
     """The keys to hear (``KeyboardEvent.key`` values); named so because ``keys`` is taken by ipywidgets."""
+    focus_group = traitlets.Unicode("").tag(sync=True)
+    """A CSS selector of button groups whose focus must not be dropped when its button is disabled."""
 
 
 class StepKeys:
@@ -112,10 +139,12 @@ class StepKeys:
     call it directly): it returns the action done ("next", "back") or None for anything ignored.
     """
 
-    def __init__(self, actions: Mapping[str, Callable[[], None]], keys: Mapping[str, str] | None = None) -> None:
+    def __init__(self, actions: Mapping[str, Callable[[], None]], keys: Mapping[str, str] | None = None,
+                 focus_group: str = "") -> None:
         self.keys = dict(STEP_KEYS if keys is None else keys)
         self.actions = dict(actions)
-        self.widget = KeyListener(listen=list(self.keys), layout=W.Layout(width="0px", height="0px"))
+        self.widget = KeyListener(listen=list(self.keys), focus_group=focus_group,
+                                  layout=W.Layout(width="0px", height="0px"))
         self.widget.add_class("nap-keys")
         self.widget.on_msg(self._on_msg)
         self.done: list[str] = []

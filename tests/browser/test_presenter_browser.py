@@ -163,16 +163,28 @@ def test_the_lesson_stepped_with_the_keyboard_alone(voila_page, page_log, expect
         page.keyboard.press(key)
     page.wait_for_timeout(500)
     expect(step_label(page)).to_contain_text(f"Step 3 of {STEPS}")
-    box.fill("12")
+    box.fill(str(STEPS - 1))
     page.keyboard.press("Enter")
-    expect(step_label(page)).to_contain_text(f"Step 12 of {STEPS}", timeout=WIDGET_TIMEOUT)
+    expect(step_label(page)).to_contain_text(f"Step {STEPS - 1} of {STEPS}", timeout=WIDGET_TIMEOUT)
+    # Next at the last step is disabled: the focus moves to Back instead of being dropped
+    page.locator("button.nap-lesson-next").focus()
+    page.keyboard.press("Enter")
+    expect(step_label(page)).to_contain_text(f"Step {STEPS} of {STEPS}", timeout=WIDGET_TIMEOUT)
+    expect(page.locator("button.nap-lesson-next")).to_be_disabled()
+    expect(page.locator("button.nap-lesson-back")).to_be_focused(timeout=WIDGET_TIMEOUT)
+    focus = page.evaluate(FOCUS_JS)
+    assert focus["style"] != "none" and focus["width"] >= 2, focus
+    page.keyboard.press("Enter")  # Back, from where the focus went
+    expect(step_label(page)).to_contain_text(f"Step {STEPS - 1} of {STEPS}", timeout=WIDGET_TIMEOUT)
+    page.keyboard.press("PageUp")
+    expect(step_label(page)).to_contain_text(f"Step {STEPS - 2} of {STEPS}", timeout=WIDGET_TIMEOUT)
 
     # presenter mode switched on from the keyboard, and stepped by keys there too
     page.locator("button.nap-present-switch").focus()
     page.keyboard.press("Enter")
     expect(page.locator(".nap-lesson.nap-present")).to_have_count(1, timeout=WIDGET_TIMEOUT)
     page.keyboard.press("PageDown")
-    expect(step_label(page)).to_contain_text(f"Step 13 of {STEPS}", timeout=WIDGET_TIMEOUT)
+    expect(step_label(page)).to_contain_text(f"Step {STEPS - 1} of {STEPS}", timeout=WIDGET_TIMEOUT)
     page_log.assert_no_errors()
 
 

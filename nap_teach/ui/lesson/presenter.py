@@ -63,7 +63,7 @@ class Presenter(Component):
         self.widget = W.VBox([style, self.title, self.seats, W.HBox([self.only, self.all], layout=auto_layout()), self.ask],
                              layout=auto_layout())
         self.widget.add_class("nap-present-hands")
-        self.keys = StepKeys({"next": self._next, "back": self._back})
+        self.keys = StepKeys({"next": self._next, "back": self._back}, focus_group=".nap-lesson-buttons")
         self._seat_buttons: list[W.Button] = []
 
     # -------------------------------------------------------------- stepping
