@@ -15,9 +15,9 @@ from ..table.lesson import show_lesson_step
 from ..widgets import auto_layout
 from .controls import StepControls
 from .course import CourseControls, CourseMode
-from .presenter import Presenter
 from .views import ExplanationPanel, SettlementView, TableView, TrickHistory
 from .whatif import WhatIfPanel
+from .presenter import Presenter
 
 
 class LessonApp(App):
@@ -88,7 +88,7 @@ class LessonApp(App):
         params = PageParams.from_environment(environ)
         wanted = params.get("lesson")
         course = wanted if wanted in lesson_ids() else None
-        app = cls(lang=params.lang, four_colour=params.flag("four"), course=course, present=params.flag("present"))
+        app = cls(lang=params.lang, four_colour=params.flag("four"), course=course)
         if wanted and course is None:
             app.status.show(app._("There is no lesson called “{name}”: here is the worked deal.").format(
                 name=wanted[:40]), "refused")
@@ -104,6 +104,8 @@ class LessonApp(App):
             else:
                 app.walk.go(step - 1)
                 app.show()
+        if params.flag("present"):  # ?present=1: presenter mode from the start
+            app.presenter.set(True)
         return app
 
     # -------------------------------------------------------------- drawing
