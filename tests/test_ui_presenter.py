@@ -201,3 +201,14 @@ def test_presenter_mode_speaks_spanish():
     assert "¿Qué jugaría C?" in app.presenter.ask.value
     app.language.set("en")
     assert app.presenter.switch.description == "Stop presenting" and "What would C play?" in app.presenter.ask.value
+
+
+def test_a_session_deal_of_a_course_lesson_has_no_table_to_draw_even_when_presenting():
+    app = LessonApp(course="session-ledger")  # its first deal is a session: a ledger, no card table
+    assert app.board.view.state == {}
+    app.presenter.set(True)
+    app.presenter.seats.children[0].click()
+    assert app.board.view.state == {} and "nap-present" in app.widget._dom_classes
+    press(app, "ArrowRight")  # the key does what Next does: here a question waits for its answer
+    assert app.mode.run.index == 0 and "Answer the question first" in app.status.text
+    assert app.board.view.state == {}

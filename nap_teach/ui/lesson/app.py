@@ -181,7 +181,10 @@ class LessonApp(App):
         self.whatif.render()
 
     def redraw_board(self) -> None:
-        """The card table at the current step, with the hands presenter mode hides drawn face down."""
+        """The card table at the current step, with the hands presenter mode hides drawn face down
+        (nothing on a session deal of a course lesson, which has no table)."""
+        if self.mode is not None and not isinstance(self.mode.deal(), Lesson):
+            return
         index = self.walk.index
         show_lesson_step(self.board, self.lesson, index, self.four_colour,
                          hidden=self.presenter.hidden_seats(self.lesson, index))
