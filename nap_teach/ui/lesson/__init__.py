@@ -16,14 +16,17 @@ the page switches language in place. Components, one class each:
   led suit, trump and winning card marked, and the face-down pile of unused cards;
 - :class:`TrickHistory`: tricks won so far, the last completed trick, all tricks;
 - :class:`SettlementView`: the payments at the result steps;
-- :class:`WhatIfPanel`: play another card, let the computer finish, compare.
+- :class:`WhatIfPanel`: play another card, let the computer finish, compare;
+- :class:`Presenter`: presenter mode (``?present=1`` or the "Present" switch: the page for a projector,
+  hands hidden one at a time) and the keys that step the lesson (Right arrow, PageDown, Space; Left
+  arrow, PageUp), through :mod:`nap_teach.ui.keys`.
 
 Stable CSS classes for tests: ``nap-lesson``, ``nap-lesson-next``, ``nap-lesson-back``,
 ``nap-lesson-restart``, ``nap-lesson-jump``, ``nap-lesson-number``, ``nap-lesson-step``,
 ``nap-lesson-four``, ``nap-lesson-explanation``, ``nap-lesson-table``,
 ``nap-lesson-history``, ``nap-lesson-settlement``, ``nap-whatif``, ``nap-whatif-card``,
 ``nap-whatif-card-<code>``, ``nap-whatif-result``, ``nap-whatif-settlement``,
-``nap-whatif-back``, ``nap-whatif-status``.
+``nap-whatif-back``, ``nap-whatif-status``; presenter mode's are listed in :mod:`.presenter`.
 """
 from __future__ import annotations
 from __future__ import annotations
@@ -32,7 +35,9 @@ from .app import LessonApp
 from .controls import StepControls
 from .views import ExplanationPanel, SettlementView, TableView, TrickHistory
 from .whatif import WhatIfPanel
+from .presenter import Presenter
 
 __all__ = [
     "LessonApp", "StepControls", "ExplanationPanel", "TableView", "TrickHistory", "SettlementView", "WhatIfPanel",
+    "Presenter",
 ]

@@ -19,6 +19,7 @@ from .course import CourseControls, CourseMode
 from .editor import DealEditor
 from .views import ExplanationPanel, SettlementView, TableView, TrickHistory
 from .whatif import WhatIfPanel
+from .presenter import Presenter
 
 
 class LessonApp(App):
@@ -30,7 +31,8 @@ class LessonApp(App):
     styles = ("lesson",)
 
     def __init__(self, lang: str = "en", step: int = 1, four_colour: bool = False,
-                 lesson: Lesson | None = None, course: LessonSpec | str | None = None) -> None:
+                 lesson: Lesson | None = None, course: LessonSpec | str | None = None,
+                 present: bool = False) -> None:
         super().__init__(lang)
         self.mode: CourseMode | None = None
         if course is not None:
@@ -59,7 +61,8 @@ class LessonApp(App):
         self.settlement = SettlementView(self.lesson, self.language)
         self.whatif = WhatIfPanel(self.walk, self.language, self._after_whatif)
         self.postmortem = PostMortemPanel(lambda: self.tr)  # "could it have been made?" at the deal's end
-        header = W.HBox([self.title, self.switch.widget], layout=auto_layout())
+        self.presenter = Presenter(self, present=present)  # presenter mode and the keys that step the lesson
+        header = W.HBox([self.title, self.presenter.switch, self.switch.widget], layout=auto_layout())
         header.add_class("nap-lesson-header")
         side = W.VBox([self.explanation.widget, self.settlement.widget], layout=auto_layout())
         side.add_class("nap-lesson-side")
@@ -71,7 +74,8 @@ class LessonApp(App):
         lower.add_class("nap-lesson-lower")
         self.legend = W.HTML("")
         self.legend.add_class("nap-lesson-legend")
-        parts = [page_style(*self.styles), self.page_nav.widget, header, top]
+        parts = [page_style(*self.styles), self.page_nav.widget, header, top, self.presenter.widget,
+                 self.presenter.keys.widget]
         if self.mode is not None:
             m = self.mode
             side.children = side.children + (m.notes,)
@@ -88,7 +92,8 @@ class LessonApp(App):
             self.worked.add_class("nap-entry-worked")
             self.worked.on_click(self._on_worked)
             self.worked.layout.display = "none"
-            parts[2:2] = [self.editor.widget, self.worked]
+            at = parts.index(top)  # the editor between the header and the lesson's own steering
+            parts[at:at] = [self.editor.widget, self.worked]
         self.widget.children = parts
         self.refresh()
 
@@ -120,6 +125,8 @@ class LessonApp(App):
             else:
                 app.walk.go(step - 1)
                 app.show()
+        if params.flag("present"):  # ?present=1: presenter mode from the start
+            app.presenter.set(True)
         return app
 
     # ------------------------------------------------------- your own deal
@@ -183,7 +190,7 @@ class LessonApp(App):
         four = self.four_colour
         self.explanation.render(index)
         self.table.render(index, four)
-        show_lesson_step(self.board, self.lesson, index, four)
+        self.redraw_board()
         self.history.render(index, four)
         self.settlement.render(index)
         self.whatif.four_colour = four
@@ -192,6 +199,7 @@ class LessonApp(App):
         if self.mode is not None:
             self.mode.render()
         self.render_postmortem()
+        self.presenter.render()
 
     def _legend(self) -> str:
         return html('<div class="nap-legend"><span class="nap-legend-turn">{}</span> '
@@ -207,10 +215,19 @@ class LessonApp(App):
         index = self.walk.index
         four = self.four_colour
         self.table.render(index, four)
-        show_lesson_step(self.board, self.lesson, index, four)
+        self.redraw_board()
         self.history.render(index, four)
         self.whatif.four_colour = four
         self.whatif.render()
+
+    def redraw_board(self) -> None:
+        """The card table at the current step, with the hands presenter mode hides drawn face down
+        (nothing on a session deal of a course lesson, which has no table)."""
+        if self.mode is not None and not isinstance(self.mode.deal(), Lesson):
+            return
+        index = self.walk.index
+        show_lesson_step(self.board, self.lesson, index, self.four_colour,
+                         hidden=self.presenter.hidden_seats(self.lesson, index))
 
     def _after_whatif(self) -> None:
         self.controls.sync()

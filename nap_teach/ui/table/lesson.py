@@ -1,20 +1,26 @@
 """The lesson's worked deal on the card table: every hand open for study, the trick in the middle."""
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from ...lesson import HAD_FEWER, RESULT, Lesson
 from ...render import suit_text
 from . import CardTable
 
 
-def show_lesson_step(board: CardTable, lesson: Lesson, index: int, four_colour: bool = False) -> None:
+def show_lesson_step(board: CardTable, lesson: Lesson, index: int, four_colour: bool = False,
+                     hidden: Collection[int] = ()) -> None:
     """Draw step ``index`` of ``lesson`` on ``board``: seat A at the bottom, B, C, D clockwise, all hands open.
 
     Moving one step on shows the next card arriving; a step back or a jump redraws at once.
+    The hands of the seats in ``hidden`` are drawn face down (presenter mode: "what would you play?").
     """
     tr = board.tr
     state = lesson.state(index)
     step = lesson.step(index)
     hands = lesson.book.hands if step.kind in (RESULT, HAD_FEWER) else lesson.held(index)
+    if hidden:
+        hands = tuple(None if seat in hidden else hand for seat, hand in enumerate(hands))
     calls = {}
     if step.kind == "call":
         calls = {seat: tr.gettext("said {call}").format(call=tr.call(c.name))

@@ -1,0 +1,178 @@
+"""Presenter mode of the lesson page: the lesson projected for a room (``?present=1`` or the "Present" switch).
+
+Presenting puts the class ``nap-present`` on the page and ``css/presenter.css`` does the rest:
+the whole width of the screen, the card table beside the narration (rule text of 30 px, cards
+of 124 px), the step controls in a small bar out of the way. The hands can be hidden one at a
+time ("Hide B's hand") or all but the hand of the player to act, for "what would you play?";
+hidden hands are drawn face down. Nothing of this changes the lesson: the narration still
+gives the rule behind every step, and leaving presenter mode shows every hand again.
+
+Keys step the lesson in and out of presenter mode (:mod:`nap_teach.ui.keys`).
+
+CSS classes for tests: ``nap-present`` (on the page while presenting), ``nap-present-switch``,
+``nap-present-hands``, ``nap-present-seat``, ``nap-present-seat-<seat>``, ``nap-present-hidden``
+(a seat button whose hand is hidden), ``nap-present-only``, ``nap-present-all``, ``nap-present-ask``.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as W
+
+from ...html import Markup, html
+from ...lesson import Lesson
+from ..base import CSS_DIR, Component, guarded
+from ..keys import StepKeys
+from ..widgets import auto_layout, set_classes, set_trait, show
+
+if TYPE_CHECKING:
+    from .app import LessonApp
+
+__all__ = ["Presenter"]
+
+
+class Presenter(Component):
+    """The "Present" switch, the hands bar (hide or show each hand) and the keys that step the lesson."""
+
+    app: "LessonApp"
+
+    def __init__(self, app: "LessonApp", present: bool = False) -> None:
+        super().__init__(app)
+        self.on = bool(present)
+        self.hidden: set[int] = set()
+        """Seats whose hand is hidden (while presenting and not showing only the player to act)."""
+        self.players: tuple[str, ...] = ()
+        self.switch = W.Button(icon="desktop", layout=auto_layout())
+        self.switch.add_class("nap-present-switch")
+        self.switch.on_click(self._on_switch)
+        self.title = W.HTML("")
+        self.title.add_class("nap-present-title")
+        self.seats = W.HBox([], layout=auto_layout())
+        self.seats.add_class("nap-present-seats")
+        self.only = W.Checkbox(value=False, indent=False, layout=auto_layout())
+        self.only.add_class("nap-present-only")
+        self.only.observe(self._on_only, names="value")
+        self.all = W.Button(icon="eye", layout=auto_layout())
+        self.all.add_class("nap-present-all")
+        self.all.on_click(self._on_all)
+        self.ask = W.HTML("")
+        self.ask.add_class("nap-present-ask")
+        style = W.HTML(html("<style>{}</style>", Markup((CSS_DIR / "presenter.css").read_text(encoding="utf-8"))))
+        style.add_class("nap-style")
+        self.style = style
+        self.widget = W.VBox([style, self.title, self.seats, W.HBox([self.only, self.all], layout=auto_layout()), self.ask],
+                             layout=auto_layout())
+        self.widget.add_class("nap-present-hands")
+        self.keys = StepKeys({"next": self._next, "back": self._back}, focus_group=".nap-lesson-buttons")
+        self._seat_buttons: list[W.Button] = []
+
+    # -------------------------------------------------------------- stepping
+    def _next(self) -> None:
+        self.app.controls.next.click()  # exactly what a click on Next does (course questions included)
+
+    def _back(self) -> None:
+        self.app.controls.back.click()
+
+    # ------------------------------------------------------------- the state
+    def hidden_seats(self, lesson: Lesson, index: int) -> frozenset[int]:
+        """The seats whose hand is drawn face down at step ``index`` (none outside presenter mode)."""
+        if not self.on:
+            return frozenset()
+        if self.only.value:
+            to_act = lesson.state(index).to_act
+            if to_act is None:  # the deal is over: every hand is shown again
+                return frozenset()
+            return frozenset(s for s in range(lesson.n) if s != to_act)
+        return frozenset(s for s in self.hidden if 0 <= s < lesson.n)
+
+    # ------------------------------------------------------------ the events
+    @guarded
+    def _on_switch(self, _button: Any = None) -> None:
+        self.set(not self.on)
+
+    def set(self, on: bool) -> None:
+        """Present (or stop presenting); every hand is shown again when presenting stops."""
+        self.on = bool(on)
+        if not self.on:
+            self.hidden.clear()
+            set_trait(self.only, "value", False)
+        self.app.redraw_board()
+        self.render()
+
+    @guarded
+    def _on_seat(self, button: W.Button) -> None:
+        seat = getattr(button, "nap_seat", None)
+        if (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.players)
+                or self.only.value):
+            return
+        if seat in self.hidden:
+            self.hidden.discard(seat)
+        else:
+            self.hidden.add(seat)
+        self.app.redraw_board()
+        self.render()
+
+    @guarded
+    def _on_only(self, change: dict[str, Any]) -> None:
+        if not isinstance(change.get("new"), bool):
+            return
+        self.app.redraw_board()
+        self.render()
+
+    @guarded
+    def _on_all(self, _button: Any = None) -> None:
+        self.hidden.clear()
+        set_trait(self.only, "value", False)  # no event: redrawn once below
+        self.app.redraw_board()
+        self.render()
+
+    # ------------------------------------------------------------ the drawing
+    def _buttons_for(self, players: tuple[str, ...]) -> None:
+        """One "Hide/Show <player>'s hand" button per seat (again when the deal's players change)."""
+        if players == self.players and self._seat_buttons:
+            return
+        if players != self.players:
+            self.hidden.clear()
+        self.players = players
+        buttons = []
+        for seat in range(len(players)):
+            b = W.Button(layout=auto_layout())
+            b.nap_seat = seat  # type: ignore[attr-defined]
+            b.on_click(self._on_seat)
+            buttons.append(b)
+        self._seat_buttons = buttons
+        self.seats.children = tuple(buttons)
+
+    def render(self) -> None:
+        """The switch, the hands bar and the page's class, in the current language, for the current step."""
+        app = self.app
+        _ = self._
+        set_trait(self.switch, "description", _("Stop presenting") if self.on else _("Present"))
+        set_trait(self.switch, "tooltip", _("Back to the normal page") if self.on
+                  else _("Presenter mode: full screen width, large type and cards, for a projector"))
+        classes = [c for c in app.widget._dom_classes if c != "nap-present"] + (["nap-present"] if self.on else [])
+        set_classes(app.widget, classes)
+        show(self.widget, self.on)
+        lesson = app.lesson
+        self._buttons_for(tuple(lesson.players))
+        index = app.walk.index
+        hidden = self.hidden_seats(lesson, index)
+        only = bool(self.only.value)
+        for seat, (b, name) in enumerate(zip(self._seat_buttons, self.players)):
+            gone = seat in hidden
+            set_trait(b, "description", (_("Show {player}'s hand") if gone else _("Hide {player}'s hand")).format(
+                player=name))
+            set_trait(b, "icon", "eye" if gone else "eye-slash")
+            set_trait(b, "disabled", only)
+            set_classes(b, ["nap-present-seat", f"nap-present-seat-{seat}"] + (["nap-present-hidden"] if gone else []))
+        self.title.value = html('<h2 class="nap-present-heading">{}</h2>', _("Hands"))
+        set_trait(self.only, "description", _("Show only the hand of the player to act"))
+        set_trait(self.all, "description", _("Show all hands"))
+        set_trait(self.all, "tooltip", _("Turn every hand face up again"))
+        state = lesson.state(index)
+        to_act = state.to_act
+        if self.on and only and to_act is not None and 0 <= to_act < len(self.players):
+            ask = _("What would {player} call?") if state.phase == "auction" else _("What would {player} play?")
+            self.ask.value = html('<p class="nap-present-question">{}</p>', ask.format(player=self.players[to_act]))
+        else:
+            self.ask.value = ""
