@@ -28,15 +28,19 @@ __all__ = ["PageParams", "page_params", "parse_query", "page_query", "request_qu
 
 DEFAULT_LANGUAGE = "en"
 MAX_FIELDS = 20
+LONG_VALUES = {"deal": 8000}
+"""Parameters whose values may be longer than 200 characters: a record in a link (``?deal=<code>``,
+see :func:`nap_teach.records.record_to_link`; its own limit is ``records.LINK_LIMIT``)."""
 
 
 def parse_query(query: str | None) -> dict[str, str]:
-    """``"lang=es&seed=7"`` -> ``{"lang": "es", "seed": "7"}`` (first value of each, names and values cut short)."""
+    """``"lang=es&seed=7"`` -> ``{"lang": "es", "seed": "7"}`` (first value of each, names and values cut short:
+    200 characters, more for the parameters of :data:`LONG_VALUES`)."""
     try:
         parsed = parse_qs(query or "", keep_blank_values=False, max_num_fields=MAX_FIELDS)
     except ValueError:
         return {}
-    return {k[:40]: v[0][:200] for k, v in parsed.items() if v}
+    return {k[:40]: v[0][:LONG_VALUES.get(k[:40], 200)] for k, v in parsed.items() if v}
 
 
 _request_arrived = False
