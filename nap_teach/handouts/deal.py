@@ -24,7 +24,7 @@ def deal_from_link(code: str) -> DealState:
     return hand_from_record(record_from_link(code))
 
 
-def _card_row(cards: tuple[Card, ...] | list[Card], tr: Translator, width: int = 30) -> Markup:
+def _card_row(cards: tuple[Card, ...] | list[Card], tr: Translator, width: int = 26) -> Markup:
     faces = join(card_svg(c, tr=tr, width=width) for c in cards)
     return html('<div class="nap-hand" role="group">{}</div><div class="nap-handout-cards">{}</div>',
                 faces, cards_text(cards))
