@@ -195,9 +195,11 @@ class HandoutsApp(App):
 
     def _fill(self) -> None:
         tr = self.tr
+        kept = (self.kind.value, self.profile.value, self.lesson.value)
         self.kind.options = [(tr.gettext(label), k) for k, label in KINDS.items()]
         self.profile.options = [(tr.profile_name(p), p) for p in PROFILES]
         self.lesson.options = [(f"{s.place}. {tr.gettext(s.title)}", s.id) for s in self.course]
+        self.kind.value, self.profile.value, self.lesson.value = kept  # new words, same choices
         deals: list[tuple[str, str]] = [(self._("The worked deal"), WORKED)]
         if self.entered is not None:
             deals.append((self._("The deal you entered or loaded"), ENTERED))
