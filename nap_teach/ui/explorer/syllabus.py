@@ -57,7 +57,7 @@ class SyllabusPanel(ExplorerComponent):
             return
         _ = self._
         self.print_button.label = _("Print the lesson plan")
-        self.print_button.tooltip = _("Print the lesson plan (your browser's print dialog)")
+        self.print_button.hint = _("Print the lesson plan (your browser's print dialog)")
         self.plan_head.value = html(
             "<h2>{}</h2><p>{}</p><p><a class='nap-ex-handouts' href='{}'>{}</a></p>", _("Lesson plan"),
             _("For a class at real tables: each lesson's objective and time, the deals to deal (each one "

@@ -305,6 +305,6 @@ class HandoutsApp(App):
         self.upload.description = _("Load a deal or session file")
         self.upload.tooltip = _("Load a deal or session file")
         self.print_button.label = _("Print")
-        self.print_button.tooltip = _("Print this handout (your browser's print dialog)")
+        self.print_button.hint = _("Print this handout (your browser's print dialog)")
         self._fill_options()
         self.render()
