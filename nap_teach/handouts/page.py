@@ -34,6 +34,7 @@ HANDOUT_CSS = """
 .nap-handout .nap-handout-lesson { border-top: 1px solid #999; margin-top: 8pt; }
 .nap-handout .nap-handout-blank td { height: 8.5mm; }
 .nap-handout table.nap-handout-pay { width: auto; min-width: 50%; }
+.nap-handout .nap-handout-hands tr > :first-child { width: 12em; }
 .nap-handout .nap-handout-hands td, .nap-handout .nap-handout-hands th { padding-top: 1pt; padding-bottom: 1pt; }
 .nap-handout .nap-handout-foot { font-size: 9pt; color: #333; margin-top: 8pt; }
 .nap-handout a { color: #1747b5; }
