@@ -159,7 +159,13 @@ def test_the_explorer_lesson_plan_prints_past_its_first_sheet(voila_page, page_l
     printed.has(tr.gettext("Lesson plan"), *[f"{s.place}. {tr.gettext(s.title)}" for s in course],
                 *[tr.gettext(m) for s in course for m in s.teaching.mistakes])
     assert printed.sheet_of(f"16. {tr.gettext(course[-1].title)}") >= 4
-    # the coverage table stays on the page, collapsed under its summary
-    printed.has(tr.gettext("Rule by rule: where the app shows, quizzes and enforces each rule"))
-    expect(page.locator("details.nap-ex-coverage .nap-ex-syllabus-table")).to_contain_text("B17")
+    # the coverage table stays on the page, collapsed under its summary; opened, it prints to its last rule
+    summary = tr.gettext("Rule by rule: where the app shows, quizzes and enforces each rule")
+    printed.has(summary)
+    page.locator("details.nap-ex-coverage > summary").click()
+    expect(page.locator(".nap-ex-syllabus-table tbody tr").last).to_be_visible()
+    opened = Printed(page, paper)
+    assert opened.count > printed.count
+    opened.has(*[f"{rule}{tr.rule_title(rule)}" for rule in rules_in_force(BRITISH)])
+    assert opened.sheet_of(f"B17{tr.rule_title('B17')}") > opened.sheet_of(summary)
     page_log.assert_no_errors()
