@@ -6,7 +6,6 @@ import datetime
 import json
 import re
 
-import pytest
 
 from nap_teach.course import load_course, load_lesson
 from nap_teach.handouts import (course_plan_html, deal_diagram_html, lesson_summary_html, rules_card_html,

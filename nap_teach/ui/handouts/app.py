@@ -1,7 +1,6 @@
 """The handouts page (see the package docs)."""
 from __future__ import annotations
 
-import json
 from typing import Any, Mapping
 
 import ipywidgets as W
