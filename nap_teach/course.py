@@ -32,7 +32,7 @@ from .state import DealState
 
 __all__ = [
     "LESSON_FORMAT", "LESSON_KINDS", "DECISION_KINDS", "ANCHOR_KINDS", "LessonError", "Anchor", "Note",
-    "Decision", "DealSpec", "QuizSpec", "LessonSpec", "lesson_from_record", "load_lesson", "load_course",
+    "Decision", "DealSpec", "QuizSpec", "Teaching", "LessonSpec", "lesson_from_record", "load_lesson", "load_course",
     "lesson_ids", "lesson_texts",
 ]
 
@@ -142,6 +142,16 @@ class QuizSpec:
 
 
 @dataclass(frozen=True)
+class Teaching:
+    """The teacher's side of a lesson (the lesson plan): what the class should be able to do
+    afterwards, the time to allow at a real table and the mistakes to look out for (English msgids)."""
+
+    objective: str
+    minutes: int
+    mistakes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class LessonSpec:
     """A lesson file, loaded and checked."""
 
@@ -154,6 +164,7 @@ class LessonSpec:
     rules: tuple[str, ...]
     deals: tuple[DealSpec, ...]
     quiz: QuizSpec
+    teaching: Teaching | None = None
 
     def deal(self, deal_id: str) -> DealSpec:
         for d in self.deals:
@@ -170,6 +181,9 @@ class LessonSpec:
             out.extend(n.text for n in d.notes)
             for q in d.decisions:
                 out.extend(t for t in (q.prompt, q.after) if t)
+        if self.teaching is not None:
+            out.append(self.teaching.objective)
+            out.extend(self.teaching.mistakes)
         return tuple(out)
 
 
@@ -280,7 +294,7 @@ def lesson_from_record(record: Any, place: int = 0, where: str = "lesson") -> Le
     """Check and load one lesson record (a parsed JSON object)."""
     from .quiz import kinds_for  # the quiz is heavier; loaded only when a lesson is
 
-    r = _fields(record, where, ("format", "id", "profile", "title", "summary", "rules", "deals"), ("kind", "quiz"))
+    r = _fields(record, where, ("format", "id", "profile", "title", "summary", "rules", "deals"), ("kind", "quiz", "teaching"))
     if r["format"] != LESSON_FORMAT:
         raise LessonError(where, f"format must be {LESSON_FORMAT!r}")
     lesson_id = r["id"]
@@ -324,7 +338,23 @@ def lesson_from_record(record: Any, place: int = 0, where: str = "lesson") -> Le
         raise LessonError(f"{where} quiz", "seed is a whole number")
     return LessonSpec(lesson_id, place, profile, kind, _text(r["title"], f"{where} title"),
                       _text(r["summary"], f"{where} summary"), tuple(rules), deals,
-                      QuizSpec(kinds, count if kinds else 0, seed))
+                      QuizSpec(kinds, count if kinds else 0, seed), _teaching(r.get("teaching"), where))
+
+
+def _teaching(raw: Any, where: str) -> Teaching | None:
+    """The optional ``teaching`` block: objective, minutes (5..90), one to five mistakes."""
+    if raw is None:
+        return None
+    where = f"{where} teaching"
+    t = _fields(raw, where, ("objective", "minutes", "mistakes"), ())
+    minutes = t["minutes"]
+    if not isinstance(minutes, int) or isinstance(minutes, bool) or not 5 <= minutes <= 90:
+        raise LessonError(where, "minutes is a whole number from 5 to 90")
+    mistakes = _list(t["mistakes"], f"{where} mistakes")
+    if not 1 <= len(mistakes) <= 5:
+        raise LessonError(where, "one to five mistakes")
+    return Teaching(_text(t["objective"], f"{where} objective"), minutes,
+                    tuple(_text(m, f"{where} mistake {i + 1}") for i, m in enumerate(mistakes)))
 
 
 # ------------------------------------------------------------------- loading
@@ -393,4 +423,10 @@ def lesson_texts(record: Any) -> list[str]:
         for q in d.get("questions", []) if isinstance(d.get("questions"), list) else []:
             if isinstance(q, dict):
                 out.extend(q[k] for k in ("prompt", "after") if isinstance(q.get(k), str))
+    teaching = record.get("teaching")
+    if isinstance(teaching, dict):
+        if isinstance(teaching.get("objective"), str):
+            out.append(teaching["objective"])
+        mistakes = teaching.get("mistakes")
+        out.extend(m for m in (mistakes if isinstance(mistakes, list) else []) if isinstance(m, str))
     return out

@@ -161,9 +161,10 @@ def guarded(method: F) -> F:
 
 
 def page_style(*names: str) -> W.HTML:
-    """A ``<style>`` widget with ``css/base.css`` plus the named component sheets."""
+    """A ``<style>`` widget with ``css/base.css`` plus the named component sheets, and ``css/print.css``
+    (every page prints all of its content, over several sheets)."""
     parts = []
-    for name in ("base", *names):
+    for name in ("base", *names, "print"):
         path = CSS_DIR / f"{name}.css"
         if path.exists():
             parts.append(path.read_text(encoding="utf-8"))

@@ -195,11 +195,14 @@ class LandingPage(App):
         header.add_class("nap-landing-header")
         self.course = widgets.HTML()
         self.course.add_class("nap-landing-course")
+        self.teachers = widgets.HTML()
+        self.teachers.add_class("nap-landing-teachers")
         self.store = ProgressStore()
         self.progress = ProgressPanel(self, self.store)
         self.store.observe(self._render_course)
-        self.widget.children = [page_style(*self.styles), self.page_nav.widget, header, self.status.widget, self.intro, self.course,
-                                self.progress.widget, self.lessons, self.profile_box, self.try_panel, self.languages]
+        self.widget.children = [page_style(*self.styles), self.page_nav.widget, header, self.status.widget, self.intro,
+                                self.course, self.progress.widget, self.lessons, self.teachers, self.profile_box,
+                                self.try_panel, self.languages]
         self.refresh()
 
     @classmethod
@@ -247,6 +250,7 @@ class LandingPage(App):
                                  _('Learn Nap'), _('The British card game of bold bids, in four short lessons.')))
         self.intro.value = self._intro_html()
         self.lessons.value = self._lessons_html()
+        self.teachers.value = self._teachers_html()
         self._render_course()
         if hasattr(self, "progress"):
             self.progress.refresh()
@@ -303,6 +307,19 @@ class LandingPage(App):
             items.append(html("<li>{}<br><span class='nap-landing-blurb'>{}</span></li>", head, blurb))
         heading = escape(_("Lessons, in order"))
         return html("<h2>{}</h2><ol class='nap-landing-list'>{}</ol>", heading, join(items))
+
+    def _teachers_html(self) -> Markup:
+        """For teachers: the lesson plan (the explorer's teachers' section) and the handouts to print."""
+        _ = self._
+        query = self._query_suffix()
+        plan = "explorer.ipynb" + query + ("&" if query else "?") + "section=syllabus"
+        items = [el("li", None, el("a", {"class": "nap-landing-teacher-link nap-landing-plan", "href": plan},
+                                   _("The lesson plan")), " — ",
+                    _("the course in order with objectives, timings, the deals to deal, questions and common mistakes")),
+                 el("li", None, el("a", {"class": "nap-landing-teacher-link nap-landing-handouts",
+                                         "href": "handouts.ipynb" + query}, _("Handouts to print")), " — ",
+                    _("rules cards, deal diagrams, lesson summaries and scorekeeper's sheets, A4 or Letter"))]
+        return html("<h2>{}</h2><ul class='nap-landing-list'>{}</ul>", _("For teachers"), join(items))
 
     def _profile_html(self) -> str:
         _ = self._

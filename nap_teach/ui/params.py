@@ -29,20 +29,19 @@ __all__ = ["PageParams", "page_params", "parse_query", "page_query", "request_qu
 
 DEFAULT_LANGUAGE = "en"
 MAX_FIELDS = 20
+LONG_VALUES = {"deal": LINK_LIMIT}
+"""Parameters whose values may be longer than 200 characters: a record in a link (``?deal=<code>``,
+see :func:`nap_teach.records.record_to_link`; its own limit is ``records.LINK_LIMIT``)."""
 
 
 def parse_query(query: str | None) -> dict[str, str]:
-    """``"lang=es&seed=7"`` -> ``{"lang": "es", "seed": "7"}`` (first value of each, names and values cut short).
-
-    A ``deal`` value is kept whole up to :data:`~nap_teach.records.LINK_LIMIT` characters: a cut
-    link would be refused as broken.
-    """
+    """``"lang=es&seed=7"`` -> ``{"lang": "es", "seed": "7"}`` (first value of each, names and values cut short:
+    200 characters, more for the parameters of :data:`LONG_VALUES`)."""
     try:
         parsed = parse_qs(query or "", keep_blank_values=False, max_num_fields=MAX_FIELDS)
     except ValueError:
         return {}
-    # a deal travels whole in its link (``?deal=``, up to LINK_LIMIT characters); anything else is cut short
-    return {k[:40]: v[0][:LINK_LIMIT if k == "deal" else 200] for k, v in parsed.items() if v}
+    return {k[:40]: v[0][:LONG_VALUES.get(k[:40], 200)] for k, v in parsed.items() if v}
 
 
 _request_arrived = False

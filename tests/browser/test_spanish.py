@@ -14,6 +14,9 @@ PAGES = [
     ("index.ipynb", "&profile=pub", ".nap-landing"),
     ("explorer.ipynb", "&profile=pub", ".nap-explorer"),
     ("scorekeeper.ipynb", "&profile=pub", ".nap-scorekeeper"),
+    ("handouts.ipynb", "", ".nap-handout-rules"),
+    ("handouts.ipynb", "&kind=plan", ".nap-handout-plan"),
+    ("explorer.ipynb", "&section=syllabus", ".nap-ex-plan .nap-plan-lesson"),
 ]
 
 # Common English words of the app's texts. Bids keep their names in Spanish

@@ -1,4 +1,6 @@
-"""The teachers' section: per rule, where it is demonstrated, quizzed and enforced (generated from the code)."""
+"""The teachers' section: the lesson plan (the course in order, with objectives, timings, the deals to deal at
+real tables, the questions to ask and the common mistakes), then, collapsed, per rule where it is demonstrated,
+quizzed and enforced (generated from the code)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -6,7 +8,9 @@ from typing import TYPE_CHECKING
 import ipywidgets as W
 
 from ...course import load_lesson
+from ...handouts import course_plan_html
 from ...html import Markup, escape, html, join
+from ..printing import PrintButton
 from ...syllabus import SyllabusEntry, syllabus
 from ..landing import page_query
 from .component import ExplorerComponent, _auto
@@ -16,14 +20,23 @@ if TYPE_CHECKING:
 
 
 class SyllabusPanel(ExplorerComponent):
-    """For teachers: per rule, where it is demonstrated, quizzed and enforced (generated from the code)."""
+    """For teachers: the lesson plan, then (collapsed) per rule where it is demonstrated, quizzed and enforced.
+
+    CSS classes: ``nap-ex-plan-head`` (heading and links), ``nap-print`` (print the plan),
+    ``nap-ex-plan`` (the plan: a ``nap-plan-lesson`` section per lesson) and ``nap-ex-syllabus``
+    (the coverage table, ``nap-ex-coverage`` details)."""
 
     def __init__(self, app: "ExplorerApp") -> None:
         super().__init__(app)
         self.entries: list[SyllabusEntry] | None = None
+        self.plan_head = W.HTML()
+        self.plan_head.add_class("nap-ex-plan-head")
+        self.print_button = PrintButton()
+        self.plan = W.HTML()
+        self.plan.add_class("nap-ex-plan")
         self.table = W.HTML()
         self.table.add_class("nap-ex-syllabus")
-        self.widget = W.VBox([self.table], layout=_auto())
+        self.widget = W.VBox([self.plan_head, self.print_button, self.plan, self.table], layout=_auto())
         self.widget.add_class("nap-ex-syllabus-box")
 
     def load(self) -> None:
@@ -31,11 +44,26 @@ class SyllabusPanel(ExplorerComponent):
             self.entries = syllabus(self.profile)
         self.refresh()
 
+    def _query(self, extra: str) -> str:
+        query = page_query(self.language.code, self.profile.name)
+        return query + ("&" if query else "?") + extra
+
+    def _handout_href(self, lesson: str, deal: str | None) -> str:
+        return "handouts.ipynb" + self._query(f"lesson={lesson}" + (f"&part={deal}" if deal else ""))
+
     def refresh(self) -> None:
         if self.entries is None:
-            self.table.value = ""
+            self.plan_head.value = self.plan.value = self.table.value = ""
             return
         _ = self._
+        self.print_button.label = _("Print the lesson plan")
+        self.print_button.hint = _("Print the lesson plan (your browser's print dialog)")
+        self.plan_head.value = html(
+            "<h2>{}</h2><p>{}</p><p><a class='nap-ex-handouts' href='{}'>{}</a></p>", _("Lesson plan"),
+            _("For a class at real tables: each lesson's objective and time, the deals to deal (each one "
+              "printable as a diagram of the hands and the tricks), the questions to ask and the mistakes to "
+              "watch for."), "handouts.ipynb" + self._query("kind=plan"), _("All the handouts to print"))
+        self.plan.value = course_plan_html(self.tr, href=self._handout_href, wrap=False)
         intro = escape(_("Generated from the code: for every rule, the lessons of the course and the lesson steps "
                          "that show it, the quiz questions that test it, and what the engine says to a learner "
                          "who breaks it."))
@@ -68,5 +96,8 @@ class SyllabusPanel(ExplorerComponent):
                              "<td data-label='{}'>{}</td><td data-label='{}'>{}</td></tr>",
                              self.badge(e.rule), self.tr.rule_title(e.rule), labels[0], steps, labels[1], quiz,
                              labels[2], enforced))
-        self.table.value = (html("<p>{}</p><div class='nap-scroll'><table class='nap-table-grid nap-ex-syllabus-table'>"
-                                 '<thead>{}</thead><tbody>{}</tbody></table></div>', intro, head, join(rows)))
+        self.table.value = (html("<details class='nap-ex-coverage'><summary>{}</summary>"
+                                 "<p>{}</p><div class='nap-scroll'><table class='nap-table-grid nap-ex-syllabus-table'>"
+                                 '<thead>{}</thead><tbody>{}</tbody></table></div></details>',
+                                 _("Rule by rule: where the app shows, quizzes and enforces each rule"), intro, head,
+                                 join(rows)))

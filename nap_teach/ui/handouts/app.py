@@ -1,0 +1,309 @@
+"""The handouts page (see the package docs)."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import ipywidgets as W
+
+from ...course import LessonSpec, load_course, load_lesson
+from ...explain import Explanation, RecordError, RuleError
+from ...handouts import (PAPERS, course_plan_html, deal_diagram_html, lesson_summary_html, print_css,
+                         rules_card_html, scoresheet_html)
+from ...html import Markup, html
+from ...lesson.deal import load_worked_deal
+from ...messages import N_
+from ...profiles import PROFILES, Profile
+from ...records import hand_from_record, parse_json, record_from_link, session_from_record
+from ...session import Session
+from ...state import DealState
+from ..base import App, guarded, page_style
+from ..params import PageParams
+from ..printing import PrintButton
+from ..widgets import show, with_classes
+
+__all__ = ["KINDS", "HandoutsApp"]
+
+KINDS: dict[str, str] = {
+    "rules": N_("Rules card with the stakes"),
+    "deal": N_("Deal diagram"),
+    "lesson": N_("Lesson summary"),
+    "scoresheet": N_("Scorekeeper's sheet"),
+    "plan": N_("Lesson plan (the whole course)"),
+}
+"""The handouts, in the order of the picker (the values are English msgids)."""
+
+WORKED = "worked"
+ENTERED = "entered"
+BLANK = "blank"
+LOADED = "loaded"
+MAX_BYTES = 1_000_000
+
+
+class HandoutsApp(App):
+    """The handouts page."""
+
+    css_class = "nap-handouts"
+    styles = ("handouts",)
+
+    def __init__(self, lang: str = "en", profile: Profile | None = None) -> None:
+        super().__init__(lang)
+        from ...profiles import BRITISH
+
+        self._busy = False
+        self._filling = False
+        self.course: tuple[LessonSpec, ...] = load_course()
+        self.entered: DealState | None = None
+        self.loaded_session: Session | None = None
+        self.title = W.HTML()
+        self.intro = W.HTML()
+        self.kind = with_classes(W.Dropdown(options=[(k, k) for k in KINDS], value="rules"), "nap-handouts-kind")
+        self.profile = with_classes(W.Dropdown(options=[(p, p) for p in PROFILES],
+                                               value=(profile or BRITISH).name), "nap-handouts-profile")
+        self.lesson = with_classes(W.Dropdown(options=[(s.id, s.id) for s in self.course],
+                                              value=self.course[0].id), "nap-handouts-lesson")
+        self.deal = with_classes(W.Dropdown(options=[(WORKED, WORKED)], value=WORKED), "nap-handouts-deal")
+        self.players = with_classes(W.Dropdown(options=[4], value=4), "nap-handouts-players")
+        self.source = with_classes(W.Dropdown(options=[(BLANK, BLANK)], value=BLANK), "nap-handouts-source")
+        self.upload = with_classes(W.FileUpload(accept=".json,application/json", multiple=False),
+                                   "nap-handouts-upload")
+        self.paper = with_classes(W.ToggleButtons(options=[("A4", "a4"), ("Letter", "letter")], value="a4"),
+                                  "nap-handouts-paper")
+        self.print_button = PrintButton()
+        self.preview = with_classes(W.HTML(), "nap-handouts-preview")
+        self.preview.add_class("nap-print-only")
+        header = W.HBox([self.title, self.switch.widget])
+        header.add_class("nap-handouts-header")
+        form = W.VBox([W.HBox([self.kind, self.profile]), W.HBox([self.lesson, self.deal]),
+                       W.HBox([self.players, self.source]), W.HBox([self.upload]),
+                       W.HBox([self.paper, self.print_button])])
+        form.add_class("nap-handouts-form")
+        self.widget.children = (page_style(*self.styles), header, self.intro, form, self.status.widget,
+                                self.preview)
+        self._fill_options()
+        for w in (self.kind, self.profile, self.lesson, self.deal, self.players, self.source, self.paper):
+            w.observe(self._on_change, names="value")
+        self.upload.observe(self._on_upload, names="value")
+        self.refresh()
+
+    # ------------------------------------------------------------------ page parameters
+    @classmethod
+    def from_environment(cls, environ: Mapping[str, str] | None = None) -> "HandoutsApp":
+        """Build the page for the request (see the package docs for the parameters; bad values are ignored
+        with a sentence in the status line)."""
+        params = PageParams.from_environment(environ)
+        app = cls(params.lang, params.profile)
+        app.apply_params(params)
+        return app
+
+    def apply_params(self, params: PageParams) -> None:
+        """Open on the handout the address asks for (see the package docs)."""
+        self._filling = True
+        try:
+            self._apply(params)
+        finally:
+            self._filling = False
+        self.render()
+
+    def _apply(self, params: PageParams) -> None:
+        problems: list[str] = []
+        kind = params.word("kind", tuple(KINDS), "")
+        paper = params.word("paper", tuple(PAPERS), "a4")
+        self.paper.value = paper
+        lesson_id = params.get("lesson").strip().lower()
+        if lesson_id:
+            if lesson_id in {s.id for s in self.course}:
+                self.lesson.value = lesson_id
+                part = params.get("part").strip().lower()
+                spec = load_lesson(lesson_id)
+                if part and any(d.id == part for d in spec.deals):
+                    d = spec.deal(part)
+                    if d.hand is not None:
+                        self.deal.value = f"{lesson_id}/{part}"
+                        kind = kind or "deal"
+                    else:
+                        self.source.value = f"{lesson_id}/{part}"
+                        kind = kind or "scoresheet"
+                kind = kind or "lesson"
+            else:
+                problems.append(self._("There is no lesson called “{name}”.").format(name=lesson_id[:40]))
+        code = params.get("deal").strip()
+        if code:
+            try:
+                kind = self._take_record(record_from_link(code))
+            except (RecordError, RuleError) as e:
+                problems.append(e.text(self.language.code))
+        players = params.integer("players", 2, 7, 1)
+        if players is not None and players in self.players.options:
+            self.players.value = players
+        if kind:
+            self.kind.value = kind
+        if problems:
+            self.status.show(self._("Some settings in the page address were ignored: {why}").format(
+                why=" ".join(problems)), "refused")
+
+    # ------------------------------------------------------------------ records
+    def _take_record(self, record: Any) -> str:
+        """A hand record becomes the entered deal ("deal"), a session record the loaded sheet ("scoresheet");
+        both are checked by the engine first (a bad one raises, nothing changed)."""
+        fmt = record.get("format") if isinstance(record, dict) else None
+        if fmt == "nap-session/1":
+            session = session_from_record(record)
+            self.loaded_session = session
+            self._fill_options()
+            self.source.value = LOADED
+            return "scoresheet"
+        state = hand_from_record(record)
+        self.entered = state
+        self._fill_options()
+        self.deal.value = ENTERED
+        return "deal"
+
+    @guarded
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        value = change.get("new")
+        if not value:
+            return
+        try:
+            if not isinstance(value, (tuple, list)) or len(value) != 1 or not isinstance(value[0], dict):
+                raise RecordError(Explanation("record", "record.not_object", {}))
+            content = value[0].get("content")
+            if isinstance(content, memoryview):
+                content = content.tobytes()
+            if not isinstance(content, (bytes, bytearray)) or len(content) > MAX_BYTES:
+                raise RecordError(Explanation("record", "record.not_object", {}))
+            kind = self._take_record(parse_json(bytes(content)))
+        except (RecordError, RuleError) as e:
+            self.status.show(self._("This file cannot be loaded, so nothing was changed: {why}").format(
+                why=e.text(self.language.code)), "refused")
+            return
+        finally:
+            self.upload.value = ()
+        self._filling = True
+        self.kind.value = kind
+        self._filling = False
+        self.status.show(self._("File loaded."), "info")
+        self.render()
+
+    # ------------------------------------------------------------------ options and drawing
+    def _fill_options(self) -> None:
+        was, self._filling = self._filling, True
+        try:
+            self._fill()
+        finally:
+            self._filling = was
+
+    def _fill(self) -> None:
+        tr = self.tr
+        kept = (self.kind.value, self.profile.value, self.lesson.value)
+        self.kind.options = [(tr.gettext(label), k) for k, label in KINDS.items()]
+        self.profile.options = [(tr.profile_name(p), p) for p in PROFILES]
+        self.lesson.options = [(f"{s.place}. {tr.gettext(s.title)}", s.id) for s in self.course]
+        self.kind.value, self.profile.value, self.lesson.value = kept  # new words, same choices
+        deals: list[tuple[str, str]] = [(self._("The worked deal"), WORKED)]
+        if self.entered is not None:
+            deals.append((self._("The deal you entered or loaded"), ENTERED))
+        sources: list[tuple[str, str]] = [(self._("Blank, to fill in at the table"), BLANK)]
+        if self.loaded_session is not None:
+            sources.append((self._("The session you loaded"), LOADED))
+        for s in self.course:
+            for d in s.deals:
+                title = tr.gettext(d.title) if d.title else d.id
+                label = f"{s.place}. {title}"
+                if d.hand is not None:
+                    deals.append((label, f"{s.id}/{d.id}"))
+                else:
+                    sources.append((label, f"{s.id}/{d.id}"))
+        keep_deal, keep_source = self.deal.value, self.source.value
+        self.deal.options = deals
+        self.deal.value = keep_deal if keep_deal in dict((v, v) for _, v in deals) else WORKED
+        self.source.options = sources
+        self.source.value = keep_source if keep_source in dict((v, v) for _, v in sources) else BLANK
+        profile = PROFILES[str(self.profile.value)]
+        players = list(range(profile.min_players, profile.max_players + 1))
+        keep = self.players.value
+        self.players.options = players
+        self.players.value = keep if keep in players else 4
+
+    def _on_change(self, change: dict[str, Any]) -> None:
+        if self._filling:
+            return
+        if change.get("owner") is self.profile:
+            self._fill_options()
+        self.render()
+
+    def _deal_state(self) -> DealState:
+        value = str(self.deal.value)
+        if value == ENTERED and self.entered is not None:
+            return self.entered
+        if "/" in value:
+            lesson_id, deal_id = value.split("/", 1)
+            hand = load_lesson(lesson_id).deal(deal_id).hand
+            if hand is not None:
+                return hand
+        return load_worked_deal()
+
+    def _session(self) -> Session | None:
+        value = str(self.source.value)
+        if value == LOADED:
+            return self.loaded_session
+        if "/" in value:
+            lesson_id, deal_id = value.split("/", 1)
+            return load_lesson(lesson_id).deal(deal_id).session
+        return None
+
+    def handout(self) -> Markup:
+        """The handout chosen, as HTML (what the preview shows and the printer gets)."""
+        tr, kind = self.tr, str(self.kind.value)
+        profile = PROFILES[str(self.profile.value)]
+        if kind == "deal":
+            value = str(self.deal.value)
+            title = None
+            if value == WORKED:
+                title = self._("The worked deal")
+            elif "/" in value:
+                lesson_id, deal_id = value.split("/", 1)
+                d = load_lesson(lesson_id).deal(deal_id)
+                title = tr.gettext(d.title) if d.title else None
+            return deal_diagram_html(self._deal_state(), tr, title=title)
+        if kind == "lesson":
+            return lesson_summary_html(load_lesson(str(self.lesson.value)), tr)
+        if kind == "scoresheet":
+            session = self._session()
+            if session is not None:
+                return scoresheet_html(session.profile, tr, session=session)
+            return scoresheet_html(profile, tr, players=int(self.players.value))
+        if kind == "plan":
+            return course_plan_html(tr, lessons=self.course)
+        return rules_card_html(profile, tr)
+
+    def render(self) -> None:
+        kind = str(self.kind.value)
+        show(self.profile, kind == "rules" or (kind == "scoresheet" and self._session() is None))
+        show(self.lesson, kind == "lesson")
+        show(self.deal, kind == "deal")
+        show(self.players, kind == "scoresheet" and self._session() is None)
+        show(self.source, kind == "scoresheet")
+        show(self.upload, kind in ("deal", "scoresheet"))
+        style = Markup(print_css(str(self.paper.value)))  # our own stylesheet
+        self.preview.value = html('<style>{}</style><div class="nap-handouts-sheet" data-paper="{}" data-kind="{}">'
+                                  '{}</div>', style, self.paper.value, kind, self.handout())
+
+    def refresh(self) -> None:
+        _ = self._
+        self.title.value = html("<h1>{}</h1>", _("Handouts to print"))
+        self.intro.value = html("<p>{}</p>", _(
+            "Pick a handout, check it below as it will print, then press Print: only the handout goes on "
+            "paper, over as many sheets as it needs. The language of the page is the language of the handout."))
+        self.kind.description = _("Handout")
+        self.profile.description = _("Rules")
+        self.lesson.description = _("Lesson")
+        self.deal.description = _("Deal")
+        self.players.description = _("Players")
+        self.source.description = _("Sheet")
+        self.paper.description = _("Paper")
+        self.upload.description = _("Load a deal or session file")
+        self.upload.tooltip = _("Load a deal or session file")
+        self.print_button.label = _("Print")
+        self.print_button.hint = _("Print this handout (your browser's print dialog)")
+        self._fill_options()
+        self.render()
