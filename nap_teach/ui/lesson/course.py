@@ -210,7 +210,12 @@ class CourseMode(Component):
 
     # -------------------------------------------------------------- answers
     def _answer(self, value: Any) -> Feedback:
+        seen = len(self.run.deal_kinds)
         feedback = self.run.answer(value)
+        if len(self.run.deal_kinds) > seen:  # a first try: kept like a quiz answer (a miss comes back in quizzes)
+            for kind, right in self.run.deal_kinds[seen:]:
+                self.store.progress.record_kind(kind, right)
+            self.store.save()
         if feedback.line is not None and not feedback.line.same_as_book:  # the learner's card, played out
             self.app.walk.whatif = feedback.line
             self.app.whatif.render()
