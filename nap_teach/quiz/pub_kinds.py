@@ -129,7 +129,7 @@ def _q_tie_break(rng: random.Random, p: Profile) -> Question:
         answer = "winner"
         expl = winners_explanation(p, session.balances, winners)
         rule = expl.rule
-    choices = (Choice("winner", Explanation(rule, "choice.one_winner")),
+    choices: tuple[Choice, ...] = (Choice("winner", Explanation(rule, "choice.one_winner")),
                Choice("share", Explanation(rule, "choice.share")),
                Choice("extra", Explanation(rule, "choice.extra_hand")))
     top = tuple(due) if due else tuple(winners)

@@ -166,6 +166,7 @@ class CourseMode(Component):
         self.courses = W.HTML("")
         self.courses.add_class("nap-course")
         self._recorded = False
+        self._answering = False
         self.store.observe(self._on_store)
 
     # ------------------------------------------------------------- the deal
@@ -215,7 +216,11 @@ class CourseMode(Component):
         if len(self.run.deal_kinds) > seen:  # a first try: kept like a quiz answer (a miss comes back in quizzes)
             for kind, right in self.run.deal_kinds[seen:]:
                 self.store.progress.record_kind(kind, right)
-            self.store.save()
+            self._answering = True  # the answer's feedback stays on the page until Next
+            try:
+                self.store.save()
+            finally:
+                self._answering = False
         if feedback.line is not None and not feedback.line.same_as_book:  # the learner's card, played out
             self.app.walk.whatif = feedback.line
             self.app.whatif.render()
@@ -238,4 +243,5 @@ class CourseMode(Component):
                 self.run.questions = self.player.quiz(review, self.run.attempt)
                 self.quiz.number = 0
                 self.quiz.card.question = None
-        self.render()
+        if not self._answering:
+            self.render()
