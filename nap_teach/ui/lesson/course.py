@@ -190,7 +190,8 @@ class CourseMode(Component):
         self.ledger.render(lesson if isinstance(lesson, SessionLesson) else None, page.step)
         pending = run.pending
         self.question.show(pending[1] if pending else None,
-                           run.last if pending is not None and run.last is not None else None)
+                           run.last if pending is not None and run.last is not None else None,
+                           place=f"{run.index + 1}-{pending[0]}" if pending else "")
         self.quiz.show(run.quiz_started)
         if run.finished:
             self._finished()
