@@ -336,3 +336,14 @@ def test_b7_a_wrong_quiz_choice_says_why_that_choice_is_wrong():
             assert plain(tr.explain(q.reason(wrong.value))) in text
             assert "nap-ex-why" in app.mode.quiz.card.feedback.value or q is not questions[-1]
         assert app.mode.run.finished and app.mode.run.quiz_score[0] == 0
+
+
+@pytest.mark.parametrize("lang,words", [("en", "Your answer: Pass, Four"), ("es", "Tu respuesta: Paso, Four")])
+def test_b5_the_question_says_the_answer_it_holds_before_check(lang, words):
+    app = LessonApp(lang=lang, course="worked-deal")
+    browser_loads(app)
+    panel = app.mode.question
+    assert 'data-ask="1-0"' in panel.chosen.value and 'data-chosen=""' in panel.chosen.value
+    assert all("nap-ask-q-1-0" in b._dom_classes for b in panel._toggles.values())
+    set_answer(panel, {"Pass", "Four"})
+    assert 'data-chosen="Pass,Four"' in panel.chosen.value and words in plain(panel.chosen.value)
