@@ -153,3 +153,103 @@ def test_british_quizzes_keep_their_kinds_pub_quizzes_add_their_own():
     assert by_kind["variation"].answer == "no" and by_kind["variation"].rule == "P9"
     for q in quiz:
         assert q.answer in {c.value for c in q.choices}
+
+
+# ---------------------------------------------------- why each wrong choice is wrong
+def _every_kind():
+    from nap_teach.quiz import kinds_for
+
+    out = [(kind, BRITISH) for kind in kinds_for(BRITISH)]
+    return out + [(kind, PUB) for kind in kinds_for(PUB)]
+
+
+def _reasons_of(q, tr) -> dict[str, str]:
+    """Every wrong choice's reason, checked: it exists, names the choice and is not the answer's text."""
+    main = tr.explain(q.explanation)
+    out = {}
+    for c in q.choices:
+        why = q.reason(c.value)
+        if c.value == q.answer:
+            assert why is None
+            continue
+        assert why is not None, (q.id, c.value)
+        text, label = tr.explain(why), tr.explain(c.label)
+        assert text and "{" not in text and "}" not in text, text
+        assert label.lower() in text.lower(), (q.id, label, text)
+        assert text != main and why.key.startswith("why."), text
+        out[c.value] = text
+    assert len(set(out.values())) == len(out), out  # each wrong choice has its own reason
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("kind,profile", _every_kind(), ids=lambda v: getattr(v, "name", v))
+def test_every_wrong_choice_of_every_kind_says_why_naming_that_choice(kind, profile, lang):
+    tr = translator(lang)
+    for seed in range(8):
+        q = generate(kind, f"why-{seed}", profile, seed)
+        assert _reasons_of(q, tr)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("profile", [BRITISH, PUB], ids=lambda p: p.name)
+def test_every_wrong_faq_choice_says_why(profile, lang):
+    for q in faq_questions(profile):
+        assert _reasons_of(q, translator(lang))
+
+
+def test_b12_a_wrong_trick_winner_names_the_card_that_cannot_win():
+    for seed in range(30):
+        q = generate("trick_winner", seed)
+        cards = dict(q.trick)
+        for c in q.choices:
+            if c.value != q.answer:
+                text = words(q.reason(c.value))
+                assert text.startswith(f"{c.value}'s {EN.card(cards[c.value])} cannot win")
+
+
+def test_b15_a_wrong_amount_says_which_mistake_it_is():
+    keys = set()
+    for seed in range(40):
+        q = generate("settle", seed)
+        for c in q.choices:
+            if c.value != q.answer:
+                keys.add(q.reason(c.value).key)
+    # the sign, one opponent only, one opponent too many, another contract's stake
+    assert {"why.amount_sign_made", "why.amount_sign_failed", "why.amount_one", "why.amount_all"} <= keys
+    assert keys & {"why.amount_stake_made", "why.amount_stake_failed"}
+
+
+def test_b15_three_pays_three_not_another_stake():
+    from nap_teach.quiz.kinds import wrong_amount
+    from nap_teach.quiz.question import Choice
+    from nap_teach.explain import Explanation
+
+    label = Explanation("B15", "choice.value", {"value": "+15"})
+    why = wrong_amount("B15", Choice("15", label), 9, 3, [3, 4, 5, 10], "Ann", "Three")
+    assert words(why) == "+15 counts 5 a head, but a made Three earns 3 from each of the 3 opponents: +9."
+    label = Explanation("B15", "choice.value", {"value": "+12"})  # 4 opponents counted, not 3
+    why = wrong_amount("B15", Choice("12", label), 9, 3, [3, 4, 5, 10], "Ann", "Three")
+    assert words(why) == "+12 counts 4 opponents, but Ann plays against the other 3 only: +9."
+
+
+def test_b8_b5_a_second_call_is_refused_by_the_engine():
+    seen = {}
+    for seed in range(40):
+        q = generate("second_call", seed)
+        seen.setdefault((q.answer, q.rule), q)
+        if q.answer == "no":
+            assert q.explanation.key == "call.already_spoken" and q.rule == "B8" or \
+                q.explanation.key == "call.already_bid" and q.rule == "B5"
+            assert words(q.reason("yes")).startswith("“Yes” is wrong: ")
+    assert {("no", "B8"), ("no", "B5")} <= set(seen)
+    assert any(answer == "yes" for answer, _ in seen)  # the player whose turn it is may call
+    text = words(seen[("no", "B8")].explanation)
+    assert "pass is final" in text
+
+
+def test_b8_the_auction_lesson_asks_about_a_second_call():
+    from nap_teach.course import load_lesson
+
+    spec = load_lesson("auction")
+    assert "second_call" in spec.quiz.kinds

@@ -222,3 +222,128 @@ def test_b14_a_lead_other_than_the_book_is_played_out_on_the_page():
     text = plain(mode.question.feedback.value)
     assert "With best play by everyone, A takes" in text
     assert "A plays 2♣ instead of A♥" in plain(app.whatif.result.value)
+
+
+# ------------------------------------------- deal questions feed "missed kinds come back"
+def go_to_question(app: LessonApp, kind: str) -> None:
+    """Click Next (answering every question on the way rightly) until a question of ``kind`` waits."""
+    mode = app.mode
+    for _ in range(200):
+        pending = mode.run.pending
+        if pending is not None and pending[1].kind == kind:
+            return
+        if pending is not None:
+            set_answer(mode.question, right_values(pending[1]) if pending[1].kind == "pay"
+                       else set(right_values(pending[1])))
+            mode.question.check.click()
+        app.controls.next.click()
+    pytest.fail(f"no {kind} question")
+
+
+def answer_quiz(app: LessonApp, wrong_kinds=()) -> list[tuple[str, str]]:
+    """Answer the closing quiz by clicking (rightly, wrongly for ``wrong_kinds``); returns (kind, feedback)."""
+    quiz = app.mode.quiz
+    out = []
+    for i, q in enumerate(app.mode.run.questions):
+        value = q.answer if q.kind not in wrong_kinds else next(c.value for c in q.choices if c.value != q.answer)
+        quiz.card.click(value)
+        out.append((q.kind, plain(quiz.card.feedback.value)))
+        if i + 1 < len(app.mode.run.questions):
+            quiz.next.click()
+    return out
+
+
+def play_rest_rightly(app: LessonApp) -> None:
+    mode = app.mode
+    while not mode.run.at_end:
+        pending = mode.run.pending
+        if pending is not None:
+            set_answer(mode.question, right_values(pending[1]) if pending[1].kind == "pay"
+                       else set(right_values(pending[1])))
+            mode.question.check.click()
+        app.controls.next.click()
+
+
+def test_b12_a_trick_winner_missed_in_a_deal_comes_back_in_quizzes_until_answered_right_twice():
+    app = LessonApp(course="failed-contract")  # its own quiz asks only about money (settle, balance)
+    browser_loads(app)
+    mode = app.mode
+    assert "trick_winner" not in [q.kind for q in mode.run.questions]
+    go_to_question(app, "trick_winner")
+    ask = mode.run.pending[1]
+    set_answer(mode.question, set(wrong_values(ask)))
+    mode.question.check.click()
+    assert "nap-ask-wrong" in mode.question.feedback.value
+    kept = Progress.from_json(mode.store.widget.value)  # kept in the browser at once, like a quiz miss
+    assert kept.kinds == {"trick_winner": 2} and kept.review_kinds() == ["trick_winner"]
+    assert "trick_winner" in [q.kind for q in mode.run.questions]  # and asked in this lesson's quiz
+    assert "Question kinds to review: 1" in plain(mode.progress.summary.value)
+    set_answer(mode.question, set(ask.answer))  # the second try does not count
+    mode.question.check.click()
+    assert Progress.from_json(mode.store.widget.value).kinds == {"trick_winner": 2}
+    go_to_question(app, "trick_winner")  # the second deal's trick: right at the first try
+    set_answer(mode.question, set(mode.run.pending[1].answer))
+    mode.question.check.click()
+    assert "nap-ask-right" in mode.question.feedback.value  # kept, the feedback stays until Next
+    assert mode.question.widget.layout.display != "none"
+    assert Progress.from_json(mode.store.widget.value).kinds == {"trick_winner": 1}
+    play_rest_rightly(app)
+    answers = answer_quiz(app, wrong_kinds=("trick_winner",))  # missed again in the quiz
+    assert any(kind == "trick_winner" and "cannot win" in text for kind, text in answers)
+    stored = mode.store.widget.value
+    assert Progress.from_json(stored).kinds["trick_winner"] == 2
+
+    later = LessonApp(course="early-stop")  # a later lesson: the kind comes back in its quiz
+    browser_loads(later, stored)
+    assert "trick_winner" in [q.kind for q in later.mode.run.questions]
+    go_to_question(later, "trick_winner")
+    set_answer(later.mode.question, set(later.mode.run.pending[1].answer))
+    later.mode.question.check.click()
+    go_to_question(later, "trick_winner")
+    set_answer(later.mode.question, set(later.mode.run.pending[1].answer))
+    later.mode.question.check.click()
+    assert Progress.from_json(later.mode.store.widget.value).review_kinds() == []  # right twice: done
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_b6_b15_calls_and_payments_missed_in_a_deal_are_kept_as_their_quiz_kinds(lang):
+    app = LessonApp(lang=lang, course="judging-a-bid")
+    browser_loads(app)
+    mode = app.mode
+    go_to_question(app, "legal_calls")
+    set_answer(mode.question, set(wrong_values(mode.run.pending[1])))
+    mode.question.check.click()
+    go_to_question(app, "pay")
+    set_answer(mode.question, wrong_values(mode.run.pending[1]))
+    mode.question.check.click()
+    kept = Progress.from_json(mode.store.widget.value)
+    assert kept.review_kinds() == ["may_bid", "settle"]
+
+
+def test_b7_a_wrong_quiz_choice_says_why_that_choice_is_wrong():
+    from nap_teach.i18n import translator
+
+    for lang in ("en", "es"):
+        app = LessonApp(lang=lang, course="auction")
+        browser_loads(app)
+        play_rest_rightly(app)
+        questions = app.mode.run.questions
+        assert "second_call" in [q.kind for q in questions]
+        answers = answer_quiz(app, wrong_kinds={q.kind for q in questions})
+        tr = translator(lang)
+        for q, (_kind, text) in zip(questions, answers):
+            wrong = next(c for c in q.choices if c.value != q.answer)
+            assert plain(tr.explain(q.reason(wrong.value))) in text
+            assert "nap-ex-why" in app.mode.quiz.card.feedback.value or q is not questions[-1]
+        assert app.mode.run.finished and app.mode.run.quiz_score[0] == 0
+
+
+@pytest.mark.parametrize("lang,words", [("en", "Your answer: Pass, Four"), ("es", "Tu respuesta: Paso, Four")])
+def test_b5_the_question_says_the_answer_it_holds_before_check(lang, words):
+    app = LessonApp(lang=lang, course="worked-deal")
+    browser_loads(app)
+    panel = app.mode.question
+    assert 'data-ask="1-0"' in panel.chosen.value and 'data-chosen=""' in panel.chosen.value
+    assert all("nap-ask-q-1-0" in b._dom_classes for b in panel._toggles.values())
+    set_answer(panel, {"Pass", "Four"})
+    assert 'data-chosen="Pass,Four"' in panel.chosen.value and words in plain(panel.chosen.value)

@@ -1,6 +1,7 @@
 """The rules explorer driven from Python: trainers, quiz, syllabus, language switch."""
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -184,6 +185,26 @@ def test_quiz_answer_right_then_wrong_and_score(app):
     assert "Score: 1 of 2" in quiz.score.value and "Not quite." in quiz.card.feedback.value
     quiz.prev.click()
     assert quiz.card.given == q.answer  # the answer is remembered
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_wrong_quiz_answer_in_the_explorer_says_why_that_choice_is_wrong(lang):
+    from nap_teach.i18n import translator
+
+    app = ExplorerApp(lang=lang, seed=5)
+    app.nav.value = "quiz"
+    quiz, tr = app.quiz, translator(lang)
+    for i in range(quiz.run.total):
+        q = quiz.card.question
+        wrong = next(c for c in q.choices if c.value != q.answer)
+        quiz.card.click(wrong.value)
+        text = html.unescape(plain(quiz.card.feedback.value))
+        reason = tr.explain(q.reason(wrong.value))
+        assert "nap-ex-why" in quiz.card.feedback.value and reason in text
+        assert tr.explain(wrong.label) in reason
+        if i + 1 < quiz.run.total:
+            quiz.next.click()
+    assert quiz.run.score == 0
 
 
 def test_quiz_reproducible_from_seed():

@@ -31,10 +31,26 @@ from .deal import Lesson
 from .decide import Ask, Feedback, ask, ask_ledger
 from .ledger import SessionLesson
 
-__all__ = ["Page", "LessonPlayer", "LessonRun", "QUIZ_REVIEW_MAX"]
+__all__ = ["Page", "LessonPlayer", "LessonRun", "QUIZ_REVIEW_MAX", "quiz_kind_of"]
 
 QUIZ_REVIEW_MAX = 3
 """At most this many kinds missed earlier come back in a lesson's quiz."""
+
+
+def quiz_kind_of(a: Ask) -> str | None:
+    """The quiz kind that asks what the deal question ``a`` asks, so that a miss in a deal comes back
+    in later quizzes like a quiz miss (None for a ``card`` question: how well to play is no quiz kind)."""
+    if a.kind == "playable":
+        return "may_play"
+    if a.kind == "legal_calls":
+        return "may_bid"
+    if a.kind == "trick_winner":
+        assert a.state is not None
+        contract = a.state.contract
+        return "misere_trick" if contract is not None and not contract.trumps else "trick_winner"
+    if a.kind == "pay":
+        return "balance" if a.decision.at.kind == "ledger" else "settle"
+    return None
 
 
 @dataclass(frozen=True)
@@ -116,6 +132,8 @@ class LessonRun:
     solved: set[tuple[int, int]] = field(default_factory=set)
     quiz_answers: dict[int, str] = field(default_factory=dict)
     last: Feedback | None = None
+    deal_kinds: list[tuple[str, bool]] = field(default_factory=list)
+    """(quiz kind, right at the first try) of every deal question answered, in order (see :func:`quiz_kind_of`)."""
 
     def __post_init__(self) -> None:
         self.questions: tuple[Question, ...] = self.player.quiz(self.review, self.attempt)
@@ -178,6 +196,10 @@ class LessonRun:
         k, a = found
         feedback = a.check(value)
         key = (self.index + 1, k)
+        if key not in self.first_try:
+            kind = quiz_kind_of(a)
+            if kind is not None and kind in kinds_for(self.player.spec.profile):
+                self.deal_kinds.append((kind, feedback.right))
         self.first_try.setdefault(key, feedback.right)
         if feedback.right:
             self.solved.add(key)

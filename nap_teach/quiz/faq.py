@@ -26,8 +26,9 @@ def _faq_trump_void(profile: Profile) -> Question:
     prompt = Explanation(profile.rule(Topic.FOLLOW), "quiz.faq.trump_void",
                          {"trump": trump, "leader": players[0], "card": led, "player": player, "led": led.suit,
                           "hand": hand})
-    return Question("faq-trump", "faq_trump_void", prompt, yes_no(discard.explanation.rule),
-                    YES if must_trump else NO, discard.explanation, players, hand, report.trick, trump,
+    answer = YES if must_trump else NO
+    return Question("faq-trump", "faq_trump_void", prompt, yes_no(discard.explanation.rule, answer, discard.explanation),
+                    answer, discard.explanation, players, hand, report.trick, trump,
                     discard.explanations[1:])
 
 
@@ -39,8 +40,9 @@ def _faq_open_wellington(profile: Profile) -> Question:
     player = players[report.to_speak or 0]
     prompt = Explanation(profile.rule(Topic.REQUIRES), "quiz.faq.open_wellington", {"player": player, "call": option.call.name})
     expl = option.explanations[0]
-    return Question("faq-wellington", "faq_open_wellington", prompt, yes_no(expl.rule),
-                    YES if option.legal else NO, expl, players)
+    answer = YES if option.legal else NO
+    return Question("faq-wellington", "faq_open_wellington", prompt, yes_no(expl.rule, answer, expl),
+                    answer, expl, players)
 
 
 def _faq_unused(profile: Profile) -> Question:
@@ -55,5 +57,6 @@ def _faq_unused(profile: Profile) -> Question:
     declarer = players[state.declarer or 0]
     prompt = Explanation(profile.rule(Topic.UNUSED), "quiz.faq.unused", {"player": declarer, "card": card})
     expl = err.explanation if err is not None else state.copy().explain_last()[0]
-    return Question("faq-unused", "faq_unused", prompt, yes_no(expl.rule), NO if err else YES, expl, players,
+    answer = NO if err else YES
+    return Question("faq-unused", "faq_unused", prompt, yes_no(expl.rule, answer, expl), answer, expl, players,
                     tuple(deal.hands[0]))

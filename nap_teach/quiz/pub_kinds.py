@@ -14,7 +14,8 @@ from ..trainers import (
 )
 from .kinds import Generator
 from .question import (
-    NO, YES, Choice, Question, calls_for_safe, number_choices, player_choices, random_table, trick_fact, yes_no,
+    NO, YES, Choice, Question, calls_for_safe, not_winner, number_choices, player_choices, random_table, signed,
+    trick_fact, with_reasons, yes_no,
 )
 
 
@@ -34,7 +35,11 @@ def _q_first_dealer(rng: random.Random, p: Profile) -> Question:
             continue  # a tie: the engine would have them draw again; draw another question
     facts = tuple(Explanation(rule, "quiz.played", {"player": n, "card": c}) for n, c in drawn.items())
     prompt = Explanation(rule, "quiz.first_dealer", {"cards": facts})
-    return Question("", "first_dealer", prompt, player_choices(rule, players), players[seat], expl, players,
+    dealer = players[seat]
+    choices = with_reasons(player_choices(rule, players), dealer,
+                           lambda c: Explanation(rule, "why.first_dealer", {"player": c.value, "card": drawn[c.value],
+                                                                            "dealer": dealer, "low": drawn[dealer]}))
+    return Question("", "first_dealer", prompt, choices, dealer, expl, players,
                     trick=tuple(drawn.items()))
 
 
@@ -48,8 +53,12 @@ def _q_misdeal(rng: random.Random, p: Profile) -> Question:
     rule = p.rule(Topic.MISDEAL)
     prompt = Explanation(rule, "quiz.misdeal", {"players": players, "dealer": dealer, "number": row.number})
     expl = Explanation(rule, "explain.misdeal", {"dealer": row.dealer})
-    return Question("", "misdeal", prompt, player_choices(rule, players), session.players[session.next_dealer],
-                    expl, players)
+    answer = session.players[session.next_dealer]
+    left = players[(players.index(dealer) + 1) % len(players)]
+    choices = with_reasons(player_choices(rule, players), answer,
+                           lambda c: Explanation(rule, "why.misdeal_left" if c.value == left else "why.misdeal",
+                                                 {"player": c.value, "dealer": answer}))
+    return Question("", "misdeal", prompt, choices, answer, expl, players)
 
 
 def _q_misere_trick(rng: random.Random, p: Profile) -> Question:
@@ -66,7 +75,10 @@ def _q_misere_trick(rng: random.Random, p: Profile) -> Question:
     trick = tuple(zip(players, cards))
     prompt = Explanation(rule, "quiz.misere_trick", {"call": next(c.name for c in p.ladder if not c.trumps),
                                                      "trick": trick_fact(rule, trick)})
-    return Question("", "misere_trick", prompt, player_choices(rule, players), judged.winner_name,
+    held = dict(trick)
+    choices = with_reasons(player_choices(rule, players), judged.winner_name,
+                           lambda c: not_winner(rule, c.value, held[c.value], cards, None))
+    return Question("", "misere_trick", prompt, choices, judged.winner_name,
                     judged.explanation, players, (), trick, None)
 
 
@@ -84,8 +96,16 @@ def _q_renege(rng: random.Random, p: Profile) -> Question:
     prompt = Explanation(p.rule(Topic.RENEGE), "quiz.renege",
                          {"players": players, "declarer": players[declarer], "call": contract.name,
                           "offender": players[offender]})
-    return Question("", "renege", prompt, number_choices(expl.rule, answer, candidates, rng, signed=True),
-                    str(answer), expl, players, extra=report.explanations[1:])
+    offender_name = players[offender]
+
+    def why(c: Choice) -> Explanation:
+        value = int(c.value)
+        facts = {"choice": c.label, "offender": offender_name, "answer": signed(answer), "reason": expl}
+        if value >= 0 > answer:
+            return Explanation(expl.rule, "why.renege_zero" if value == 0 else "why.renege_sign", facts)
+        return Explanation(expl.rule, "why.renege_more" if value < answer else "why.renege_less", facts)
+    choices = with_reasons(number_choices(expl.rule, answer, candidates, rng, signed=True), str(answer), why)
+    return Question("", "renege", prompt, choices, str(answer), expl, players, extra=report.explanations[1:])
 
 
 def _q_tie_break(rng: random.Random, p: Profile) -> Question:
@@ -109,9 +129,18 @@ def _q_tie_break(rng: random.Random, p: Profile) -> Question:
         answer = "winner"
         expl = winners_explanation(p, session.balances, winners)
         rule = expl.rule
-    choices = (Choice("winner", Explanation(rule, "choice.one_winner")),
+    choices: tuple[Choice, ...] = (Choice("winner", Explanation(rule, "choice.one_winner")),
                Choice("share", Explanation(rule, "choice.share")),
                Choice("extra", Explanation(rule, "choice.extra_hand")))
+    top = tuple(due) if due else tuple(winners)
+
+    def why(c: Choice) -> Explanation:
+        facts = {"choice": c.label, "names": top, "count": len(top)}
+        key = {("extra", "winner"): "why.tie_level", ("extra", "share"): "why.tie_three",
+               ("share", "winner"): "why.tie_level", ("share", "extra"): "why.tie_too_few",
+               ("winner", "share"): "why.tie_alone_share", ("winner", "extra"): "why.tie_alone_extra"}[(answer, c.value)]
+        return Explanation(rule, key, facts)
+    choices = with_reasons(choices, answer, why)
     balances = session.balances
     prompt = Explanation(p.rule(Topic.TIE_BREAK), "quiz.tie_break",
                          {"amounts": tuple((name, balances[name]) for name in players), "dealer": players[dealer]})
@@ -129,7 +158,7 @@ def _q_variation(rng: random.Random, p: Profile) -> Question:
     except RecordError as e:
         answer, expl = NO, e.explanation
     prompt = Explanation(p.rule(Topic.VARIATIONS), "quiz.variation", {"variation": variation})
-    return Question("", "variation", prompt, yes_no(expl.rule), answer, expl)
+    return Question("", "variation", prompt, yes_no(expl.rule, answer, expl), answer, expl)
 
 
 PROFILE_GENERATORS: dict[str, tuple[Callable[[Profile], bool], Generator]] = {

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..auction import Call
 from ..cards import Card, Suit
@@ -12,6 +12,7 @@ from ..i18n import translator
 from ..profiles import Contract, Profile
 from ..rulebook import Topic
 from ..state import DealState
+from ..tricks import winning_index
 from ..trainers import PositionError, calls_for, said, table_names
 
 YES, NO = "yes", "no"
@@ -22,6 +23,8 @@ EN = translator("en")
 class Choice:
     value: str
     label: Explanation
+    why: Explanation | None = None
+    """For a wrong choice: why it is wrong (the engine's reason, naming the choice); None for the answer."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,13 @@ class Question:
         """The rule that answers the question (from the engine's explanation)."""
         return self.explanation.rule
 
+    def reason(self, value: str) -> Explanation | None:
+        """Why the choice ``value`` is wrong (None for the right answer)."""
+        for c in self.choices:
+            if c.value == value:
+                return None if value == self.answer else c.why
+        raise ValueError(f"{value!r} is not a choice of question {self.id}")
+
     def is_right(self, value: str) -> bool:
         if value not in {c.value for c in self.choices}:
             raise ValueError(f"{value!r} is not a choice of question {self.id}")
@@ -58,8 +68,40 @@ class Question:
 
 
 # ------------------------------------------------------------------- helpers
-def yes_no(rule: str) -> tuple[Choice, ...]:
-    return (Choice(YES, Explanation(rule, "choice.yes")), Choice(NO, Explanation(rule, "choice.no")))
+def yes_no(rule: str, answer: str | None = None, reason: Explanation | None = None) -> tuple[Choice, ...]:
+    """Yes and No; with ``answer`` and the engine's ``reason``, the wrong one says why it is wrong."""
+    choices = (Choice(YES, Explanation(rule, "choice.yes")), Choice(NO, Explanation(rule, "choice.no")))
+    if answer is None or reason is None:
+        return choices
+    return tuple(c if c.value == answer else
+                 Choice(c.value, c.label, Explanation(reason.rule, "why.choice", {"choice": c.label, "reason": reason}))
+                 for c in choices)
+
+
+def with_reasons(choices: Sequence[Choice], answer: str, reason: Callable[[Choice], Explanation]) -> tuple[Choice, ...]:
+    """``choices`` with ``reason(choice)`` attached to every wrong one."""
+    return tuple(c if c.value == answer else Choice(c.value, c.label, reason(c)) for c in choices)
+
+
+def not_winner(rule: str, player: str, card: Card, cards: Sequence[Card], trump: Suit | None) -> Explanation:
+    """Why ``player``'s ``card`` does not win the trick ``cards`` (B12; P4 with no trump)."""
+    win = cards[winning_index(cards, trump)]
+    led = cards[0].suit
+    facts = {"player": player, "card": card, "winner_card": win, "led": led, "suit": card.suit, "trump": trump}
+    if card.suit is not led and card.suit is not trump:
+        key = "why.win_off_trump" if trump is not None else "why.win_off"
+    elif card.suit is trump:
+        key = "why.win_trump_low"
+    elif win.suit is trump:
+        key = "why.win_trumped"
+    else:
+        key = "why.win_low"
+    return Explanation(rule, key, facts)
+
+
+def signed(value: int) -> str:
+    """A signed amount as every language writes it (+12, −4, 0)."""
+    return EN.amount(value)
 
 
 def player_choices(rule: str, players: Sequence[str]) -> tuple[Choice, ...]:

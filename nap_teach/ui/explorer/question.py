@@ -86,8 +86,11 @@ class QuestionCard(ExplorerComponent):
         answer = labels[q.answer]
         kind = "nap-ex-right" if self.right else "nap-ex-wrong"
         lines = [html('<p class="{}"><strong>{}</strong> {}</p>',
-                      kind, verdict, self._("Answer: {answer}.").format(answer=answer)),
-                 html('<p>{}</p>', self.explain(q.explanation))]
+                      kind, verdict, self._("Answer: {answer}.").format(answer=answer))]
+        reason = None if self.right else q.reason(self.given)
+        if reason is not None:  # why the learner's choice is wrong, first
+            lines.append(html('<p class="nap-ex-why">{}</p>', self.explain(reason)))
+        lines.append(html('<p>{}</p>', self.explain(q.explanation)))
         lines += [html('<p>{}</p>', self.explain(e)) for e in q.extra]
         self.feedback.value = html('<div role="status" aria-live="polite">{}</div>', join(lines))
 

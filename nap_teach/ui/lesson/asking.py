@@ -2,7 +2,11 @@
 
 CSS classes: ``nap-ask``, ``nap-ask-prompt``, ``nap-ask-option`` (and
 ``nap-ask-option-<value>``), ``nap-ask-amount``, ``nap-ask-check``,
-``nap-ask-feedback`` (``nap-ask-right`` / ``nap-ask-wrong``).
+``nap-ask-chosen`` (the answer as the page has it, before Check),
+``nap-ask-feedback`` (``nap-ask-right`` / ``nap-ask-wrong``). Every option
+and amount box of one question also has ``nap-ask-q-<place>`` (``place``:
+the page and the question's number there, given by :meth:`QuestionPanel.show`),
+and the chosen answer carries ``data-ask="<place>"`` and ``data-chosen``.
 """
 from __future__ import annotations
 
@@ -37,13 +41,17 @@ class QuestionPanel(Component):
         self.check = W.Button(button_style="info", layout=auto_layout())
         self.check.add_class("nap-ask-check")
         self.check.on_click(self._on_check)
+        self.chosen = W.HTML("")
+        self.chosen.add_class("nap-ask-chosen")
         self.feedback = W.HTML("")
         self.feedback.add_class("nap-ask-feedback")
-        self.widget = W.VBox([self.prompt, self.options, self.check, self.feedback], layout=auto_layout())
+        self.widget = W.VBox([self.prompt, self.options, self.chosen, self.check, self.feedback],
+                             layout=auto_layout())
         self.widget.add_class("nap-ask")
         self.widget.layout.display = "none"
         self._toggles: dict[str, W.ToggleButton] = {}
         self._amounts: dict[str, W.IntText] = {}
+        self.place = ""
 
     def _label(self, value: str) -> str:
         if self.ask is not None and self.ask.kind in ("playable", "card"):
@@ -52,10 +60,12 @@ class QuestionPanel(Component):
             return self.tr.call(value)
         return value
 
-    def show(self, ask: Ask | None, feedback: Feedback | None = None) -> None:
-        """Show ``ask`` (None hides the panel); a new question clears the old answer."""
+    def show(self, ask: Ask | None, feedback: Feedback | None = None, place: str = "") -> None:
+        """Show ``ask`` (None hides the panel); a new question clears the old answer. ``place`` names
+        the question on the page (its options get the class ``nap-ask-q-<place>``)."""
         if ask is not self.ask:
             self.ask = ask
+            self.place = place
             self._build()
         self.widget.layout.display = "none" if ask is None else ""
         self.refresh(feedback)
@@ -73,14 +83,18 @@ class QuestionPanel(Component):
                                 layout=W.Layout(width="140px"))
                 box.add_class("nap-ask-amount")
                 box.add_class(f"nap-ask-amount-{value}")
+                box.add_class(f"nap-ask-q-{self.place}")
+                box.observe(self._on_change, names="value")
                 self._amounts[value] = box
                 children.append(box)
             else:
                 button = W.ToggleButton(value=False, description=self._label(value), layout=auto_layout())
                 button.add_class("nap-ask-option")
                 button.add_class(f"nap-ask-option-{value}")
+                button.add_class(f"nap-ask-q-{self.place}")
                 if not ask.multi:
                     button.observe(self._single(value), names="value")
+                button.observe(self._on_change, names="value")
                 self._toggles[value] = button
                 children.append(button)
         self.options.children = children
@@ -93,9 +107,30 @@ class QuestionPanel(Component):
                         button.value = False
         return pick
 
+    def _on_change(self, _change: dict[str, Any]) -> None:
+        self._show_chosen()
+
+    def _show_chosen(self) -> None:
+        """The answer as the page has it now, in words (and as data, for scripts and tests)."""
+        ask = self.ask
+        if ask is None:
+            self.chosen.value = ""
+            return
+        if ask.kind == "pay":
+            amounts = {name: int(box.value) for name, box in self._amounts.items()}
+            data = ",".join(f"{name}={amounts[name]}" for name in self._amounts)
+            words = ", ".join(f"{name} {self.tr.amount(v)}" for name, v in amounts.items())
+        else:
+            picked = [v for v, b in self._toggles.items() if b.value]
+            data = ",".join(picked)
+            words = ", ".join(self._label(v) for v in picked) or self._("nothing yet")
+        self.chosen.value = html('<p class="nap-ask-chosen-text" data-ask="{}" data-chosen="{}">{}</p>', self.place,
+                                 data, self._("Your answer: {answer}").format(answer=words))
+
     def refresh(self, feedback: Feedback | None = None) -> None:
         ask = self.ask
         self.check.description = self._("Check my answer")
+        self._show_chosen()
         if ask is None:
             return
         for value, button in self._toggles.items():

@@ -166,6 +166,7 @@ class CourseMode(Component):
         self.courses = W.HTML("")
         self.courses.add_class("nap-course")
         self._recorded = False
+        self._answering = False
         self.store.observe(self._on_store)
 
     # ------------------------------------------------------------- the deal
@@ -189,7 +190,8 @@ class CourseMode(Component):
         self.ledger.render(lesson if isinstance(lesson, SessionLesson) else None, page.step)
         pending = run.pending
         self.question.show(pending[1] if pending else None,
-                           run.last if pending is not None and run.last is not None else None)
+                           run.last if pending is not None and run.last is not None else None,
+                           place=f"{run.index + 1}-{pending[0]}" if pending else "")
         self.quiz.show(run.quiz_started)
         if run.finished:
             self._finished()
@@ -210,7 +212,16 @@ class CourseMode(Component):
 
     # -------------------------------------------------------------- answers
     def _answer(self, value: Any) -> Feedback:
+        seen = len(self.run.deal_kinds)
         feedback = self.run.answer(value)
+        if len(self.run.deal_kinds) > seen:  # a first try: kept like a quiz answer (a miss comes back in quizzes)
+            for kind, right in self.run.deal_kinds[seen:]:
+                self.store.progress.record_kind(kind, right)
+            self._answering = True  # the answer's feedback stays on the page until Next
+            try:
+                self.store.save()
+            finally:
+                self._answering = False
         if feedback.line is not None and not feedback.line.same_as_book:  # the learner's card, played out
             self.app.walk.whatif = feedback.line
             self.app.whatif.render()
@@ -233,4 +244,5 @@ class CourseMode(Component):
                 self.run.questions = self.player.quiz(review, self.run.attempt)
                 self.quiz.number = 0
                 self.quiz.card.question = None
-        self.render()
+        if not self._answering:
+            self.render()

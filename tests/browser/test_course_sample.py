@@ -1,0 +1,288 @@
+"""Twelve lessons of the course played by clicking in Voila and Chromium, in English and in Spanish.
+
+Each sampled lesson is opened by its address (``lesson.ipynb?lesson=<id>``),
+stepped through with Next; every question asked before a reveal is answered
+(the first one wrongly: the page must say why, in the engine's words, and
+keep the step hidden; then rightly), then the closing quiz (its first question
+wrongly: the page must give that choice's own reason), until the lesson is
+done with its score kept in the browser.
+
+To stay fast, one Voila server serves a few pages at once, each in its own
+browser context (its own localStorage): every lesson is a generator of
+actions that yields what the page must show next, and a loop moves on
+whichever page is ready. A copy of the lesson run in the test
+(:class:`~nap_teach.lesson.player.LessonRun`, fed the same answers and the
+same missed kinds) knows every answer and every quiz question.
+"""
+from __future__ import annotations
+
+import json
+import os
+import time
+from typing import Any, Callable, Iterator
+
+import pytest
+
+from nap_teach.course import load_lesson
+from nap_teach.i18n import translator
+from nap_teach.lesson.player import LessonPlayer, LessonRun
+from nap_teach.mastery import STORAGE_KEY, Progress
+
+SAMPLE = [  # (lesson, language): 12 of the 16 lessons, every kind of deal and question, both profiles
+    ("worked-deal", "en"), ("follow-suit", "es"), ("failed-contract", "en"), ("auction", "es"),
+    ("passed-out", "en"), ("early-stop", "es"), ("session-ledger", "en"), ("declarer-play", "es"),
+    ("defence", "en"), ("misere", "es"), ("misdeal-renege", "en"), ("pub-session", "es"),
+]
+PARALLEL = 3
+"""Pages played at once (each in its own browser context)."""
+STEP_TIMEOUT = 60.0
+"""Seconds a page may take to show what a click should bring."""
+BUDGET = 90.0
+"""Seconds the sample should take on an idle 2-core machine (357 steps, 62 deal questions, 56 quiz
+questions). It is written down with each run (test-artifacts/course-sample.txt), not asserted: on a
+machine shared with other test runs it takes several times longer."""
+
+_KERNEL_ID_JS = """() => {
+    const data = document.getElementById("jupyter-config-data");
+    return data ? JSON.parse(data.textContent).kernelId || null : null;
+}"""
+
+# What a page must show next: a JavaScript function of one argument, true once it does.
+_VISIBLE = """(sel) => { const el = document.querySelector(sel);
+    return !!el && el.offsetParent !== null; }"""
+_HAS = """([sel, text]) => Array.from(document.querySelectorAll(sel)).some(el => el.textContent.includes(text))"""
+_NUMBERS = """([sel, k, n]) => { const el = document.querySelector(sel);
+    if (!el) return false; const m = el.textContent.match(/(\\d+)\\D+(\\d+)/);
+    return !!m && +m[1] === k && +m[2] === n; }"""
+_CHOSEN = """([place, data]) => !!Array.from(document.querySelectorAll('.nap-ask-chosen-text'))
+    .find(el => el.dataset.ask === place && el.dataset.chosen === data)"""
+_STORED = """([key, id]) => (window.localStorage.getItem(key) || '').includes('"' + id + '"')"""
+
+Wait = tuple[str, Any, str]
+"""(JavaScript predicate, its argument, what is awaited, for the failure message)."""
+
+
+def _text(explanation: Any, tr: Any) -> str:
+    return tr.explain(explanation)
+
+
+def _give(page: Any, ask: Any, place: str, pressed: set[str], value: Any) -> Wait:
+    """Pick (or type) ``value`` in the options of the question at ``place``; returns the wait until
+    the page has it (its "your answer" line), so that Check reads it."""
+    if ask.kind == "pay":
+        for name, amount in value.items():
+            box = page.locator(f".nap-ask-amount-{name}.nap-ask-q-{place} input")
+            box.fill(str(amount))
+            box.press("Tab")
+        data = ",".join(f"{name}={value[name]}" for name in ask.options)
+    else:
+        wanted = set(value) if ask.multi else {value}
+        # ticks are independent; a single choice is one click (the page lets go of the other one itself)
+        flip = [o for o in ask.options if (o in pressed) != (o in wanted)] if ask.multi else \
+            [value] if value not in pressed else []
+        for option in flip:
+            page.locator(f"button.nap-ask-option-{option}.nap-ask-q-{place}").click()
+        pressed.clear()
+        pressed.update(wanted)
+        data = ",".join(o for o in ask.options if o in wanted)
+    return (_CHOSEN, [place, data], f"the answer {data} on the page")
+
+
+def _wrong_value(ask: Any) -> Any:
+    """An answer the engine calls wrong (None when every option is right)."""
+    if ask.kind == "pay":
+        values = {n: int(v) for n, v in zip(ask.options, ask.answer)}
+        values[ask.options[0]] += 1
+        return values
+    if ask.multi:
+        return list(ask.answer[:-1]) if len(ask.answer) > 1 else [o for o in ask.options if o not in ask.answer][:1]
+    for o in ask.options:
+        if o not in ask.answer and not ask.check(o).right:
+            return o
+    return None
+
+
+def _right_value(ask: Any) -> Any:
+    if ask.kind == "pay":
+        return {n: int(v) for n, v in zip(ask.options, ask.answer)}
+    return list(ask.answer) if ask.multi else ask.answer[0]
+
+
+def play_lesson(page: Any, lesson: str, lang: str, log: dict[str, Any]) -> Iterator[Wait]:
+    """Play ``lesson`` on ``page`` by clicking; yields what the page must show before the next click."""
+    tr = translator(lang)
+    run = LessonRun(LessonPlayer(load_lesson(lesson)))  # the test's copy of the learner's run
+    kept = Progress()  # ... and of the learner's browser storage
+    page.goto(f"voila/render/lesson.ipynb?lesson={lesson}&lang={lang}", wait_until="domcontentloaded")
+    yield _VISIBLE, "button.nap-lesson-next", "the lesson page"
+    yield _NUMBERS, [".nap-lesson-step", 1, run.count], "step 1"
+    wrong_read = 0
+    while True:
+        pending = run.pending
+        if pending is not None:
+            k, ask = pending
+            place = f"{run.index + 1}-{k}"
+            pressed: set[str] = set()
+            yield _VISIBLE, f".nap-ask-q-{place}", f"the question before step {run.index + 2}"
+            wrong = _wrong_value(ask) if wrong_read == 0 else None
+            if wrong is not None:  # the first question of the lesson: wrongly, and read why
+                yield _give(page, ask, place, pressed, wrong)
+                page.locator("button.nap-ask-check").click()
+                seen = len(run.deal_kinds)
+                feedback = run.answer(wrong)
+                assert not feedback.right
+                for kind, ok in run.deal_kinds[seen:]:  # a miss is kept at once, as the page does
+                    kept.record_kind(kind, ok)
+                run.questions = run.player.quiz(kept.review_kinds(), run.attempt)  # as the page does
+                yield _VISIBLE, ".nap-ask-feedback .nap-ask-wrong", "the feedback on a wrong answer"
+                yield _HAS, [".nap-ask-feedback", _text(feedback.explanations[0], tr)], "why it is wrong"
+                page.locator("button.nap-lesson-next").click()  # no reveal before a right answer
+                yield _HAS, [".nap-msg", tr.gettext(
+                    "Answer the question first: then the step is shown.")], "Next refused"
+                yield _NUMBERS, [".nap-lesson-step", run.index + 1, run.count], "the same step"
+                wrong_read += 1
+            right = _right_value(ask)
+            yield _give(page, ask, place, pressed, right)
+            page.locator("button.nap-ask-check").click()
+            seen = len(run.deal_kinds)
+            assert run.answer(right).right
+            for kind, ok in run.deal_kinds[seen:]:
+                kept.record_kind(kind, ok)
+            run.questions = run.player.quiz(kept.review_kinds(), run.attempt)
+            yield _VISIBLE, ".nap-ask-feedback .nap-ask-right", f"the right answer before step {run.index + 2}"
+            continue
+        if run.at_end:
+            break
+        assert run.next()
+        page.locator("button.nap-lesson-next").click()
+        yield _NUMBERS, [".nap-lesson-step", run.index + 1, run.count], f"step {run.index + 1}"
+    log["steps"] = run.count
+    log["deal_questions"] = run.player.questions
+    log["wrong_read"] = wrong_read
+
+    questions = run.questions
+    yield _VISIBLE, ".nap-lesson-quiz", "the quiz"
+    for i, q in enumerate(questions):
+        yield _NUMBERS, [".nap-lesson-quiz-count p", i + 1, len(questions)], f"quiz question {i + 1}"
+        yield _HAS, [".nap-lesson-quiz-q .nap-ex-prompt", _text(q.prompt, tr)], f"the prompt of quiz question {i + 1}"
+        values = [c.value for c in q.choices]
+        value = q.answer if i else next(v for v in values if v != q.answer)  # the first one wrongly
+        page.locator("button.nap-lesson-quiz-q-choice").nth(values.index(value)).click()
+        run.quiz_answer(i, value)
+        if i == 0:
+            reason = q.reason(value)
+            assert reason is not None
+            yield _HAS, [".nap-lesson-quiz-q .nap-ex-why", _text(reason, tr)], "why the quiz choice is wrong"
+        else:
+            yield _VISIBLE, ".nap-lesson-quiz-q .nap-ex-right", f"quiz question {i + 1} answered"
+        if i + 1 < len(questions):
+            page.locator("button.nap-lesson-quiz-next").click()
+    assert run.finished
+    for kind, ok in run.kind_results():
+        kept.record_kind(kind, ok)
+    right, total = run.score
+    yield _NUMBERS, [".nap-lesson-done-box", right, total], "the score"
+    yield _STORED, [STORAGE_KEY, lesson], "the lesson kept in localStorage"
+    stored = Progress.from_json(page.evaluate(f"() => window.localStorage.getItem({json.dumps(STORAGE_KEY)})"))
+    assert stored.lesson_state(lesson) == "done" and stored.score(lesson) == (right, total)
+    assert stored.kinds == kept.kinds
+    log["quiz"] = len(questions)
+
+
+class Player:
+    """One lesson in its own browser context, moved on by :func:`run_all`."""
+
+    def __init__(self, browser: Any, base_url: str, lesson: str, lang: str) -> None:
+        self.lesson, self.lang = lesson, lang
+        self.context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900},
+                                           locale="en-GB")
+        self.context.set_default_timeout(30_000)
+        self.context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(base_url)
+                           else route.abort("blockedbyclient"))
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.log: dict[str, Any] = {}
+        self.steps = play_lesson(self.page, lesson, lang, self.log)
+        self.wait: Wait | None = None
+        self.since = self.started = time.monotonic()
+        self.done = False
+
+    def advance(self) -> None:
+        """Go on while the page shows what it must (a click may follow); stop at the first wait not met."""
+        while not self.done:
+            if self.wait is not None:
+                js, arg, what = self.wait
+                if not self.page.evaluate(js, arg):
+                    assert time.monotonic() - self.since < STEP_TIMEOUT, \
+                        f"{self.lesson} ({self.lang}): the page never showed {what}"
+                    return
+            try:
+                self.wait = next(self.steps)
+            except StopIteration:
+                self.done = True
+                return
+            self.since = time.monotonic()
+
+    def close(self, base_url: str) -> None:
+        try:  # shut the page's kernel down, as leaving the page would
+            kernel = self.page.evaluate(_KERNEL_ID_JS)
+            xsrf = next((c["value"] for c in self.context.cookies() if c["name"] == "_xsrf"), None)
+            if kernel:
+                self.context.request.post(f"{base_url}voila/api/shutdown/{kernel}", form={"_xsrf": xsrf},
+                                          timeout=10_000)
+        except Exception:  # a stopped server: nothing to release
+            pass
+        self.context.close()
+
+
+def run_all(browser: Any, base_url: str, sample: list[tuple[str, str]], parallel: int,
+            on_fail: Callable[[Player], None]) -> list[Player]:
+    waiting = list(sample)
+    active: list[Player] = []
+    finished: list[Player] = []
+    try:
+        while waiting or active:
+            while waiting and len(active) < parallel:
+                active.append(Player(browser, base_url, *waiting.pop(0)))
+            for player in list(active):
+                try:
+                    player.advance()
+                except Exception:
+                    on_fail(player)
+                    raise
+                assert not player.errors, f"{player.lesson}: page errors {player.errors}"
+                if player.done:
+                    player.log["seconds"] = round(time.monotonic() - player.started, 1)
+                    active.remove(player)
+                    finished.append(player)
+                    player.close(base_url)
+            time.sleep(0.02)
+    finally:
+        for player in active:
+            player.close(base_url)
+    return finished
+
+
+@pytest.mark.timeout(900)  # twelve lessons; on a loaded 2-core machine this takes minutes
+def test_twelve_lessons_played_by_clicking_in_both_languages(chromium, voila_url, artifacts_dir):
+    assert len(SAMPLE) >= 12 and {lang for _, lang in SAMPLE} == {"en", "es"}
+    assert {load_lesson(lesson).profile.name for lesson, _ in SAMPLE} == {"british", "pub"}
+
+    def on_fail(player: Player) -> None:
+        try:
+            player.page.screenshot(path=str(artifacts_dir / f"course-sample--{player.lesson}.png"), full_page=True)
+        except Exception:
+            pass
+
+    start = time.monotonic()
+    played = run_all(chromium, voila_url, SAMPLE, PARALLEL, on_fail)
+    took = time.monotonic() - start
+    assert sorted((p.lesson, p.lang) for p in played) == sorted(SAMPLE)
+    for p in played:  # every lesson: all its steps, every question, one wrong answer read, the whole quiz
+        assert p.log["steps"] >= 6 and p.log["deal_questions"] >= 4 and p.log["wrong_read"] == 1, (p.lesson, p.log)
+        assert p.log["quiz"] >= 3
+    summary = ", ".join(f"{p.lesson}/{p.lang}: {p.log['steps']} steps in {p.log['seconds']} s" for p in played)
+    (artifacts_dir / "course-sample.txt").write_text(
+        f"{took:.1f} s for {len(played)} lessons (aim: under {BUDGET:.0f} s on an idle machine; "
+        f"load average then: {os.getloadavg()[0]:.1f}): {summary}\n")
