@@ -238,7 +238,6 @@ class DealEditor(Component):
         entry = self.entry
         state = entry.state
         _ = self._
-        tr = self.tr
         if state is None:
             self.turn.value = html('<p>{}</p>', self.tr.ngettext(
                 "Give {n} more card, then the auction begins.", "Give {n} more cards, then the auction begins.",
@@ -264,7 +263,6 @@ class DealEditor(Component):
             self._set_calls([])
             self._set_cards([])
         show(self.stop, entry.can_stop())
-        del tr
 
     def _set_calls(self, calls: list[Call]) -> None:
         buttons = []
