@@ -223,10 +223,12 @@ class DealEditor(Component):
                 words = card_label(card, tr)
                 set_trait(button, "tooltip", words if holder is None else _("{card}: in {player}'s hand").format(
                     card=words, player=entry.players[holder]))
-        self._render_hands()
-        self._render_turn()
-        self._render_log()
+        # the save link goes first: the page gets widget updates in order, so once the turn line says
+        # the deal is complete, the link already carries the whole deal
         self._render_save()
+        self._render_hands()
+        self._render_log()
+        self._render_turn()
 
     def _render_hands(self) -> None:
         entry = self.entry
