@@ -284,7 +284,9 @@ class LessonApp(App):
                  self.whatif.settlement.value, self.whatif.status.widget.value, self.postmortem.widget.value]
         if self.editor is not None:
             ed = self.editor
-            parts += [ed.status.widget.value, ed.turn.value, ed.hands.value, ed.log.value]
+            parts.append(ed.status.widget.value)
+            if ed.built:
+                parts += [ed.turn.value, ed.hands.value, ed.log.value]
         if self.mode is not None:
             m = self.mode
             parts += [m.notes.value, m.ledger.widget.value, m.question.prompt.value, m.question.feedback.value,

@@ -63,6 +63,20 @@ class DealEditor(Component):
         self.heading = with_classes(W.HTML(), "nap-entry-title")
         self.open = with_classes(W.ToggleButton(value=False, icon="pencil", layout=auto_layout()), "nap-entry-open")
         self.open.observe(self._on_open, names="value")
+        # the editor's widgets (a 52-card picker ...) are built when it is first opened: most visitors
+        # of the lesson never open it, and a page of fewer widgets appears sooner
+        self.built = False
+        self.body = with_classes(W.VBox([], layout=auto_layout()), "nap-entry-body")
+        self.widget = with_classes(W.VBox([self.heading, self.open, self._status.widget, self.body],
+                                          layout=auto_layout()), "nap-entry")
+        show(self.body, False)
+        self.refresh()
+
+    def build(self) -> None:
+        """Make the editor's widgets (once)."""
+        if self.built:
+            return
+        self.built = True
         self.intro = with_classes(W.HTML(), "nap-entry-intro")
         style = {"description_width": "initial"}
         self.profile = with_classes(W.Dropdown(options=[(n, n) for n in PROFILES], value=self.entry.profile.name,
@@ -117,12 +131,8 @@ class DealEditor(Component):
                                     layout=auto_layout(flex_flow="row wrap")), "nap-entry-tools")
         self.play_box = with_classes(W.VBox([self.turn, self.calls, self.cards, self.stop], layout=auto_layout()),
                                      "nap-entry-play")
-        self.body = with_classes(W.VBox([self.intro, table, self.seat, self.picker, self.hands, self.play_box,
-                                         self.log, tools, self.save, self.upload],
-                                        layout=auto_layout()), "nap-entry-body")
-        self.widget = with_classes(W.VBox([self.heading, self.open, self._status.widget, self.body],
-                                          layout=auto_layout()), "nap-entry")
-        show(self.body, False)
+        self.body.children = [self.intro, table, self.seat, self.picker, self.hands, self.play_box,
+                              self.log, tools, self.save, self.upload]
         self.refresh()
 
     # the editor's refusals are said next to it, not at the top of the page
@@ -138,6 +148,8 @@ class DealEditor(Component):
         self.heading.value = html('<h2>{}</h2>', _("Your own deal"))
         self.open.description = _("Hide the deal editor") if self.open.value else _("Enter a deal to teach")
         self.open.tooltip = _("Enter the hands, the calls and the cards of a deal, then teach it step by step")
+        if not self.built:
+            return
         self.intro.value = html(
             '<p>{}</p>', _("Choose the rules and the table, give each player five cards by clicking them, then "
                            "click the calls and the cards in turn. “Teach this deal” narrates it step by step."))
@@ -169,6 +181,8 @@ class DealEditor(Component):
 
     def render(self) -> None:
         """Draw the entry as it stands: table, picker, hands, the next call or card, save and link."""
+        if not self.built:
+            return
         entry = self.entry
         _ = self._
         tr = self.tr
@@ -209,10 +223,12 @@ class DealEditor(Component):
                 words = card_label(card, tr)
                 set_trait(button, "tooltip", words if holder is None else _("{card}: in {player}'s hand").format(
                     card=words, player=entry.players[holder]))
-        self._render_hands()
-        self._render_turn()
-        self._render_log()
+        # the save link goes first: the page gets widget updates in order, so once the turn line says
+        # the deal is complete, the link already carries the whole deal
         self._render_save()
+        self._render_hands()
+        self._render_log()
+        self._render_turn()
 
     def _render_hands(self) -> None:
         entry = self.entry
@@ -238,7 +254,6 @@ class DealEditor(Component):
         entry = self.entry
         state = entry.state
         _ = self._
-        tr = self.tr
         if state is None:
             self.turn.value = html('<p>{}</p>', self.tr.ngettext(
                 "Give {n} more card, then the auction begins.", "Give {n} more cards, then the auction begins.",
@@ -264,7 +279,6 @@ class DealEditor(Component):
             self._set_calls([])
             self._set_cards([])
         show(self.stop, entry.can_stop())
-        del tr
 
     def _set_calls(self, calls: list[Call]) -> None:
         buttons = []
@@ -355,6 +369,8 @@ class DealEditor(Component):
 
     @guarded
     def _on_open(self, change: dict[str, Any]) -> None:
+        if change.get("new"):
+            self.build()
         show(self.body, bool(change.get("new")))
         self.open.description = self._("Hide the deal editor") if self.open.value else self._("Enter a deal to teach")
 
@@ -516,6 +532,7 @@ class DealEditor(Component):
 
     def load(self, loaded: DealEntry) -> None:
         """Take a loaded deal (file or link) into the editor, and narrate it when it is finished."""
+        self.build()
         self.entry.replace_with(loaded)
         self._syncing = True
         try:
@@ -541,6 +558,8 @@ class DealEditor(Component):
         return True
 
     def set_open(self, value: bool) -> None:
+        if value:
+            self.build()
         self.open.value = value
         show(self.body, value)
         self.open.description = self._("Hide the deal editor") if value else self._("Enter a deal to teach")
