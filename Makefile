@@ -79,10 +79,17 @@ app: $(APP_STAMP)
 	cd $(ROOT) && exec $(BIN)/python -m nap_teach serve --host $(HOST) --port $(PORT) --class-size $(CLASS) \
 	  $(if $(MAX_KERNELS),--max-kernels $(MAX_KERNELS)) -- $(VOILA_ARGS)
 
-# Unit tests, every notebook (nbval) and the browser tests, in one pytest run
+# Unit tests, every notebook (nbval) and the browser tests, with pytest
 # (configured in pytest.ini).
+# Two passes: everything but the load tests on TEST_WORKERS workers (pytest-xdist),
+# then the load tests (marked `alone`) by themselves, so that nothing else runs
+# beside a test that opens a class's worth of pages. A pass that selects no
+# test (e.g. PYTEST_ARGS="-k lesson") is not a failure (pytest's exit code 5).
+TEST_WORKERS ?= 2
 test: $(TEST_STAMP) chromium
-	cd $(ROOT) && NAP_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(PYTEST_ARGS)
+	cd $(ROOT) && export NAP_CHROMIUM=$(CHROMIUM) && \
+	  { $(BIN)/python -m pytest -n $(TEST_WORKERS) -m "not alone" $(PYTEST_ARGS) || [ $$? -eq 5 ]; } && \
+	  { $(BIN)/python -m pytest -m alone $(PYTEST_ARGS) || [ $$? -eq 5 ]; }
 
 clean-venv:
 	rm -rf $(VENV)

@@ -23,6 +23,10 @@ from typing import Any
 
 import pytest
 
+# Class mode and the kernel cap are about load (pools of kernels, a flood of
+# pages): these tests run by themselves, after the parallel run (pytest.ini).
+pytestmark = pytest.mark.alone
+
 MiB = 1024 * 1024
 
 

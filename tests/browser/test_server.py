@@ -26,6 +26,7 @@ def _notebook(source: str) -> dict:
     }
 
 
+@pytest.mark.alone  # it measures the server under a class's load: nothing else may run beside it
 @pytest.mark.timeout(600)  # ten kernels start at once: on a loaded 2-core machine this takes minutes
 def test_ten_pages_opened_at_once_all_render(page, voila_server):
     """One class arriving: two loads of each of the five pages at the same moment, all rendered."""
