@@ -81,14 +81,15 @@ app: $(APP_STAMP)
 
 # Unit tests, every notebook (nbval) and the browser tests, with pytest
 # (configured in pytest.ini).
-# Two passes: everything but the load tests on TEST_WORKERS workers (pytest-xdist),
+# Two passes: everything but the load tests on TEST_WORKERS workers (pytest-xdist,
+# a file per worker at a time: a notebook's cells share one kernel),
 # then the load tests (marked `alone`) by themselves, so that nothing else runs
 # beside a test that opens a class's worth of pages. A pass that selects no
 # test (e.g. PYTEST_ARGS="-k lesson") is not a failure (pytest's exit code 5).
 TEST_WORKERS ?= 2
 test: $(TEST_STAMP) chromium
 	cd $(ROOT) && export NAP_CHROMIUM=$(CHROMIUM) && \
-	  { $(BIN)/python -m pytest -n $(TEST_WORKERS) -m "not alone" $(PYTEST_ARGS) || [ $$? -eq 5 ]; } && \
+	  { $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not alone" $(PYTEST_ARGS) || [ $$? -eq 5 ]; } && \
 	  { $(BIN)/python -m pytest -m alone $(PYTEST_ARGS) || [ $$? -eq 5 ]; }
 
 clean-venv:
