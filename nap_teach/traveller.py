@@ -425,7 +425,7 @@ class ClassResults:
         _ = tr.gettext
         buf = io.StringIO()
         out = csv.writer(buf, lineterminator="\r\n")
-        out.writerow([_("Rank"), _("Learner"), _("Deals"), _("Declared"), _("Made"), _("Total")])
+        out.writerow([_("Rank"), _("Learner"), _("Deals played"), _("Declared"), _("Made"), _("Total")])
         for s in self.ledger():
             out.writerow([_cell(s.rank), _cell(s.learner), _cell(s.deals), _cell(s.declared), _cell(s.made),
                           _cell(s.total)])
