@@ -507,6 +507,7 @@ MESSAGES: dict[str, str | Plural] = {
     "class.diff_bots": N_("bots {value} instead of {expected}"),
     "class.length_deals": Plural(Np_("{count} deal", "{count} deals"), "count"),
     "class.length_rotations": Plural(Np_("{count} dealer rotation", "{count} dealer rotations"), "count"),
+    "class.address": N_("The address must start with http:// or https:// and name the play page, without spaces or quotes ({most} characters at most)."),
     "class.game": N_("seed {seed}, {profile}, {players} players, the learner in seat {seat}, {length}"),
 }
 

@@ -194,11 +194,14 @@ class LandingPage(App):
         header.add_class("nap-landing-header")
         self.course = widgets.HTML()
         self.course.add_class("nap-landing-course")
+        self.teachers = widgets.HTML()
+        self.teachers.add_class("nap-landing-teachers")
         self.store = ProgressStore()
         self.progress = ProgressPanel(self, self.store)
         self.store.observe(self._render_course)
         self.widget.children = [page_style(*self.styles), header, self.status.widget, self.intro, self.course,
-                                self.progress.widget, self.lessons, self.profile_box, self.try_panel, self.languages]
+                                self.progress.widget, self.lessons, self.teachers, self.profile_box, self.try_panel,
+                                self.languages]
         self.refresh()
 
     @classmethod
@@ -249,6 +252,7 @@ class LandingPage(App):
         self._render_course()
         if hasattr(self, "progress"):
             self.progress.refresh()
+        self.teachers.value = self._teachers_html()
         self.profile_box.value = self._profile_html()
         self.languages.value = self._languages_html()
         self.try_heading.value = (html('<h2>{}</h2><p>{}</p>',
@@ -302,6 +306,20 @@ class LandingPage(App):
             items.append(html("<li>{}<br><span class='nap-landing-blurb'>{}</span></li>", head, blurb))
         heading = escape(_("Lessons, in order"))
         return html("<h2>{}</h2><ol class='nap-landing-list'>{}</ol>", heading, join(items))
+
+    def _teachers_html(self) -> str:
+        """The teachers' part: one seeded game for the whole class, and its results deal by deal."""
+        _ = self._
+        query = self._query_suffix()
+        return html(
+            '<h2>{}</h2><p>{}</p><ul class="nap-landing-list"><li><a class="nap-landing-class-link" href="{}">{}</a>'
+            '</li><li><a class="nap-landing-class" href="{}">{}</a></li></ul>',
+            _("For teachers"),
+            _("Give the whole class the same deals: make a class link (with a QR code for the room) on the play "
+              "page; each learner plays it and downloads their session; the class results page then compares "
+              "the tables deal by deal."),
+            "play.ipynb" + query, _("Make a class link on the play page"),
+            "class.ipynb" + query, _("Class results"))
 
     def _profile_html(self) -> str:
         _ = self._

@@ -14,6 +14,7 @@ PAGES = [
     ("index.ipynb", "&profile=pub", ".nap-landing"),
     ("explorer.ipynb", "&profile=pub", ".nap-explorer"),
     ("scorekeeper.ipynb", "&profile=pub", ".nap-scorekeeper"),
+    ("class.ipynb", "", ".nap-class"),
 ]
 
 # Common English words of the app's texts. Bids keep their names in Spanish

@@ -17,6 +17,7 @@ from ..table import CardTable
 from ..widgets import show as _show
 from .actions import ActionBar, Coach
 from .auction import AuctionPanel
+from .classlink import ClassLink
 from .hand import HandView
 from .ledger import LedgerView
 from .log import LogPanel
@@ -71,6 +72,8 @@ class PlayApp(App):
         self.title.add_class("nap-play-title")
         self.settings = SettingsPanel(self)
         self.setup = SetupPanel(self, setup)
+        self.classlink = ClassLink(self)  # under the setup form: the form's game as a link for the class
+        self.setup.widget.children = (*self.setup.widget.children, self.classlink.widget)
         self.trick = TrickView(self)
         self.auction = AuctionPanel(self)
         self.hand = HandView(self)
@@ -218,6 +221,7 @@ class PlayApp(App):
     def refresh(self) -> None:
         self.title.value = html('<h1>{}</h1>', self._('Play Nap'))
         self.setup.refresh()
+        self.classlink.refresh()
         self.settings.refresh()
         self.board.refresh()
         self.replay.board.refresh()
