@@ -74,7 +74,7 @@ class ClassLink(Component):
                                            style={"description_width": "initial"},
                                            layout=W.Layout(width="100%", max_width="40em")),
                                     "nap-play-class-address")
-        self.make = with_classes(W.Button(layout=auto_layout()), "nap-play-class-make")
+        self.make = with_classes(W.Button(layout=auto_layout(align_self="flex-start")), "nap-play-class-make")
         self.make.on_click(self._on_make)
         self.output = with_classes(W.HTML(), "nap-play-class-output")
         self.link = ""
