@@ -188,10 +188,10 @@ class ClassApp(App):
         game = html("<p>{}</p>", _("The class's game: {game}.").format(game=self.tr.explain(key.describe()))) \
             if key is not None else Markup()
         self.files.value = html(
-            '<h2>{}</h2>{}<div class="nap-scroll" tabindex="0"><table class="nap-table-grid nap-class-file-table">'
-            '<thead><tr><th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th>'
+            '<h2>{}</h2>{}<div class="nap-scroll" tabindex="0" role="region" aria-label="{}">'
+            '<table class="nap-table-grid nap-class-file-table"><thead><tr><th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th>'
             '</tr></thead><tbody>{}</tbody></table></div>',
-            _("Files"), game, _("File"), _("Learner"), _("Counted?"), _("Why"), join(rows))
+            _("Files"), game, _("Files"), _("File"), _("Learner"), _("Counted?"), _("Why"), join(rows))
 
     def _render_downloads(self) -> None:
         _ = self._
@@ -219,11 +219,11 @@ class ClassApp(App):
                          '<td class="nap-class-total">{}</td></tr>', s.learner, s.rank, s.learner, s.deals,
                          s.declared, s.made, self.tr.amount(s.total)) for s in ledger)
         self.ledger.value = html(
-            '<h2>{}</h2><div class="nap-scroll" tabindex="0"><table class="nap-table-grid nap-class-ledger-table">'
-            '<caption>{}</caption><thead><tr><th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th>'
+            '<h2>{}</h2><div class="nap-scroll" tabindex="0" role="region" aria-label="{}">'
+            '<table class="nap-table-grid nap-class-ledger-table"><caption>{}</caption><thead><tr><th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th>'
             '<th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th></tr></thead><tbody>{}</tbody>'
             '</table></div>',
-            _("The class's ledger"), _("Each learner's total over the deals they played, best first"),
+            _("The class's ledger"), _("The class's ledger"), _("Each learner's total over the deals they played, best first"),
             _("Rank"), _("Learner"), _("Deals played"), _("Declared"), _("Made"), _("Total"), rows)
 
     def _render_chart(self) -> None:
@@ -256,11 +256,11 @@ class ClassApp(App):
             if self.results.is_extra_hand(number):
                 title = _("Deal {number}: the extra hand among tied players").format(number=number)
             parts.append(html(
-                '<div class="nap-scroll" tabindex="0"><table class="nap-table-grid nap-class-traveller" '
-                'data-deal="{}"><caption>{}</caption><thead><tr><th scope="col">{}</th><th scope="col">{}</th>'
+                '<div class="nap-scroll" tabindex="0" role="region" aria-label="{}"><table '
+                'class="nap-table-grid nap-class-traveller" data-deal="{}"><caption>{}</caption><thead><tr><th scope="col">{}</th><th scope="col">{}</th>'
                 '<th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th>'
                 '<th scope="col">{}</th></tr></thead><tbody>{}</tbody></table></div>',
-                number, title, _("Learner"), _("Declarer"), _("Call"), _("Tricks"), _("Result"), _("Score"),
+                title, number, title, _("Learner"), _("Declarer"), _("Call"), _("Tricks"), _("Result"), _("Score"),
                 _("Total"), join(rows)))
         if not parts:
             self.travellers.value = ""
