@@ -229,3 +229,40 @@ def test_any_class_of_one_seed_has_totals_equal_to_the_sum_of_its_deals(class_se
     assert all(o.status in (COUNTED, DUPLICATE) for o in results.outcomes())
     names, history = results.history()
     assert history[0] == {n: 0 for n in names} and history[-1] == per_deal
+
+
+def test_a_file_nested_too_deeply_is_refused_as_not_json():
+    outcome = ClassResults().add("deep.json", b"[" * 100_000)
+    assert outcome.status == REFUSED and outcome.reasons[0].key == "record.not_json"
+
+
+_ODD_VALUES = st.sampled_from([None, 1, -1, 10**30, "x", "", [], {}, True, 1.5, ["AS"], {"a": 1}, "Ann", "Pass"])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_mangled_file_is_counted_flagged_or_refused_and_never_raises(three, data):
+    record = json.loads(three[0][1])
+    for _ in range(data.draw(st.integers(1, 3))):
+        node = record
+        while True:  # walk down to a random dict or list and change one of its values
+            keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+            if not keys:
+                break
+            key = data.draw(st.sampled_from(keys))
+            child = node[key]
+            if isinstance(child, (dict, list)) and child and data.draw(st.booleans()):
+                node = child
+                continue
+            if data.draw(st.booleans()):
+                node[key] = data.draw(_ODD_VALUES)
+            elif isinstance(node, dict):
+                del node[key]
+            else:
+                node.pop(key)
+            break
+    results = ClassResults()
+    outcome = results.add("mangled.json", json.dumps(record))
+    assert outcome.status in (COUNTED, FLAGGED, REFUSED)
+    if outcome.status == REFUSED:
+        assert outcome.reasons and all(EN.explain(e) for e in outcome.reasons) and results.ledger() == []
