@@ -164,8 +164,10 @@ class FileOutcome:
 
 
 def class_query(seed: int, profile: str, lang: str, players: int, seat: int, length_kind: str, length: int,
-                bots: str, style: str, misere_stakes: str | None = None) -> str:
+                bots: str, style: str, misere_stakes: str | None = None, for_class: bool = False) -> str:
     """The play page's query string of a class link (every learner gets the same game).
+
+    ``for_class`` adds ``class=1``: the page then asks the learner's name first.
 
     >>> class_query(12, "pub", "es", 4, 1, "deals", 6, "simple", "normal", "10/5")
     'seed=12&profile=pub&lang=es&players=4&seat=1&deals=6&bots=simple&style=normal&misere=10%2F5'
@@ -178,6 +180,8 @@ def class_query(seed: int, profile: str, lang: str, players: int, seat: int, len
                                      ("bots", bots), ("style", style)]
     if misere_stakes:
         params.append(("misere", misere_stakes))
+    if for_class:
+        params.append(("class", "1"))
     return urlencode(params)
 
 

@@ -135,7 +135,7 @@ def test_the_class_link_carries_the_game_and_a_qr_code():
     assert parts.netloc == "192.168.1.20:8866" and parts.path == "/voila/render/play.ipynb"
     query = {k: v[0] for k, v in parse_qs(parts.query).items()}
     assert query == {"seed": "42", "profile": "pub", "lang": "es", "players": "5", "seat": "2", "deals": "6",
-                     "bots": "simple", "style": "normal", "misere": "10/5"}
+                     "bots": "simple", "style": "normal", "misere": "10/5", "class": "1"}
     setup, problems = TableSetup.from_params(query)
     assert problems == [] and (setup.seed, setup.players, setup.seat, setup.misere_stakes) == (42, 5, 2, "10/5")
     out = app.classlink.output.value
@@ -181,3 +181,15 @@ def test_the_landing_page_links_the_class_pages_keeping_the_language():
     page = LandingPage(lang="es")
     assert 'href="class.ipynb?lang=es"' in page.teachers.value
     assert 'href="play.ipynb?lang=es"' in page.teachers.value
+
+
+def test_a_learner_arriving_by_the_class_link_is_asked_for_their_name_first():
+    app = PlayApp.from_environment({"QUERY_STRING": "seed=11&players=4&seat=1&deals=3&class=1"})
+    assert app.setup.name.value == "" and "type your name" in app.status.text
+    app.setup.start.click()
+    assert app.table is None and app.status.kind == "refused"  # no name yet: nothing starts
+    app.setup.name.value = "Ann"
+    app.setup.start.click()
+    assert app.table is not None and app.table.name == "Ann" and app.table.session.seed == 11
+    named = PlayApp.from_environment({"QUERY_STRING": "seed=11&class=1&name=Ben"})
+    assert named.setup.name.value == "Ben"

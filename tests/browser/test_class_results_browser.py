@@ -47,6 +47,8 @@ def test_the_class_link_shows_a_qr_code_for_the_room_and_opens_the_same_game(voi
     learner = voila_page("play.ipynb", parts.query, ready="button.nap-play-start")
     expect(learner.locator(".nap-play-seed input")).to_have_value("11")
     expect(learner.locator(".nap-play-players input")).to_have_value("4")
+    expect(learner.locator(".nap-play-name input")).to_have_value("")  # the learner's name first
+    expect(learner.locator(".nap-status")).to_contain_text("escribe tu nombre")
     page_log.assert_no_errors()
 
 

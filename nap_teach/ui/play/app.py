@@ -102,10 +102,13 @@ class PlayApp(App):
     @classmethod
     def from_environment(cls, environ: dict[str, str] | None = None) -> "PlayApp":
         """The page for the current Voila request: ``?lang=``, ``?seed=``, ``?players=`` and more
-        (``seat``, ``name``, ``deals``, ``rotations``, ``bots``); bad values keep their defaults."""
+        (``seat``, ``name``, ``deals``, ``rotations``, ``bots``); bad values keep their defaults.
+        ``?class=1`` (a class link) asks the learner for their name before the game starts."""
         params = PageParams.from_environment(environ)
         setup, problems = TableSetup.from_params(params.raw)  # the engine checks each setting of the table
         app = cls(params.lang, setup)
+        if params.flag("class"):
+            app.classlink.arrived(named="name" in params.raw)
         if problems:
             app.status.show(ignored_note(app.tr, problems), "refused")
         return app

@@ -94,6 +94,16 @@ class ClassLink(Component):
         if self.link:
             self._show_link()
 
+    def arrived(self, named: bool = False) -> None:
+        """The page was opened from a class link: the learner's name first (the class page tells tables
+        apart by it), and what to do at the end."""
+        if not named:
+            self.app.setup.name.value = ""  # "Start" refuses an empty name with its reason
+        self.app.setup.name.placeholder = self._("type your name")
+        self.status.show(self._("A game for the whole class: type your name, then start the session. When it is "
+                                "over, download your session (under Save and resume) and give the file to your "
+                                "teacher."), "info")
+
     @guarded
     def _on_make(self, _button: Any = None) -> None:
         address = str(self.address.value).strip()
@@ -105,7 +115,8 @@ class ClassLink(Component):
         setup = form.read()  # checked; a bad value is refused with its reason
         assert setup.seed is not None
         query = class_query(setup.seed, setup.profile, self.language.code, setup.players, setup.seat,
-                            setup.length_kind, setup.length, setup.bots, setup.style, setup.misere_stakes)
+                            setup.length_kind, setup.length, setup.bots, setup.style, setup.misere_stakes,
+                            for_class=True)
         self.link = f"{address}?{query}"
         self._show_link()
         self.status.show(self._("The class link is ready: show the QR code to the room or share the link."),
