@@ -191,5 +191,7 @@ def test_a_learner_arriving_by_the_class_link_is_asked_for_their_name_first():
     app.setup.name.value = "Ann"
     app.setup.start.click()
     assert app.table is not None and app.table.name == "Ann" and app.table.session.seed == 11
+    # the file is named after the learner and the game: thirty of them fit in one folder
+    assert 'download="nap-session-Ann-seed11.json"' in app.saveload.download.value
     named = PlayApp.from_environment({"QUERY_STRING": "seed=11&class=1&name=Ben"})
     assert named.setup.name.value == "Ben"

@@ -64,6 +64,8 @@ class PlayApp(App):
     def __init__(self, lang: str = "en", setup: TableSetup | None = None) -> None:
         super().__init__(lang)
         self.table: PlayTable | None = None
+        self.class_game = False
+        """Opened from a class link (``?class=1``): the session file is named after the learner and the seed."""
         self._busy = False
         self.setup_open = False
         self._slow_pending = False

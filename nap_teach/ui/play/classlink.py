@@ -97,6 +97,7 @@ class ClassLink(Component):
     def arrived(self, named: bool = False) -> None:
         """The page was opened from a class link: the learner's name first (the class page tells tables
         apart by it), and what to do at the end."""
+        self.app.class_game = True
         if not named:
             self.app.setup.name.value = ""  # "Start" refuses an empty name with its reason
         self.app.setup.name.placeholder = self._("type your name")
