@@ -167,7 +167,7 @@ def pools_for(class_size: int, pools: dict[str, int]) -> dict[str, int]:
 
 
 def memory(kernels: list[psutil.Process]) -> dict[str, float]:
-    rss, uss = [], []
+    rss, uss, pss = [], [], []
     for kernel in kernels:
         try:
             info = kernel.memory_full_info()
@@ -175,10 +175,13 @@ def memory(kernels: list[psutil.Process]) -> dict[str, float]:
             continue
         rss.append(info.rss / MiB)
         uss.append(info.uss / MiB)
+        pss.append(getattr(info, "pss", info.uss) / MiB)  # shared libraries counted once across kernels
     if not rss:
         return {"kernels": 0}
     return {"kernels": len(rss), "rss_median_mib": statistics.median(rss), "rss_max_mib": max(rss),
-            "uss_median_mib": statistics.median(uss), "total_rss_mib": sum(rss)}
+            "uss_median_mib": statistics.median(uss), "uss_max_mib": max(uss),
+            "pss_median_mib": statistics.median(pss), "pss_max_mib": max(pss), "total_pss_mib": sum(pss),
+            "total_rss_mib": sum(rss)}
 
 
 def spread(values: list[float]) -> dict[str, float]:
@@ -333,14 +336,16 @@ def report(r: dict[str, Any], out: Any = sys.stdout) -> None:
           f"   max {html['max']:.2f} s\n")
     if mem.get("kernels"):
         w(f"kernels alive                       {r.get('kernels_alive')}   per kernel: RSS median "
-          f"{mem['rss_median_mib']:.0f} MiB (max {mem['rss_max_mib']:.0f}), USS median {mem['uss_median_mib']:.0f} MiB\n")
+          f"{mem['rss_median_mib']:.0f} MiB (max {mem['rss_max_mib']:.0f}), USS median {mem['uss_median_mib']:.0f} MiB, "
+          f"PSS median {mem['pss_median_mib']:.0f} MiB (all kernels {mem['total_pss_mib']:.0f} MiB)\n")
     if clicks.get("clicks"):
         w(f"click -> reply, {r.get('players_n', '')}players              median {clicks['median'] * 1000:.0f} ms"
           f"   p90 {clicks['p90'] * 1000:.0f} ms   max {clicks['max'] * 1000:.0f} ms   ({clicks['clicks']} clicks)\n")
     after = r.get("memory_after_play", {})
     if after.get("kernels"):
         w(f"after playing                       RSS median {after['rss_median_mib']:.0f} MiB, "
-          f"max {after['rss_max_mib']:.0f} MiB (a chart imports matplotlib)\n")
+          f"max {after['rss_max_mib']:.0f} MiB (a chart imports matplotlib); USS max {after['uss_max_mib']:.0f} MiB, "
+          f"PSS max {after['pss_max_mib']:.0f} MiB\n")
     if "flood" in r:
         f = r["flood"]
         during = f.get("click_reply_during_s", {})

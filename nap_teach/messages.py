@@ -333,6 +333,32 @@ MESSAGES: dict[str, str | Plural] = {
     "hint.throw_high": N_("You have no {led}: throw {card} and keep low cards to stay under the declarer."),
     "hint.random": N_("Any legal choice will do: {action}."),
     # --- records
+    "scorekeeper.hand_table": N_("This deal cannot be deal {deal} of the session: deal {deal} is dealt by {dealer} to {players}, but the file's deal was dealt by {hand_dealer} to {hand_players}."),
+    # --- a deal entered by hand (the lesson's "Your own deal")
+    "entry.names": N_("Every player needs a name of their own: the names must be different and not empty."),
+    "entry.seat_has_cards": Plural(
+        Np_("{player} still holds {count} card: take it back before the table gets smaller.",
+            "{player} still holds {count} cards: take them back before the table gets smaller."), "count"),
+    "entry.hands_fixed": N_("The auction has begun, so the hands are fixed: take back the calls and cards (Undo) to change a hand."),
+    "entry.card_taken": N_("{player} already holds the {card_words}: there is one pack, and each card is dealt once."),
+    "entry.hand_full": N_("{player} already holds five cards: everyone is dealt exactly five."),
+    "entry.not_given": N_("Nobody holds the {card_words}."),
+    "entry.hand_short": Plural(
+        Np_("{player} holds {count} card, not five: give every player five cards first.",
+            "{player} holds {count} cards, not five: give every player five cards first."), "count"),
+    "entry.auction_open": N_("The auction is not finished: it is {player}'s turn to call."),
+    "entry.play_open": Plural(
+        Np_("The play is not finished: {count} card is still to be played, and it is {player}'s turn.",
+            "The play is not finished: {count} cards are still to be played, and it is {player}'s turn."), "count"),
+    "entry.play_open_stop": Plural(
+        Np_("The play is not finished ({count} card still to play), but the result is certain: play on, or stop here.",
+            "The play is not finished ({count} cards still to play), but the result is certain: play on, or stop here."),
+        "count"),
+    "entry.file_size": N_("The file is too big for one deal ({size} bytes; at most {most})."),
+    "entry.session_deals": Plural(
+        Np_("This session file holds {count} deal; only a file of a single deal can be taught here.",
+            "This session file holds {count} deals; only a file of a single deal can be taught here."), "count"),
+    "entry.session_no_cards": N_("This session's deal was kept as a score only, without its cards: there is nothing to narrate."),
     "record.not_json": N_("The file is not valid JSON: {detail}."),
     "record.not_object": N_("The record must be a JSON object."),
     "record.format": N_("Unknown record format {format}: expected {expected}."),
@@ -363,6 +389,7 @@ MESSAGES: dict[str, str | Plural] = {
     "record.option": N_("Unknown table option: {detail}."),
     "record.play_card": N_("Card {index} of the play is not a card: “{card}”."),
     "where.call": N_("call {index}, by {player}"),
+    "where.stop": N_("the stop after the last card"),
     "where.card": N_("card {index} (trick {trick}), by {player}"),
     "where.deal": N_("deal {deal}"),
     "where.deal_call": N_("deal {deal}, call {index}, by {player}"),

@@ -10,6 +10,9 @@ for people ("Misère", "Blücher") are accepted too. A session deal is one of::
     {"auction": [...], "renege": "Ben"}                       play stopped at a renege (P7)
     {"misdeal": true, "dealer": "Ann"}                        a misdeal: same dealer again (P2)
 
+A "nap-hand/1" record may end with ``"stop": true``: the table stopped once the
+result was certain (B13), after the cards listed.
+
 and any of them may say ``"tie_break": true``: the extra hand among tied
 players after the agreed deals (P8); the engine checks that it is one.
 
@@ -31,12 +34,12 @@ from .explain import Explanation, IllegalCall, RecordError, RuleError
 from .profiles import PROFILES, VARIATIONS, Profile, UnknownProfile, get_profile
 from .rulebook import Topic
 from .session import MisdealEntry, PlayedDeal, ScoredDeal, Session
-from .state import DealState
+from .state import STOP, DealState
 
 __all__ = [
     "HAND_FORMAT", "SESSION_FORMAT", "parse_json", "hand_from_record", "hand_to_record",
     "session_from_record", "session_to_record", "load_hand", "load_session",
-    "record_to_link", "record_from_link", "LINK_LIMIT",
+    "record_to_link", "record_from_link", "LINK_LIMIT", "session_from_hand", "is_hand_record",
 ]
 
 HAND_FORMAT = "nap-hand/1"
@@ -213,8 +216,17 @@ def hand_from_record(record: Any, profile_name: str | None = None) -> DealState:
     hands = _hands(record, players)
     calls = _calls(record, profile, players, dealer)
     play = _play(record)
+    stop = record.get("stop", False)
+    if not isinstance(stop, bool):
+        raise _bad("record.type", field="stop", expected="true or false")
     state = DealState(players, dealer, hands, profile)
     replay_into(state, calls, play)
+    if stop:  # the table stopped here (B13): refused, with the rule, when the result is not yet certain
+        try:
+            state.apply(STOP)
+        except RuleError as e:
+            e.location = Explanation("record", "where.stop", {})
+            raise
     return state
 
 
@@ -260,7 +272,10 @@ def hand_to_record(state: DealState) -> dict[str, Any]:
     out: dict[str, Any] = {"format": HAND_FORMAT, "profile": state.profile.name}
     if state.profile.options:
         out["options"] = options_record(state.profile)
-    return {**out, "players": list(state.players), "dealer": state.players[state.dealer], **_deal_actions(state)}
+    out = {**out, "players": list(state.players), "dealer": state.players[state.dealer], **_deal_actions(state)}
+    if state.stopped:
+        out["stop"] = True
+    return out
 
 
 def session_from_record(record: Any, profile_name: str | None = None) -> Session:
@@ -326,6 +341,23 @@ def _add_deal(session: Session, deal: Any, number: int) -> None:
         raise _bad("record.deal_kind")
 
 
+def is_hand_record(record: Any) -> bool:
+    """Whether ``record`` says it is a single deal ("nap-hand/1")."""
+    return isinstance(record, dict) and record.get("format") == HAND_FORMAT
+
+
+def session_from_hand(record: Any, profile_name: str | None = None, deals: int = 1) -> Session:
+    """A single deal ("nap-hand/1") as the first deal of a session of ``deals`` deals (one by default).
+
+    The deal is checked as :func:`hand_from_record` checks it; it must be decided (played out, passed
+    out or stopped with the result certain), as every deal of a session is (B17).
+    """
+    state = hand_from_record(record, profile_name)
+    session = Session(state.players, state.dealer, state.profile, deals)
+    session.add_played(state)
+    return session
+
+
 def session_to_record(session: Session) -> dict[str, Any]:
     """A "nap-session/1" record with every deal in full."""
     deals: list[dict[str, Any]] = []
@@ -388,8 +420,8 @@ def record_from_link(code: str) -> Any:
         packed = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
         inflater = zlib.decompressobj()
         data = inflater.decompress(packed, 16 * LINK_LIMIT)
-        if inflater.unconsumed_tail:
-            raise ValueError("too long")
-    except (binascii.Error, ValueError, zlib.error):
+        if inflater.unconsumed_tail or not inflater.eof:
+            raise ValueError("too long, or cut short")  # a link cut short stops before the end of its stream
+        return json.loads(data)
+    except (binascii.Error, ValueError, zlib.error):  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise _bad("record.bad_link") from None
-    return parse_json(data)

@@ -31,8 +31,9 @@ from typing import Any, Sequence, Union
 from .auction import Auction, Call
 from .cards import Card
 from .explain import Explanation, IllegalAction, IllegalCall
+from .state import DealState
 from .profiles import BRITISH, Profile
-from .records import load_session, session_to_record
+from .records import hand_from_record, load_session, parse_json, session_to_record
 from .rulebook import Topic
 from .session import DEFAULT_DEALS, MISDEAL, TIE_BREAK, LedgerRow, MisdealEntry, ScoredDeal, Session, \
     first_dealer_from_cards
@@ -334,3 +335,32 @@ class Scorekeeper:
     def load(cls, text: str | bytes) -> "Scorekeeper":
         """Rebuild from a "nap-session/1" record; every deal is checked again."""
         return cls.from_session(load_session(text))
+
+    @staticmethod
+    def read_hand(text: str | bytes) -> DealState | None:
+        """The deal of a single-deal file ("nap-hand/1", checked by the engine); None for any other record."""
+        record = parse_json(text)
+        if isinstance(record, dict) and record.get("format") == "nap-hand/1":
+            return hand_from_record(record)
+        return None
+
+    @classmethod
+    def from_hand(cls, state: DealState, deals: int | None = DEFAULT_DEALS) -> "Scorekeeper":
+        """A new session of ``deals`` deals whose first deal is ``state`` (its players, dealer and rules)."""
+        keeper = cls(state.players, state.dealer, state.profile, deals)
+        keeper.add_hand(state)
+        return keeper
+
+    def add_hand(self, state: DealState) -> LedgerRow:
+        """Add a deal played card by card (a single-deal file) as the session's next deal.
+
+        Refused, nothing changed, when it was not dealt at the table the session expects next
+        (the same players, the dealer whose turn it is: B2), under another profile, or not decided.
+        """
+        players, dealer = self.session.table_for(len(self.session.entries))
+        if tuple(state.players) != tuple(players) or state.dealer != dealer:
+            number = len(self.session.entries) + 1
+            raise IllegalAction(Explanation(self.profile.rule(Topic.ROTATION), "scorekeeper.hand_table", {
+                "deal": number, "players": tuple(players), "dealer": players[dealer],
+                "hand_players": tuple(state.players), "hand_dealer": state.players[state.dealer]}))
+        return self.session.add_played(state)

@@ -63,6 +63,8 @@ DEFAULT_MAX_KERNELS = 40
 each, about 2.5 GiB of kernels at most (a kernel costs about 60 MiB)."""
 MAX_CLASS_SIZE = 200
 RETRY_AFTER = 60
+POOL_REFILL_DELAY = 20.0
+"""Seconds a pool waits after a learner takes a kernel before starting its replacement."""
 """Seconds a refused newcomer is asked to wait (``Retry-After``)."""
 
 
@@ -88,7 +90,10 @@ class ClassPlan:
             return {}
         pools: dict[str, Any] = {"default": {"pool_size": 0}}  # other notebooks: no pool
         pools.update({page: {"pool_size": size} for page, size in sorted(self.pools.items())})
-        return {"VoilaKernelManager": {"kernel_pools_config": pools}}
+        # A pool refills only after the arrivals have been served: refilling at
+        # once (Voila's default, 1 s) starts a kernel per arrival while the
+        # class is still loading its pages, on the same cores.
+        return {"VoilaKernelManager": {"kernel_pools_config": pools, "fill_delay": POOL_REFILL_DELAY}}
 
     def voila_args(self) -> list[str]:
         """Voila options for this plan (none without class mode); see also :meth:`voila_config`."""

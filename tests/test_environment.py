@@ -102,6 +102,15 @@ def test_environment_yml_matches_pip_requirements(pip_requirements):
     conda, pip_entries = parse_environment_yml(ROOT / "environment.yml")
     for name in CONDA_ONLY:
         conda.pop(name, None)
+    # Packages conda-forge lacks come from PyPI in the pip: section, pinned with ==.
+    for entry in pip_entries:
+        if entry.startswith("-"):
+            continue
+        match = _REQUIREMENT.match(entry)
+        assert match, f"environment.yml: cannot read pip entry {entry!r}"
+        name, op, version = match.groups()
+        assert normalize(name) not in conda, f"{name} is both a conda and a pip entry of environment.yml"
+        conda[normalize(name)] = version if op == "==" else None
     assert sorted(conda) == sorted(pip_requirements)
     assert conda == pip_requirements, "versions differ between environment.yml and requirements"
     assert "-e ." in pip_entries, "environment.yml should install the project itself (pip: -e .)"
@@ -180,6 +189,7 @@ print(json.dumps({
     "max_kernels": getattr(voila.app.TornadoVoilaHandler, "nap_max_kernels", None),
     "preheat": conf.preheat_kernel,
     "pools": {k: v["pool_size"] for k, v in getattr(km, "kernel_pools_config", {}).items()},
+    "fill_delay": getattr(km, "fill_delay", None) if conf.preheat_kernel else None,
 }))
 if conf.preheat_kernel:  # the pools started filling on a loop that never runs: let them go
     import asyncio
@@ -222,7 +232,7 @@ def test_the_launcher_serves_with_the_committed_configuration():
     # `make app` runs `python -m nap_teach serve`: voila.json, the app's page
     # template (found through JUPYTER_PATH) and the front-page redirect.
     assert _probe("launcher") == {**_COMMITTED, "template": "nap", "template_found": True, "landing": "index.ipynb",
-                                  "max_kernels": 40, "preheat": False, "pools": {}}
+                                  "max_kernels": 40, "preheat": False, "pools": {}, "fill_delay": None}
 
 
 def test_class_mode_reaches_voila_through_the_launcher():
@@ -232,14 +242,16 @@ def test_class_mode_reaches_voila_through_the_launcher():
                                "timeout": 0, "max_kernels": 16, "preheat": True,
                                "pools": {"default": 0, "index.ipynb": 3, "lesson.ipynb": 1, "play.ipynb": 1,
                                          "explorer.ipynb": 1, "scorekeeper.ipynb": 1, "problems.ipynb": 1,
-                                         "odds.ipynb": 1, "class.ipynb": 1}}
+                                         "odds.ipynb": 1, "class.ipynb": 1},
+                               # a pool refills after the arrivals were served, not during
+                               "fill_delay": 20.0}
 
 
 def test_plain_voila_reads_the_committed_configuration():
     # People who start `voila notebooks` themselves (from the repository root)
     # get the same settings with Voila's own lab template, without the patches.
     assert _probe("plain") == {**_COMMITTED, "template": "lab", "template_found": True, "landing": None,
-                               "max_kernels": None, "preheat": False, "pools": {}}
+                               "max_kernels": None, "preheat": False, "pools": {}, "fill_delay": None}
 
 
 def test_nothing_at_the_repository_root_shadows_the_voila_package():

@@ -94,6 +94,8 @@ def test_class_mode_voila_options_preheat_with_per_page_pools():
     assert pools["default"] == {"pool_size": 0}  # any other notebook: no pool
     assert pools["play.ipynb"] == {"pool_size": 6} and pools["index.ipynb"] == {"pool_size": 6}
     assert pools["lesson.ipynb"] == {"pool_size": 2}
+    # refills wait until the arriving class has been served
+    assert plan.voila_config()["VoilaKernelManager"]["fill_delay"] == server.POOL_REFILL_DELAY >= 10
     # a pooled page waits for its learner inside its cell: no cell time limit
     assert "--VoilaExecutor.timeout=0" in args
     argv = server.voila_argv(Path("notebooks"), "127.0.0.1", 8866, ["--debug"], plan)

@@ -123,7 +123,7 @@ def test_the_page_reads_its_language_and_switches(three):
     spanish = app.travellers.value
     app.language.set("en")
     assert app.travellers.value != spanish and "Deal by deal" in app.travellers.value
-    assert 'href="play.ipynb"' in app.intro.value and 'href="index.ipynb"' in app.intro.value
+    assert 'href="play.ipynb"' in app.intro.value and 'href="index.ipynb"' in app.page_nav.widget.value
 
 
 def test_the_class_link_carries_the_game_and_a_qr_code():

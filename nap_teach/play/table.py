@@ -14,7 +14,8 @@ from ..dealing import draw_first_dealer
 from ..explain import Explanation, IllegalAction, IllegalCall, IllegalCard, RecordError
 from ..narrate import explain_action
 from ..profiles import Profile
-from ..records import SESSION_FORMAT, parse_json, session_from_record, session_to_record
+from ..records import SESSION_FORMAT, is_hand_record, parse_json, session_from_hand, session_from_record, \
+    session_to_record
 from ..rulebook import Topic
 from ..session import LedgerRow, PlayedDeal, Session
 from ..state import STOP, Action, DealState, Stop
@@ -428,8 +429,11 @@ class PlayTable:
     @classmethod
     def from_record(cls, record: Any, *, bots: str | None = None, offer_stop: bool = False,
                     practice_undo: bool = False) -> "PlayTable":
-        """Rebuild a table from a "nap-session/1" record (checking every rule); continue with the next deal."""
-        session = session_from_record(record)
+        """Rebuild a table from a "nap-session/1" record (checking every rule); continue with the next deal.
+
+        A single deal ("nap-hand/1", as the command line replays it) is a session of that one deal.
+        """
+        session = session_from_hand(record) if is_hand_record(record) else session_from_record(record)
         learner_name = record.get("learner") if isinstance(record, dict) else None
         if learner_name is None:
             learner = 0

@@ -223,8 +223,27 @@ class App:
 
     css_class = "nap-app"
     styles: tuple[str, ...] = ()
+    page = ""
+    """The page's notebook ("play.ipynb"): its place in the shared header (:mod:`nap_teach.ui.nav`)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # Every page's refresh (a language or a rules change) also re-renders the shared header.
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("refresh")
+        if own is not None and not getattr(own, "nap_refreshes_nav", False):
+            @functools.wraps(own)
+            def refresh(self: "App") -> None:
+                own(self)
+                nav = getattr(self, "page_nav", None)
+                if nav is not None:
+                    nav.refresh()
+
+            refresh.nap_refreshes_nav = True  # type: ignore[attr-defined]
+            cls.refresh = refresh  # type: ignore[method-assign]
 
     def __init__(self, lang: str = "en") -> None:
+        from .nav import PageNav  # nav builds on this module
+
         refuse_bad_widget_values()
         self.language = Language(lang)
         self.switch = LanguageSwitch(self.language)
@@ -232,7 +251,15 @@ class App:
         self.widget = W.VBox()
         self.widget.add_class("nap-app")
         self.widget.add_class(self.css_class)
+        self.page_nav = PageNav(self.page, self.language, self.nav_profile)
+        """The shared page header (``<header>``/``<nav>``): put ``self.page_nav.widget`` first in the page."""
         self.language.observe(self._on_language)
+
+    def nav_profile(self) -> str:
+        """The rules in force (a profile name) that the page's links keep."""
+        profile = getattr(self, "profile", None)
+        name = getattr(profile, "name", None)
+        return name if isinstance(name, str) else "british"
 
     @property
     def tr(self) -> Translator:

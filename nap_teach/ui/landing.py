@@ -105,6 +105,13 @@ LESSONS: tuple[LessonLink, ...] = (
         N_("Is this hand worth Nap? Five cards, the chance of making each call, worked out by solving many layouts."),
         "nap-odds",
     ),
+    LessonLink(
+        "class.ipynb",
+        N_("Class results"),
+        N_("For teachers: everyone plays the same class link, then the class's session files are compared deal by "
+           "deal, with a ledger and a chart."),
+        "nap-class",
+    ),
 )
 
 # PROFILE_NAMES (names of the profiles for people) now lives in nap_teach.messages; re-exported here.
@@ -151,6 +158,7 @@ class LandingPage(App):
     """The landing page widget tree; display it or use :attr:`widget`."""
 
     css_class = "nap-landing"
+    page = "index.ipynb"
     styles = ("landing",)
 
     def __init__(
@@ -199,9 +207,9 @@ class LandingPage(App):
         self.store = ProgressStore()
         self.progress = ProgressPanel(self, self.store)
         self.store.observe(self._render_course)
-        self.widget.children = [page_style(*self.styles), header, self.status.widget, self.intro, self.course,
-                                self.progress.widget, self.lessons, self.teachers, self.profile_box, self.try_panel,
-                                self.languages]
+        self.widget.children = [page_style(*self.styles), self.page_nav.widget, header, self.status.widget,
+                                self.intro, self.course, self.progress.widget, self.lessons, self.teachers,
+                                self.profile_box, self.try_panel, self.languages]
         self.refresh()
 
     @classmethod

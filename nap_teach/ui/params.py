@@ -20,6 +20,7 @@ from urllib.parse import parse_qs
 from ..explain import Explanation
 from ..i18n import LANGUAGES, Translator, normalize_lang
 from ..profiles import BRITISH, PROFILES, Profile
+from ..records import LINK_LIMIT
 
 log = logging.getLogger("nap_teach.ui")
 
@@ -31,12 +32,17 @@ MAX_FIELDS = 20
 
 
 def parse_query(query: str | None) -> dict[str, str]:
-    """``"lang=es&seed=7"`` -> ``{"lang": "es", "seed": "7"}`` (first value of each, names and values cut short)."""
+    """``"lang=es&seed=7"`` -> ``{"lang": "es", "seed": "7"}`` (first value of each, names and values cut short).
+
+    A ``deal`` value is kept whole up to :data:`~nap_teach.records.LINK_LIMIT` characters: a cut
+    link would be refused as broken.
+    """
     try:
         parsed = parse_qs(query or "", keep_blank_values=False, max_num_fields=MAX_FIELDS)
     except ValueError:
         return {}
-    return {k[:40]: v[0][:200] for k, v in parsed.items() if v}
+    # a deal travels whole in its link (``?deal=``, up to LINK_LIMIT characters); anything else is cut short
+    return {k[:40]: v[0][:LINK_LIMIT if k == "deal" else 200] for k, v in parsed.items() if v}
 
 
 _request_arrived = False

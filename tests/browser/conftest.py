@@ -25,6 +25,9 @@ Fixtures for test writers (every test in tests/browser gets the ``browser`` mark
     What ``page`` saw: ``.errors`` (console errors and uncaught page errors,
     without the ones caused by the blocked CDN requests), ``.console``,
     ``.blocked``; ``page_log.assert_no_errors()``.
+``axe`` (session) -> module ``tests/browser/axe.py``: ``axe.assert_accessible(page,
+    context=None, *, label="")`` runs axe-core (axe-playwright-python) and fails on any
+    critical or serious violation, or ``region``, printing each readably.
 ``voila_page`` -> callable ``(notebook="index.ipynb", query="", *,
     ready=".jupyter-widgets", timeout=60_000) -> Page``
     Opens ``voila/render/<notebook>?<query>`` in ``page`` and waits until an
@@ -262,6 +265,31 @@ def voila_learner() -> Any:
     if name in sys.modules:
         return sys.modules[name]
     spec = importlib.util.spec_from_file_location(name, BROWSER_TEST_DIR / "voila_learner.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def axe() -> Any:
+    """tests/browser/axe.py: ``axe.assert_accessible(page, context=None, label=...)`` fails on any
+    critical or serious axe-core violation (and ``region``), printed readably; ``axe.run`` gives
+    the raw results."""
+    try:
+        import axe_playwright_python  # noqa: F401
+    except ImportError:
+        unavailable("axe-playwright-python is not installed (pip install -r requirements-test.txt)")
+    return _load_by_path("nap_axe", "axe.py")
+
+
+def _load_by_path(name: str, filename: str) -> Any:
+    import importlib.util
+
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, BROWSER_TEST_DIR / filename)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module

@@ -27,6 +27,7 @@ class ClassApp(App):
 
     css_class = "nap-class"
     styles = ("class",)
+    page = "class.ipynb"
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang)
@@ -49,7 +50,7 @@ class ClassApp(App):
         self.travellers = with_classes(W.HTML(), "nap-class-results")
         header = with_classes(W.HBox([self.title, self.switch.widget]), "nap-class-header")
         controls = with_classes(W.HBox([self.upload, self.clear], layout=auto_layout()), "nap-class-controls")
-        self.widget.children = (page_style(*self.styles), header, self.intro, controls, self.status.widget,
+        self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.intro, controls, self.status.widget,
                                 self.game, self.files, self.downloads, self.ledger, self.chart, self.travellers)
         self.refresh()
 
@@ -138,9 +139,8 @@ class ClassApp(App):
             _("Everyone plays the same seeded game from the class link of the play page, then downloads their "
               "session. Drop all the files here: each deal shows how it went at every table, then the class's "
               "ledger. Nothing is stored on the server: the results stay in this page until it is closed."),
-            Markup(html('<a class="nap-class-play-link" href="{}">{}</a> · <a class="nap-class-home" href="{}">{}</a>',
-                        "play.ipynb" + query, _("Make a class link on the play page"),
-                        "index.ipynb" + query, _("Back to the start"))))
+            Markup(html('<a class="nap-class-play-link" href="{}">{}</a>',
+                        "play.ipynb" + query, _("Make a class link on the play page"))))
         self.upload.description = _("Add session files")
         self.upload.tooltip = _("Add session files")
         self.clear.description = _("Start again")

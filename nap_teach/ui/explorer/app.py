@@ -25,6 +25,7 @@ class ExplorerApp(App):
     """Rules and quizzes: every rule with a trainer, the quiz with a score, the teachers' syllabus."""
 
     css_class = "nap-explorer"
+    page = "explorer.ipynb"
     styles = ("explorer",)
 
     def __init__(self, lang: str = "en", profile: Profile = BRITISH, seed: int | None = None,
@@ -61,7 +62,7 @@ class ExplorerApp(App):
         self.quiz = QuizPanel(self, self.seed)
         self.compare = ComparePanel(self)
         self.syllabus = SyllabusPanel(self)
-        self.widget.children = [page_style(*self.styles), self._header, self._profile_box, self.nav,
+        self.widget.children = [page_style(*self.styles), self.page_nav.widget, self._header, self._profile_box, self.nav,
                                 self.status.widget, self.rules.widget, self.quiz.widget, self.compare.widget,
                                 self.syllabus.widget]
         self.refresh()

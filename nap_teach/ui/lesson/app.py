@@ -6,6 +6,7 @@ import ipywidgets as W
 from ...course import LessonSpec, lesson_ids, load_lesson
 from ...html import html
 from ...lesson import Lesson, LessonWalk, default_lesson
+from ...state import DealState
 from ...lesson.ledger import SessionLesson
 from ..base import App, page_style
 from ..params import PageParams, bad_number, ignored_note, whole_number
@@ -15,6 +16,7 @@ from ..table.lesson import show_lesson_step
 from ..widgets import auto_layout
 from .controls import StepControls
 from .course import CourseControls, CourseMode
+from .editor import DealEditor
 from .views import ExplanationPanel, SettlementView, TableView, TrickHistory
 from .whatif import WhatIfPanel
 
@@ -24,6 +26,7 @@ class LessonApp(App):
     of the course (``course``: a lesson id or a loaded lesson file), with its questions and quiz."""
 
     css_class = "nap-lesson"
+    page = "lesson.ipynb"
     styles = ("lesson",)
 
     def __init__(self, lang: str = "en", step: int = 1, four_colour: bool = False,
@@ -68,7 +71,7 @@ class LessonApp(App):
         lower.add_class("nap-lesson-lower")
         self.legend = W.HTML("")
         self.legend.add_class("nap-lesson-legend")
-        parts = [page_style(*self.styles), header, top]
+        parts = [page_style(*self.styles), self.page_nav.widget, header, top]
         if self.mode is not None:
             m = self.mode
             side.children = side.children + (m.notes,)
@@ -76,6 +79,16 @@ class LessonApp(App):
                       m.quiz.widget, m.courses, m.progress.widget, self.postmortem.widget]
         else:
             parts += [self.board.widget, self.table.widget, self.legend, lower, self.postmortem.widget]
+        self.own = False
+        """Whether the lesson narrates a deal entered (or loaded) in the editor, not the worked deal."""
+        self.editor: DealEditor | None = None
+        if self.mode is None:  # "Your own deal": enter a deal, then the same player narrates it
+            self.editor = DealEditor(self, self.teach)
+            self.worked = W.Button(icon="book", layout=auto_layout())
+            self.worked.add_class("nap-entry-worked")
+            self.worked.on_click(self._on_worked)
+            self.worked.layout.display = "none"
+            parts[2:2] = [self.editor.widget, self.worked]
         self.widget.children = parts
         self.refresh()
 
@@ -86,6 +99,12 @@ class LessonApp(App):
         wanted = params.get("lesson")
         course = wanted if wanted in lesson_ids() else None
         app = cls(lang=params.lang, four_colour=params.flag("four"), course=course)
+        code = params.get("deal")
+        if code and app.editor is not None:  # ?deal=<code>: the shared deal, narrated (a broken link says why)
+            app.editor.load_link(code)
+        elif code:
+            app.status.show(app._("A lesson of the course is open, so the deal in the page address was not "
+                                  "shown: open the link without “lesson=”."), "refused")
         if wanted and course is None:
             app.status.show(app._("There is no lesson called “{name}”: here is the worked deal.").format(
                 name=wanted[:40]), "refused")
@@ -102,6 +121,25 @@ class LessonApp(App):
                 app.walk.go(step - 1)
                 app.show()
         return app
+
+    # ------------------------------------------------------- your own deal
+    def teach(self, state: DealState) -> None:
+        """Narrate ``state`` (a finished deal from the editor) with the lesson player, from its first step."""
+        self._use_lesson(Lesson(state), own=True)
+
+    def _on_worked(self, _button: object = None) -> None:
+        self._use_lesson(default_lesson(), own=False)
+
+    def _use_lesson(self, lesson: Lesson, own: bool) -> None:
+        self.lesson = lesson
+        self.walk = LessonWalk(lesson)
+        for part in (self.explanation, self.table, self.history, self.settlement):
+            part.lesson = lesson
+        self.controls.walk = self.walk
+        self.whatif.walk = self.walk
+        self.own = own
+        self.worked.layout.display = None if own else "none"
+        self.refresh()
 
     # -------------------------------------------------------------- drawing
     @property
@@ -196,10 +234,21 @@ class LessonApp(App):
                                     self._(spec.title), self._(spec.summary))
             self.mode.progress.refresh()
             self.mode.quiz.refresh()
+        elif self.own:
+            book = self.lesson.book
+            self.title.value = html('<h1>{}</h1><p class="nap-lesson-sub">{}</p>', self._("Your deal, step by step"),
+                                   self.tr.ngettext("{n} player under {profile}: every card with the rule that "
+                                                    "allows it.", "{n} players under {profile}: every card with "
+                                                    "the rule that allows it.", book.n).format(
+                                       n=book.n, profile=self.tr.profile_name(book.profile.name, in_text=True)))
         else:
             self.title.value = (html('<h1>{}</h1><p class="nap-lesson-sub">{}</p>',
                                      self._("A worked deal, step by step"),
                                      self._("Four players, one deal: every card with the rule that allows it.")))
+        if self.editor is not None:
+            self.worked.description = self._("Back to the worked deal")
+            self.worked.tooltip = self._("Show the worked deal again (your deal stays in the editor)")
+            self.editor.refresh()
         self.status.clear()
         self.controls.refresh()
         if not self._follow_course():
@@ -216,6 +265,9 @@ class LessonApp(App):
                  self.table.widget.value, self.history.widget.value, self.settlement.widget.value,
                  self.status.widget.value, self.whatif.prompt.value, self.whatif.result.value,
                  self.whatif.settlement.value, self.whatif.status.widget.value, self.postmortem.widget.value]
+        if self.editor is not None:
+            ed = self.editor
+            parts += [ed.status.widget.value, ed.turn.value, ed.hands.value, ed.log.value]
         if self.mode is not None:
             m = self.mode
             parts += [m.notes.value, m.ledger.widget.value, m.question.prompt.value, m.question.feedback.value,

@@ -57,6 +57,7 @@ class OddsApp(App):
     """The odds lab page."""
 
     css_class = "nap-odds"
+    page = "odds.ipynb"
     styles = ()
 
     def __init__(self, lang: str = "en", profile: Profile | None = None, seed: int | None = None) -> None:
@@ -100,7 +101,7 @@ class OddsApp(App):
         form = W.VBox([W.HBox([self.hand_box, self.deal]), W.HBox([self.players, self.seat, self.layouts]),
                        W.HBox([self.run, self.progress, self.progress_label])])
         form.add_class("nap-odds-form")
-        self.widget.children = (page_style(*self.styles), header, self.intro, form, self.status.widget,
+        self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.intro, form, self.status.widget,
                                 self.chart, self.table)
         self.refresh()
 

@@ -59,6 +59,7 @@ class PlayApp(App):
     """The play page: setup, the table, the ledger, save/load, replay and settings."""
 
     css_class = "nap-play"
+    page = "play.ipynb"
     styles = ("play",)
 
     def __init__(self, lang: str = "en", setup: TableSetup | None = None) -> None:
@@ -95,10 +96,16 @@ class PlayApp(App):
         self.table_box.add_class("nap-play-board")
         header = W.HBox([self.title, self.switch.widget])
         header.add_class("nap-play-header")
-        self.widget.children = (page_style(*self.styles), header, self.status.widget, self.setup.widget,
+        self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.status.widget, self.setup.widget,
                                 self.table_box, self.postmortem.widget, self.ledger.widget, self.saveload.widget, self.replay.widget,
                                 self.settings.widget)
         self.refresh()
+
+    def nav_profile(self) -> str:
+        """The rules of the table being set up (what the page's links keep)."""
+        setup = getattr(self, "setup", None)
+        value = getattr(getattr(setup, "profile", None), "value", None)
+        return value if isinstance(value, str) else "british"
 
     # ------------------------------------------------------------- building
     @classmethod

@@ -17,6 +17,7 @@ class ProblemsApp(App):
     """Pick a problem, play the learner's cards, see each graded and the winning line at the end."""
 
     css_class = "nap-problems"
+    page = "problems.ipynb"
     styles = ()
 
     def __init__(self, lang: str = "en", profile: Profile | None = None, number: int = 1) -> None:
@@ -46,7 +47,7 @@ class ProblemsApp(App):
         self.again.add_class("nap-problems-again")
         self.again.on_click(self._on_again)
         header = W.HBox([self.title, self.switch.widget])
-        self.widget.children = (page_style(*self.styles), header, self.choice, self.brief, self.hands, self.trick,
+        self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.choice, self.brief, self.hands, self.trick,
                                 self.cards_box, self.status.widget, self.grades, self.result, self.line, self.again)
         index = number - 1 if 1 <= number <= len(self.problems) else 0
         self.run = ProblemRun(self.problems[index])

@@ -25,6 +25,7 @@ class ScorekeeperApp(App):
     """The scorekeeper page: setup, the deal form, the ledger, the chart, save and load."""
 
     css_class = "nap-scorekeeper"
+    page = "scorekeeper.ipynb"
     styles = ("scorekeeper",)
 
     def __init__(self, lang: str = "en", profile: Profile = BRITISH, players: Sequence[str] = (),
@@ -46,7 +47,7 @@ class ScorekeeperApp(App):
         self.resume.on_click(self._on_resume)
         self.setup_open = True
         header = _css(W.HBox([self.title, self.switch.widget], layout=_auto()), "nap-sk-header")
-        self.widget.children = [page_style(*self.styles), header, self.status.widget, self.setup.widget, self.resume,
+        self.widget.children = [page_style(*self.styles), self.page_nav.widget, header, self.status.widget, self.setup.widget, self.resume,
                                 self.deal.widget, self.over, self.ledger.widget, self.chart.widget,
                                 self.saveload.widget, self.new_session]
         self.refresh()
