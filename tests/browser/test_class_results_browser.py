@@ -53,7 +53,7 @@ def test_the_class_link_shows_a_qr_code_for_the_room_and_opens_the_same_game(voi
 
 
 def test_three_session_files_dropped_into_the_class_page(voila_page, page, page_log, class_session, tmp_path,
-                                                         screenshot):
+                                                         screenshot, axe):
     files = []
     for name, policy in (("Ann", "coach"), ("Ben", "pass"), ("Cat", "bold")):
         path = tmp_path / f"{name}.json"
@@ -93,6 +93,7 @@ def test_three_session_files_dropped_into_the_class_page(voila_page, page, page_
     assert seen == [(s.rank, s.learner, s.total) for s in expected.ledger()]
     expect(page.locator(".nap-class-chart svg")).to_be_visible()
     screenshot(page, "class-results")
+    axe.assert_accessible(page, label="class results, three files")
 
     # the CSV: one line per deal and table, totals that add up
     with page.expect_download() as info:
