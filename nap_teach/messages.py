@@ -563,6 +563,28 @@ MESSAGES: dict[str, str | Plural] = {
     "play.file_size": N_("The file is too large for a session record ({size} bytes; at most {most})."),
     "play.file_none": N_("Choose one session file (.json) to load."),
     "play.learner_missing": N_("The record names {learner} as the learner, but {learner} is not one of its players."),
+    # --- class results (a traveller of one seeded game)
+    "class.empty": N_("The file is empty."),
+    "class.no_learner": N_("The record does not say which player is the learner, so it cannot be a learner's session."),
+    "class.no_seed": N_("The session has no deal seed, so its deals cannot be compared with the class's: play it from the class link."),
+    "class.no_deals": N_("{learner} has not finished a deal yet: play at least one deal, then download the session again."),
+    "class.not_played": N_("Deal {deal} was not played card by card: the class results compare deals played on the play page."),
+    "class.not_seeded": N_("Deal {deal} is not the deal that seed {seed} gives: the file was changed by hand or made elsewhere."),
+    "class.duplicate": N_("The same session as {file}, which is already loaded: it counts once."),
+    "class.too_many": N_("A class page holds at most {most} files: start again to load others."),
+    "class.no_such_game": N_("No loaded file has that game."),
+    "class.other_game": N_("Another game than the class's: listed here, not counted."),
+    "class.diff_seed": N_("seed {value} instead of {expected}"),
+    "class.diff_profile": N_("{profile} instead of {expected_profile}"),
+    "class.diff_options": N_("table options {value} instead of {expected}"),
+    "class.diff_players": N_("{value} players instead of {expected}"),
+    "class.diff_seat": N_("seat {value} instead of {expected}"),
+    "class.diff_length": N_("a session of {value} instead of {expected}"),
+    "class.diff_bots": N_("bots {value} instead of {expected}"),
+    "class.length_deals": Plural(Np_("{count} deal", "{count} deals"), "count"),
+    "class.length_rotations": Plural(Np_("{count} dealer rotation", "{count} dealer rotations"), "count"),
+    "class.address": N_("The address must start with http:// or https:// and name the play page, without spaces or quotes ({most} characters at most)."),
+    "class.game": N_("seed {seed}, {profile}, {players} players, the learner in seat {seat}, {length}"),
 }
 
 

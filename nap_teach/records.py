@@ -55,6 +55,8 @@ def parse_json(text: str | bytes) -> Any:
         return json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise _bad("record.not_json", detail=str(e)) from None
+    except RecursionError:  # "[[[[..." nested deeper than the parser goes: not a record either
+        raise _bad("record.not_json", detail="nested too deeply") from None
 
 
 def _field(record: Mapping[str, Any], name: str, kind: type | tuple[type, ...], expected: str) -> Any:

@@ -49,6 +49,8 @@ __all__ = [
 ]
 
 LANDING_NOTEBOOK = "index.ipynb"
+TEACHER_PAGES = ("class.ipynb",)
+"""Pages only the teacher opens (the class results): one preheated kernel each in class mode."""
 """The page ``/`` opens."""
 TEMPLATE = "nap"
 """The page template (Voila's ``lab`` plus the friendly failure notice)."""
@@ -112,7 +114,8 @@ def class_plan(class_size: int, pages: Sequence[str], *, max_kernels: int | None
 
     A class arrives at one page together (the front page, or the page the
     teacher hands out), so the front page keeps one preheated kernel per
-    learner and every other page a third of that; a pool refills itself as
+    learner, a teacher's page (:data:`TEACHER_PAGES`) one, and every other
+    page a third of the class; a pool refills itself as
     learners take its kernels, and ``pools`` ({page: size}) overrides any
     page, e.g. ``{"play.ipynb": 30}`` for a lesson that starts on the play
     page. The cap allows every pooled kernel plus two pages per learner.
@@ -122,7 +125,8 @@ def class_plan(class_size: int, pages: Sequence[str], *, max_kernels: int | None
     sizes: dict[str, int] = {}
     if class_size:
         for page in pages:
-            sizes[page] = class_size if page == landing else math.ceil(class_size / 3)
+            sizes[page] = class_size if page == landing else 1 if page in TEACHER_PAGES \
+                else math.ceil(class_size / 3)
     for page, size in (pools or {}).items():
         if page not in pages:
             raise ValueError(f"--pool {page}={size}: no such page (pages: {', '.join(sorted(pages))})")

@@ -20,3 +20,55 @@ if settings is not None:
     _profile = os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else None)
     if _profile:
         settings.load_profile(_profile)
+
+
+def play_class_session(name: str, seed: int = 11, policy: str = "coach", **setup: object) -> str:
+    """A whole session played from the play page's engine as one learner of a class would, as its file's text.
+
+    ``policy`` is how the learner plays: "coach" (the coach's hint every time), "pass" (passes, then the
+    coach's card), "bold" (the highest call allowed, then the coach's card) or "random:<n>" (any legal choice).
+    The class results tests (tests/test_traveller.py, the class page's widget and browser tests) use it.
+    """
+    import random
+
+    from nap_teach.play import PlayTable, TableSetup
+
+    table = PlayTable.new(TableSetup(**{"players": 4, "seat": 1, "seed": seed, "deals": 3, "name": name,
+                                        "bots": "simple", **setup}))  # type: ignore[arg-type]
+    rng = random.Random(policy)
+    while not table.session.is_over:
+        table.start_deal()
+        while table.pending not in ("deal_over", "session_over"):
+            if table.pending == "stop":
+                table.play_on()
+                continue
+            if policy.startswith("random"):
+                if table.pending == "call":
+                    table.call(rng.choice([o for o in table.call_options() if o.legal]).call)
+                else:
+                    view = table.view()
+                    assert view is not None
+                    table.play(rng.choice([c for c in view.hand if table.card_refusal(c) is None]))
+                continue
+            if table.pending == "call" and policy == "pass":
+                table.call("Pass")
+            elif table.pending == "call" and policy == "bold":
+                table.call([o for o in table.call_options() if o.legal][-1].call)
+            else:
+                action = table.hint().action
+                if table.pending == "call":
+                    table.call(action)  # type: ignore[arg-type]
+                else:
+                    table.play(action)  # type: ignore[arg-type]
+    return table.to_json()
+
+
+try:
+    import pytest as _pytest
+
+    @_pytest.fixture(scope="session")
+    def class_session():
+        """:func:`play_class_session`, for tests in any folder (the suite imports test files by path)."""
+        return play_class_session
+except ImportError:  # pragma: no cover - pytest runs this file
+    pass

@@ -242,7 +242,7 @@ def test_class_mode_reaches_voila_through_the_launcher():
                                "timeout": 0, "max_kernels": 16, "preheat": True,
                                "pools": {"default": 0, "index.ipynb": 3, "lesson.ipynb": 1, "play.ipynb": 1,
                                          "explorer.ipynb": 1, "scorekeeper.ipynb": 1, "problems.ipynb": 1,
-                                         "odds.ipynb": 1, "handouts.ipynb": 1},
+                                         "odds.ipynb": 1, "handouts.ipynb": 1, "class.ipynb": 1},
                                # a pool refills after the arrivals were served, not during
                                "fill_delay": 20.0}
 

@@ -79,6 +79,13 @@ def test_class_mode_sizes_a_pool_per_page_from_the_class():
     assert server.class_plan(10, PAGES).pools["play.ipynb"] == 4
 
 
+def test_class_mode_keeps_one_kernel_for_the_teachers_class_results_page():
+    # only the teacher opens the class results: one preheated kernel, whatever the size of the class
+    plan = server.class_plan(30, PAGES + ["class.ipynb"])
+    assert plan.pools["class.ipynb"] == 1 and plan.pools["play.ipynb"] == 10
+    assert plan.max_kernels == 71 + 60
+
+
 def test_class_mode_voila_options_preheat_with_per_page_pools():
     plan = server.class_plan(6, PAGES, pools={"play.ipynb": 6})
     args = plan.voila_args()

@@ -18,7 +18,8 @@ def hrefs(page: LandingPage) -> list[str]:
 def test_lessons_in_order_with_relative_links():
     page = LandingPage(notebook_dir=NOTEBOOKS)
     assert [lesson.notebook for lesson in LESSONS] == ["lesson.ipynb", "explorer.ipynb", "play.ipynb",
-                                                        "scorekeeper.ipynb", "problems.ipynb", "odds.ipynb"]
+                                                        "scorekeeper.ipynb", "problems.ipynb", "odds.ipynb",
+                                                        "class.ipynb"]
     assert hrefs(page) == [lesson.notebook for lesson in LESSONS]
     for href in hrefs(page):
         assert (NOTEBOOKS / href).is_file()

@@ -418,6 +418,7 @@ class PlayTable:
         """A "nap-session/1" record with every finished deal in full (plus who the learner is)."""
         record = session_to_record(self.session)
         record["learner"] = self.name
+        record["seat"] = self.learner + 1  # 1-based, as the learner chose it (the class results compare seats)
         record["bots"] = self.bots
         record["style"] = self.style
         return record

@@ -105,6 +105,13 @@ LESSONS: tuple[LessonLink, ...] = (
         N_("Is this hand worth Nap? Five cards, the chance of making each call, worked out by solving many layouts."),
         "nap-odds",
     ),
+    LessonLink(
+        "class.ipynb",
+        N_("Class results"),
+        N_("For teachers: everyone plays the same class link, then the class's session files are compared deal by "
+           "deal, with a ledger and a chart."),
+        "nap-class",
+    ),
 )
 
 # PROFILE_NAMES (names of the profiles for people) now lives in nap_teach.messages; re-exported here.
@@ -309,7 +316,8 @@ class LandingPage(App):
         return html("<h2>{}</h2><ol class='nap-landing-list'>{}</ol>", heading, join(items))
 
     def _teachers_html(self) -> Markup:
-        """For teachers: the lesson plan (the explorer's teachers' section) and the handouts to print."""
+        """For teachers: the lesson plan, the handouts to print, and one seeded game for the whole class
+        with its results deal by deal."""
         _ = self._
         query = self._query_suffix()
         plan = "explorer.ipynb" + query + ("&" if query else "?") + "section=syllabus"
@@ -318,7 +326,14 @@ class LandingPage(App):
                     _("the course in order with objectives, timings, the deals to deal, questions and common mistakes")),
                  el("li", None, el("a", {"class": "nap-landing-teacher-link nap-landing-handouts",
                                          "href": "handouts.ipynb" + query}, _("Handouts to print")), " — ",
-                    _("rules cards, deal diagrams, lesson summaries and scorekeeper's sheets, A4 or Letter"))]
+                    _("rules cards, deal diagrams, lesson summaries and scorekeeper's sheets, A4 or Letter")),
+                 el("li", None, el("a", {"class": "nap-landing-teacher-link nap-landing-class-link",
+                                         "href": "play.ipynb" + query}, _("Make a class link on the play page")),
+                    " — ", _("Give the whole class the same deals: make a class link (with a QR code for the room) "
+                             "on the play page; each learner plays it and downloads their session; the class "
+                             "results page then compares the tables deal by deal.")),
+                 el("li", None, el("a", {"class": "nap-landing-teacher-link nap-landing-class",
+                                         "href": "class.ipynb" + query}, _("Class results")))]
         return html("<h2>{}</h2><ul class='nap-landing-list'>{}</ul>", _("For teachers"), join(items))
 
     def _profile_html(self) -> str:

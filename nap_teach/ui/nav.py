@@ -58,6 +58,8 @@ COURSE_PAGES: tuple[NavPage, ...] = (
     NavPage("scorekeeper.ipynb", N_("Scorekeeper")),
     NavPage("problems.ipynb", N_("Problems")),
     NavPage("odds.ipynb", N_("Odds lab")),
+    NavPage("handouts.ipynb", N_("Handouts")),
+    NavPage("class.ipynb", N_("Class results")),
 )
 """Every page in the order a learner meets them: "next" leads to the following one."""
 

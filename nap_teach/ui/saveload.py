@@ -71,6 +71,10 @@ class SaveLoad(Component):
         """Go on with what :meth:`load` read."""
         raise NotImplementedError
 
+    def file_name(self) -> str:
+        """The name the browser gives the downloaded file."""
+        return "nap-session.json"
+
     def bad_file(self, size: int | None) -> RecordError:
         """The refusal of an upload that is not one file of at most ``max_bytes`` (``size`` when too big)."""
         return RecordError(Explanation("record", "record.not_object", {}))
@@ -106,8 +110,8 @@ class SaveLoad(Component):
         text, n = record
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
         label = self.tr.ngettext("Download the session ({n} deal)", "Download the session ({n} deals)", n).format(n=n)
-        link = (html('<a class="{}-download" download="nap-session.json" href="data:application/json;base64,{}">'
-                     '{}</a>', self.css, data, label))
+        link = (html('<a class="{}-download" download="{}" href="data:application/json;base64,{}">'
+                     '{}</a>', self.css, self.file_name(), data, label))
         self.download.value = html('<p>{}</p>', link) if self.link_in_paragraph else link
 
     @guarded

@@ -41,9 +41,17 @@ def event_loop_for_learners():
     try:
         yield _LOOP
     finally:
-        _LOOP.run_until_complete(_LOOP.shutdown_asyncgens())
+        loop = _LOOP
+        _on_a_thread_of_its_own(lambda: loop.run_until_complete(loop.shutdown_asyncgens()))
         _LOOP.close()
         _LOOP = None
+
+
+def _on_a_thread_of_its_own(job: Any) -> Any:
+    """``job()`` on another thread: a browser test that ran before this module (Playwright's sync API)
+    keeps its event loop running on this thread until the session ends, and asyncio runs one loop per thread."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(job).result()
 
 
 async def _all(*coroutines: Any) -> list[Any]:
@@ -51,8 +59,9 @@ async def _all(*coroutines: Any) -> list[Any]:
 
 
 def _run(coroutine: Any, timeout: float = 240) -> Any:
-    assert _LOOP is not None
-    return _LOOP.run_until_complete(asyncio.wait_for(coroutine, timeout))
+    loop = _LOOP
+    assert loop is not None
+    return _on_a_thread_of_its_own(lambda: loop.run_until_complete(asyncio.wait_for(coroutine, timeout)))
 
 
 def _wait_for_log(server: Any, pattern: str, count: int = 1, timeout: float = 150) -> None:

@@ -17,6 +17,7 @@ PAGES = [
     ("handouts.ipynb", "", ".nap-handout-rules"),
     ("handouts.ipynb", "&kind=plan", ".nap-handout-plan"),
     ("explorer.ipynb", "&section=syllabus", ".nap-ex-plan .nap-plan-lesson"),
+    ("class.ipynb", "", ".nap-class"),
 ]
 
 # Common English words of the app's texts. Bids keep their names in Spanish

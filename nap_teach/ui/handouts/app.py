@@ -43,6 +43,7 @@ class HandoutsApp(App):
     """The handouts page."""
 
     css_class = "nap-handouts"
+    page = "handouts.ipynb"
     styles = ("handouts",)
 
     def __init__(self, lang: str = "en", profile: Profile | None = None) -> None:
@@ -77,7 +78,7 @@ class HandoutsApp(App):
                        W.HBox([self.players, self.source]), W.HBox([self.upload]),
                        W.HBox([self.paper, self.print_button])])
         form.add_class("nap-handouts-form")
-        self.widget.children = (page_style(*self.styles), header, self.intro, form, self.status.widget,
+        self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.intro, form, self.status.widget,
                                 self.preview)
         self._fill_options()
         for w in (self.kind, self.profile, self.lesson, self.deal, self.players, self.source, self.paper):

@@ -17,6 +17,7 @@ from ..table import CardTable
 from ..widgets import show as _show
 from .actions import ActionBar, Coach
 from .auction import AuctionPanel
+from .classlink import ClassLink
 from .hand import HandView
 from .ledger import LedgerView
 from .log import LogPanel
@@ -64,6 +65,8 @@ class PlayApp(App):
     def __init__(self, lang: str = "en", setup: TableSetup | None = None) -> None:
         super().__init__(lang)
         self.table: PlayTable | None = None
+        self.class_game = False
+        """Opened from a class link (``?class=1``): the session file is named after the learner and the seed."""
         self._busy = False
         self.setup_open = False
         self._slow_pending = False
@@ -72,6 +75,8 @@ class PlayApp(App):
         self.title.add_class("nap-play-title")
         self.settings = SettingsPanel(self)
         self.setup = SetupPanel(self, setup)
+        self.classlink = ClassLink(self)  # under the setup form: the form's game as a link for the class
+        self.setup.widget.children = (*self.setup.widget.children, self.classlink.widget)
         self.trick = TrickView(self)
         self.auction = AuctionPanel(self)
         self.hand = HandView(self)
@@ -106,10 +111,13 @@ class PlayApp(App):
     @classmethod
     def from_environment(cls, environ: dict[str, str] | None = None) -> "PlayApp":
         """The page for the current Voila request: ``?lang=``, ``?seed=``, ``?players=`` and more
-        (``seat``, ``name``, ``deals``, ``rotations``, ``bots``); bad values keep their defaults."""
+        (``seat``, ``name``, ``deals``, ``rotations``, ``bots``); bad values keep their defaults.
+        ``?class=1`` (a class link) asks the learner for their name before the game starts."""
         params = PageParams.from_environment(environ)
         setup, problems = TableSetup.from_params(params.raw)  # the engine checks each setting of the table
         app = cls(params.lang, setup)
+        if params.flag("class"):
+            app.classlink.arrived(named="name" in params.raw)
         if problems:
             app.status.show(ignored_note(app.tr, problems), "refused")
         return app
@@ -225,6 +233,7 @@ class PlayApp(App):
     def refresh(self) -> None:
         self.title.value = html('<h1>{}</h1>', self._('Play Nap'))
         self.setup.refresh()
+        self.classlink.refresh()
         self.settings.refresh()
         self.board.refresh()
         self.replay.board.refresh()

@@ -1,6 +1,7 @@
 """The play page's save and resume: its record is the :class:`~nap_teach.play.PlayTable`'s session."""
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from ...explain import Explanation, RecordError
@@ -26,13 +27,23 @@ class SaveLoad(BaseSaveLoad):
         return self._("The file holds every finished deal in full. Loading it continues the session with the next "
                       "deal; a deal in progress is not saved, and the same seed deals it again.")
 
-    def key(self) -> object:
-        table = self.app.table
-        return (id(table), len(table.session.entries) if table else -1, self.app.language.code)
-
     def record(self) -> tuple[str, int] | None:
         table = self.app.table
         return None if table is None else (table.to_json(), len(table.session.entries))
+
+    def file_name(self) -> str:
+        """A class game's file says whose it is and which game ("nap-session-Ann-seed11.json"): a teacher
+        collects thirty of them in one folder."""
+        table = self.app.table
+        if not self.app.class_game or table is None:
+            return super().file_name()
+        name = re.sub(r"[^\w-]+", "_", table.name, flags=re.UNICODE).strip("_") or "learner"
+        return f"nap-session-{name}-seed{table.session.seed}.json"
+
+    def key(self) -> object:
+        table = self.app.table
+        return (id(table), len(table.session.entries) if table else -1, self.app.language.code,
+                self.app.class_game)
 
     def bad_file(self, size: int | None) -> RecordError:
         if size is None:

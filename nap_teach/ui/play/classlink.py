@@ -1,0 +1,140 @@
+"""The play page's class link: the same seeded game for a whole class, as text to copy and as a QR code.
+
+The link is this page's address with the setup form's game in its query
+(:func:`nap_teach.traveller.class_query`: seed, rules, language, players, seat,
+length, bots). The address comes from the request Voila hands the kernel
+(``SERVER_NAME``, ``SERVER_PORT``, ``SCRIPT_NAME``); the teacher may correct it
+(the address the room's devices reach, not ``127.0.0.1``). The QR code is an SVG
+drawn in Python by ``segno``. CSS classes: ``nap-play-classlink`` (the panel),
+``nap-play-class-make`` (the button), ``nap-play-class-address`` (the address box),
+``nap-play-class-url`` (the link as text), ``nap-play-class-qr`` (the QR code).
+"""
+from __future__ import annotations
+
+import os
+import random
+import re
+from typing import TYPE_CHECKING, Any, Mapping
+
+import ipywidgets as W
+
+from ...explain import Explanation, IllegalAction
+from ...html import Markup, html
+from ...play import MAX_SEED
+from ...traveller import class_query
+from ..base import Component, guarded
+from ..widgets import auto_layout, show, with_classes
+
+if TYPE_CHECKING:
+    from .app import PlayApp
+
+MAX_ADDRESS = 200
+_ADDRESS = re.compile(r"^https?://[A-Za-z0-9.\-\[\]:]+(/[A-Za-z0-9._~%/\-]*)?$")
+"""An address the learners' devices can open: http(s), a host (and port), a path; no query, spaces or quotes."""
+_LOCAL = ("127.", "localhost", "[::1]", "0.0.0.0")
+
+
+def page_address(environ: Mapping[str, str] | None = None) -> str:
+    """This page's address without its query, from the request Voila hands the kernel.
+
+    >>> page_address({"SERVER_NAME": "10.0.0.5", "SERVER_PORT": "8866", "SCRIPT_NAME": "/voila/render/play.ipynb"})
+    'http://10.0.0.5:8866/voila/render/play.ipynb'
+    >>> page_address({})
+    'http://127.0.0.1:8866/voila/render/play.ipynb'
+    """
+    env = os.environ if environ is None else environ
+    host = env.get("SERVER_NAME", "") or "127.0.0.1"
+    port = env.get("SERVER_PORT", "") or ("" if env.get("SERVER_NAME") else "8866")
+    path = env.get("SCRIPT_NAME", "") or "/voila/render/play.ipynb"
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"  # an IPv6 address
+    address = f"http://{host}{':' + port if port and port not in ('80',) else ''}{path}"
+    return address if _ADDRESS.match(address) and len(address) <= MAX_ADDRESS else \
+        "http://127.0.0.1:8866/voila/render/play.ipynb"
+
+
+def qr_svg(text: str, label: str) -> Markup:
+    """``text`` as a QR code (SVG, error correction M, a quiet zone of four modules), sized by its CSS."""
+    import segno  # imported when the first link is made
+
+    code = segno.make(text, error="m", micro=False)
+    svg = code.svg_inline(scale=1, border=4, dark="#000000", light="#ffffff", omitsize=True, title=label)
+    return Markup(svg.replace("<svg ", html('<svg role="img" aria-label="{}" ', label), 1))  # segno's own SVG
+
+
+class ClassLink(Component):
+    """"A link for the class": the setup form's game as a link and a QR code big enough for a projected screen."""
+
+    app: "PlayApp"
+
+    def __init__(self, app: "PlayApp", environ: Mapping[str, str] | None = None) -> None:
+        super().__init__(app)
+        self.heading = W.HTML()
+        self.address = with_classes(W.Text(value=page_address(environ), continuous_update=False,
+                                           style={"description_width": "initial"},
+                                           layout=W.Layout(width="100%", max_width="40em")),
+                                    "nap-play-class-address")
+        self.make = with_classes(W.Button(layout=auto_layout(align_self="flex-start")), "nap-play-class-make")
+        self.make.on_click(self._on_make)
+        self.output = with_classes(W.HTML(), "nap-play-class-output")
+        self.link = ""
+        self.widget = with_classes(W.VBox([self.heading, self.address, self.make, self.output],
+                                          layout=auto_layout()), "nap-play-classlink")
+        self.refresh()
+
+    def refresh(self) -> None:
+        _ = self._
+        self.heading.value = html("<h3>{}</h3><p>{}</p>", _("A link for the class"),
+                                  _("Everyone who opens this link gets this game: the same seed, rules, players, "
+                                    "seat and length, so every table holds the same cards. Each learner types "
+                                    "their name, plays, and downloads the session for the class results page."))
+        self.address.description = _("Address the learners open")
+        self.make.description = _("Make a link for the class")
+        self.make.tooltip = _("The settings above as a link and a QR code")
+        if self.link:
+            self._show_link()
+
+    def arrived(self, named: bool = False) -> None:
+        """The page was opened from a class link: the learner's name first (the class page tells tables
+        apart by it), and what to do at the end."""
+        self.app.class_game = True
+        if not named:
+            self.app.setup.name.value = ""  # "Start" refuses an empty name with its reason
+        self.app.setup.name.placeholder = self._("type your name")
+        self.status.show(self._("A game for the whole class: type your name, then start the session. When it is "
+                                "over, download your session (under Save and resume) and give the file to your "
+                                "teacher."), "info")
+
+    @guarded
+    def _on_make(self, _button: Any = None) -> None:
+        address = str(self.address.value).strip()
+        if len(address) > MAX_ADDRESS or not _ADDRESS.match(address):
+            raise IllegalAction(Explanation("page", "class.address", {"most": MAX_ADDRESS}))
+        form = self.app.setup
+        if not str(form.seed.value).strip():
+            form.seed.value = str(random.SystemRandom().randrange(MAX_SEED + 1))  # the class needs one seed
+        setup = form.read()  # checked; a bad value is refused with its reason
+        assert setup.seed is not None
+        query = class_query(setup.seed, setup.profile, self.language.code, setup.players, setup.seat,
+                            setup.length_kind, setup.length, setup.bots, setup.style, setup.misere_stakes,
+                            for_class=True)
+        self.link = f"{address}?{query}"
+        self._show_link()
+        self.status.show(self._("The class link is ready: show the QR code to the room or share the link."),
+                         "info")
+
+    def _show_link(self) -> None:
+        _ = self._
+        local = any(part in self.link.split("/")[2] for part in _LOCAL) if self.link.count("/") >= 2 else False
+        warning = html('<p class="nap-play-class-local">{}</p>',
+                       _("This address only works on this computer: start the app with HOST=0.0.0.0 and write "
+                         "the computer's address on the room's network above (for example http://192.168.1.20:8866"
+                         "/voila/render/play.ipynb).")) if local else Markup()
+        label = _("QR code of the class link")
+        self.output.value = html(
+            '<p><label>{}<br><input class="nap-play-class-url" type="text" readonly value="{}" '
+            'aria-label="{}"></label></p><p><a class="nap-play-class-open" href="{}" target="_blank" '
+            'rel="noopener">{}</a></p>{}<div class="nap-play-class-qr">{}</div>',
+            _("The class link (select it and copy it):"), self.link, _("The class link"), self.link,
+            _("Open the class link"), warning, qr_svg(self.link, label))
+        show(self.output, True)
