@@ -16,8 +16,8 @@ from urllib.parse import parse_qs, urlsplit
 from nap_teach.cards import sort_hand
 from nap_teach.course import load_course
 from nap_teach.i18n import translator
-from nap_teach.lesson.player import LessonPlayer
-from nap_teach.records import load_hand
+from nap_teach.lesson.deal import Lesson
+from nap_teach.records import hand_to_record, load_hand, record_to_link
 from nap_teach.render import cards_text
 
 WIDGET_TIMEOUT = 30_000  # ms a widget may take to answer
@@ -145,14 +145,16 @@ def test_b6_b11_b12_b16_a_deal_entered_by_clicking_is_presented_with_clicker_key
 
 
 def test_b1_b15_a_seven_player_deal_projected_at_1920_keeps_its_cards_readable(page, voila_page, page_log,
-                                                                              screenshot):
-    spec = next(s for s in load_course() if s.id == "table-sizes")
-    player = LessonPlayer(spec)
-    seven = next(i for i, d in enumerate(spec.deals) if d.hand is not None and len(d.hand.players) == 7)
-    # the last card of the first trick: seven hands and a trick of seven cards on the table
-    at = next(p.index for p in player.pages if p.deal == seven and str(p.anchor) == "card 1.7")
+                                                                              screenshot, expect):
+    spec = next(s for s in load_course() if s.id == "table-sizes")  # course lesson 7
+    hand = next(d.hand for d in spec.deals if d.hand is not None and len(d.hand.players) == 7)
+    # the last card of the first trick: seven hands and a trick of seven cards on the table. The deal goes by
+    # its link: in the course lesson, stepping stops at the lesson's first question, long before this deal.
+    at = next(s.index for s in Lesson(hand).steps if str(s.anchor) == "card 1.7")
+    code = record_to_link(hand_to_record(hand))
     page.set_viewport_size({"width": 1920, "height": 1080})
-    page = voila_page("lesson.ipynb", f"lang=en&lesson=table-sizes&present=1&step={at + 1}", ready=".nt-seat")
+    page = voila_page("lesson.ipynb", f"lang=en&deal={code}&present=1&step={at + 1}", ready=".nt-seat")
+    expect(page.locator(".nap-lesson-step")).to_contain_text(f"Step {at + 1} of", timeout=WIDGET_TIMEOUT)
     page.locator(".nap-lesson.nap-present").wait_for(timeout=WIDGET_TIMEOUT)
     page.wait_for_timeout(300)
     sizes = page.evaluate(TABLE_FITS_JS)
