@@ -23,7 +23,7 @@ from nap_teach.render import cards_text
 WIDGET_TIMEOUT = 30_000  # ms a widget may take to answer
 
 # C calls Nap over B's Three and takes four spade tricks, then leads the 2 of hearts: A's ace wins the
-# last trick and the Nap fails (B6, B15, B16).
+# last trick and the Nap fails: C pays each opponent the Nap stake (B6, B15).
 NAP_DEAL = {
     "format": "nap-hand/1", "profile": "british", "players": ["A", "B", "C", "D"], "dealer": "D",
     "hands": {"A": ["10S", "AH", "3C", "4C", "5C"], "B": ["9S", "KH", "AD", "KD", "6C"],
@@ -56,7 +56,7 @@ def rule_shown(page):
     return page.locator(".nap-lesson-explanation .nap-rule").first
 
 
-def test_b6_b11_b12_b16_a_deal_entered_by_clicking_is_presented_with_clicker_keys(voila_page, page_log,
+def test_b6_b11_b12_b15_a_deal_entered_by_clicking_is_presented_with_clicker_keys(voila_page, page_log,
                                                                                   screenshot, expect):
     state = load_hand(json.dumps(NAP_DEAL))  # the engine accepts the deal: every card checked
     assert len(state.actions) == len(NAP_DEAL["auction"]) + len(NAP_DEAL["play"])
@@ -144,7 +144,7 @@ def test_b6_b11_b12_b16_a_deal_entered_by_clicking_is_presented_with_clicker_key
     page_log.assert_no_errors()
 
 
-def test_b1_b15_a_seven_player_deal_projected_at_1920_keeps_its_cards_readable(page, voila_page, page_log,
+def test_b1_a_seven_player_deal_projected_at_1920_keeps_its_cards_readable(page, voila_page, page_log,
                                                                               screenshot, expect):
     spec = next(s for s in load_course() if s.id == "table-sizes")  # course lesson 7
     hand = next(d.hand for d in spec.deals if d.hand is not None and len(d.hand.players) == 7)
