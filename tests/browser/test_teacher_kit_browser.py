@@ -2,7 +2,8 @@
 
 A teacher enters last night's deal by clicking (a Nap that fails on the last trick), projects it in
 presenter mode and steps it with the keys a presentation clicker sends, reading the step and the rule
-behind it on screen. A 7-player deal of the course, projected at 1920 x 1080, keeps its cards readable
+behind it on screen, then prints the deal's handout (handouts.ipynb?deal=<its share link's code>) to an
+A4 PDF and finds the hands, the tricks and the result in its text. A 7-player deal of the course, projected at 1920 x 1080, keeps its cards readable
 and its table on the screen.
 """
 from __future__ import annotations
@@ -145,7 +146,7 @@ def test_b6_b11_b12_b15_a_deal_entered_by_clicking_is_presented_with_clicker_key
 
 
 def test_b1_a_seven_player_deal_projected_at_1920_keeps_its_cards_readable(page, voila_page, page_log,
-                                                                              screenshot, expect):
+                                                                         screenshot, expect):
     spec = next(s for s in load_course() if s.id == "table-sizes")  # course lesson 7
     hand = next(d.hand for d in spec.deals if d.hand is not None and len(d.hand.players) == 7)
     # the last card of the first trick: seven hands and a trick of seven cards on the table. The deal goes by
