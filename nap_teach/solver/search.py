@@ -5,7 +5,31 @@ from typing import Callable
 
 from .position import _BIT_SUIT, SUIT_MASKS, Position, mask_of
 
-__all__ = ["_Search"]
+__all__ = ["_Search", "BudgetExceeded", "NodeBudget"]
+
+
+class BudgetExceeded(Exception):
+    """A search given a budget of nodes used it up before it had an answer."""
+
+
+class NodeBudget:
+    """Search nodes a caller allows (a search raises :class:`BudgetExceeded` once they are spent).
+
+    Counting nodes, not time, keeps a bot that stops early deterministic: the
+    same position stops at the same place on every machine.
+    """
+
+    def __init__(self, nodes: int) -> None:
+        self.nodes = nodes
+        self.counter = [nodes]
+
+    @property
+    def used(self) -> int:
+        return self.nodes - self.counter[0] if self.counter[0] >= 0 else self.nodes
+
+    @property
+    def left(self) -> int:
+        return max(self.counter[0], 0)
 
 
 def _can_beat(hand: int, led: int, win_bit: int, trump_mask: int) -> bool:
@@ -19,12 +43,15 @@ def _can_beat(hand: int, led: int, win_bit: int, trump_mask: int) -> bool:
     return bool(t and (wsm != trump_mask or t & above))
 
 
-def _searcher(n: int, decl: int, trump_mask: int, misere: bool) -> tuple[Callable[..., int], Callable[..., int]]:
+def _searcher(n: int, decl: int, trump_mask: int, misere: bool,
+              budget: list[int] | None = None) -> tuple[Callable[..., int], Callable[..., int]]:
     """The search functions for one table: ``trick_start`` and ``node`` (closures, for speed).
 
     Both return the declarer's tricks from the current trick on, fail-soft
     within ``(alpha, beta)``: a result ``<= alpha`` is an upper bound, one
-    ``>= beta`` a lower bound, anything between is exact.
+    ``>= beta`` a lower bound, anything between is exact. ``budget`` (one
+    number in a list, shared by the tables of one search): nodes left; the
+    search raises :class:`BudgetExceeded` when they run out.
     """
     tt: dict[tuple[int, ...], tuple[int, int]] = {}
     bit_suit = _BIT_SUIT
@@ -175,6 +202,10 @@ def _searcher(n: int, decl: int, trump_mask: int, misere: bool) -> tuple[Callabl
     def node(hands: list[int], rest: int, seat: int, step: int, led: int, win_seat: int, win_bit: int,
              tmask: int, alpha: int, beta: int) -> int:
         """Seat ``seat`` plays the ``step``-th card of the trick (``led``: suit mask, 0 at the lead)."""
+        if budget is not None:
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise BudgetExceeded
         h = hands[seat]
         if step:
             after = h.bit_count() - 1  # tricks after this one
@@ -272,8 +303,11 @@ def _searcher(n: int, decl: int, trump_mask: int, misere: bool) -> tuple[Callabl
 class _Search:
     """The searches of one position: one table per trump suit (the first lead may choose it)."""
 
-    def __init__(self, pos: Position) -> None:
+    def __init__(self, pos: Position, budget: "int | NodeBudget | None" = None) -> None:
         self.pos = pos
+        if isinstance(budget, int):
+            budget = NodeBudget(budget)
+        self._budget = budget.counter if budget is not None else None
         self.n = len(pos.hands)
         self.misere = pos.misere
         self._by_trump: dict[int, tuple[Callable[..., int], Callable[..., int]]] = {}
@@ -281,7 +315,8 @@ class _Search:
     def _fns(self, trump_mask: int) -> tuple[Callable[..., int], Callable[..., int]]:
         fns = self._by_trump.get(trump_mask)
         if fns is None:
-            fns = self._by_trump[trump_mask] = _searcher(self.n, self.pos.declarer, trump_mask, self.misere)
+            fns = self._by_trump[trump_mask] = _searcher(self.n, self.pos.declarer, trump_mask, self.misere,
+                                                         self._budget)
         return fns
 
     def _trump_mask(self, first_bit: int | None) -> int:
