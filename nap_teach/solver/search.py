@@ -158,7 +158,27 @@ def _searcher(n: int, decl: int, trump_mask: int, misere: bool,
                     if alpha >= k - 1:
                         return k - 1
                     break
-        elif misere and beta <= 1 and leader != decl:
+        elif misere and leader != decl:
+            # Misère (P4), a defender on lead: only defenders lead while the declarer takes no trick, and
+            # with no trump the declarer wins a trick only by following with the highest card of the suit.
+            # When in every suit all the declarer's cards are lower than all the defenders' cards, any
+            # lead of that suit beats them: the declarer is safe (no more tricks), whatever is played.
+            dh = hands[decl]
+            safe = True
+            for sm in suit_masks:
+                ds = dh & sm
+                if not ds:
+                    continue
+                others = 0
+                for h in hands:
+                    others |= h & sm
+                others ^= ds
+                if others and (others & -others) < ds:  # a defender's lowest card is under the declarer's top
+                    safe = False
+                    break
+            if safe:
+                return 0
+        if misere and beta <= 1 and leader != decl:
             # Misère (P4): a defender leads a suit in which every card of the declarer is higher
             # than every other card left, and the declarer must follow: it takes the trick
             lead = hands[leader]
@@ -254,15 +274,25 @@ def _searcher(n: int, decl: int, trump_mask: int, misere: bool,
                     continue  # the next card up is ours too: same choice
                 cands.append(b)
         # move ordering: at the lead high cards first; following, win cheaply when the other side wins
+        # (Misère, P4: low leads first, and following, stay under a winning card: nobody wants the trick
+        # but the defenders want the declarer to take one; the highest card that stays under goes first)
         if step == 0:
-            cands.reverse()
+            if not misere:
+                cands.reverse()
             win_sm = 0
         else:
             win_sm = bit_suit[win_bit]
-            if len(cands) > 1 and maxer[win_seat] != is_max:
-                winners = [b for b in cands if (b & win_sm and b > win_bit) or (not b & win_sm and b & trump_mask)]
-                if winners and len(winners) < len(cands):
-                    cands = winners + [b for b in cands if b not in winners]
+            if len(cands) > 1:
+                if misere:
+                    under = [b for b in cands if not (b & win_sm and b > win_bit)]
+                    if under and len(under) < len(cands):
+                        under.reverse()
+                        cands = under + [b for b in cands if b not in under]
+                elif maxer[win_seat] != is_max:
+                    winners = [b for b in cands
+                               if (b & win_sm and b > win_bit) or (not b & win_sm and b & trump_mask)]
+                    if winners and len(winners) < len(cands):
+                        cands = winners + [b for b in cands if b not in winners]
         last = step == n - 1
         s2 = nxt[seat]
         best = -1 if is_max else 99
