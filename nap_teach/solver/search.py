@@ -161,8 +161,10 @@ def _searcher(n: int, decl: int, trump_mask: int, misere: bool,
         elif misere and leader != decl:
             # Misère (P4), a defender on lead: only defenders lead while the declarer takes no trick, and
             # with no trump the declarer wins a trick only by following with the highest card of the suit.
-            # When in every suit all the declarer's cards are lower than all the defenders' cards, any
-            # lead of that suit beats them: the declarer is safe (no more tricks), whatever is played.
+            # A suit is safe for the declarer when its i-th lowest card is under the defenders' i-th lowest
+            # (i up to the number of times the defenders can lead it): to each lead it answers with its
+            # highest card under the led one (nested choices: that greedy answer never runs short). All
+            # suits safe: the declarer takes no more tricks, whatever is played.
             dh = hands[decl]
             safe = True
             for sm in suit_masks:
@@ -173,8 +175,15 @@ def _searcher(n: int, decl: int, trump_mask: int, misere: bool,
                 for h in hands:
                     others |= h & sm
                 others ^= ds
-                if others and (others & -others) < ds:  # a defender's lowest card is under the declarer's top
-                    safe = False
+                while ds and others:
+                    d = ds & -ds
+                    o = others & -others
+                    if d > o:  # a defender's card under the declarer's: a lead there may force it
+                        safe = False
+                        break
+                    ds ^= d
+                    others ^= o
+                if not safe:
                     break
             if safe:
                 return 0
