@@ -16,7 +16,7 @@ import json
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any, Sequence, TextIO
+from typing import Any, Callable, Sequence, TextIO
 
 from .bots import Bot, bot_names, get_bot
 from .bots.simple import DEFAULT_STYLE, STYLE_NAMES
@@ -120,13 +120,16 @@ def play_deal(state: DealState, bots: Sequence[Bot]) -> DealState:
 
 
 def simulate(players: int, deals: int, bots: Sequence[str], seed: object = 0,
-             profile: str | Profile = "british", style: str = DEFAULT_STYLE, rotate: bool = False) -> SimulationReport:
+             profile: str | Profile = "british", style: str = DEFAULT_STYLE, rotate: bool = False,
+             progress: Callable[[SimulationReport], None] | None = None) -> SimulationReport:
     """Play ``deals`` deals with one bot per seat and gather the figures.
 
     ``style`` is how boldly the simple bots bid ("cautious", "normal", "bold").
     ``rotate``: play every deal once per seat, the bots moved one seat round each time
     (duplicate style: every level holds every hand, so the luck of the cards cancels out);
     a level's figure for a deal is then its mean over those plays.
+    ``progress``: called after every deal with the report of the deals so far (the same
+    figures as a run of that many deals; read it at once, its tables keep changing).
     """
     prof = get_profile(profile)
     names = PLAYER_NAMES[:players]
@@ -172,6 +175,9 @@ def simulate(players: int, deals: int, bots: Sequence[str], seed: object = 0,
                 per_deal[at[i]] += v / len(seats_of[at[i]]) / rotations
         for b, x in per_deal.items():
             sumsq[b] += x * x
+        if progress is not None:
+            progress(SimulationReport(tuple(names), tuple(bots), prof, number + 1, str(seed), contracts, passed,
+                                      balances, by_level, declared, style, sumsq, rotations))
     return SimulationReport(tuple(names), tuple(bots), prof, deals, str(seed), contracts, passed,
                             balances, by_level, declared, style, sumsq, rotations)
 
