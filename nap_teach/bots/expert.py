@@ -37,7 +37,7 @@ from ..views import SeatView
 from .base import Decision
 from .simple import SimpleBot, misere_chance, plan_hand
 
-__all__ = ["ExpertBot", "REASON_KEYS", "sample_layouts", "DEFAULT_LAYOUTS"]
+__all__ = ["ExpertBot", "REASON_KEYS", "sample_layouts", "choose_call", "DEFAULT_LAYOUTS"]
 
 DEFAULT_LAYOUTS = 24
 """Layouts solved for one decision of the play."""
@@ -191,6 +191,34 @@ def sample_layouts(view: SeatView, rng: random.Random, count: int) -> list[tuple
     return out
 
 
+def choose_call(contracts: Sequence[Contract], made: dict[str, int], total: int, players: int,
+                highest: Contract | None = None, rival_made: int = 0, misere: bool = True) -> tuple[Contract, str]:
+    """The bid of best expected score, and the reason key: bid it, or pass (B15, P5).
+
+    ``made[name]`` of ``total`` sampled layouts make each contract; declaring it wins or
+    loses its stake against every opponent. Passing is worth 0 when nobody has bid; after
+    a bid (``highest``, made in ``rival_made`` layouts) the bot would defend it if nobody
+    outbids it: it pays its stake when the contract is made and is paid when it fails.
+    ``misere``: whether Misère was sampled at all (else it is not a candidate).
+    """
+    opponents = players - 1
+
+    def gain(k: Contract) -> float:
+        if k.max_tricks == 0 and not misere:
+            return float("-inf")
+        p = made[k.name] / total
+        return opponents * (p * k.made - (1 - p) * k.failed)
+
+    pass_gain = 0.0
+    if highest is not None:
+        q = rival_made / total
+        pass_gain = (1 - q) * highest.failed - q * highest.made
+    best = max(contracts, key=lambda k: (gain(k), -k.level))
+    if gain(best) > pass_gain:
+        return best, "bot.expert_bid" if gain(best) > 0 or highest is None else "bot.expert_bid_over"
+    return best, "bot.expert_pass_defend" if highest is not None and gain(best) > 0 else "bot.expert_pass"
+
+
 class ExpertBot:
     """Samples layouts consistent with its view and solves each one (see the module docs)."""
 
@@ -260,32 +288,16 @@ class ExpertBot:
             call = self._simple.decide(view).action
             assert isinstance(call, Call)
             return Decision(call, Explanation("bot", "bot.expert_fallback_call", {"player": view.name, "call": call}))
-        opponents = view.n - 1
-
-        def gain(k: Contract) -> float:
-            """Expected score of declaring ``k``: every opponent pays or is paid its stake (B15, P5)."""
-            if k.max_tricks == 0 and not try_misere:
-                return float("-inf")
-            p = made[k.name] / total
-            return opponents * (p * k.made - (1 - p) * k.failed)
-
-        # passing is worth 0 when nobody has bid; after a bid, the bot defends that contract (if no one
-        # outbids it): it pays its stake when the contract is made and is paid when it fails
-        pass_gain = 0.0
-        if highest is not None:
-            q = rival_made / total
-            pass_gain = (1 - q) * highest[1].failed - q * highest[1].made
-        best = max(contracts, key=lambda k: (gain(k), -k.level))
+        best, key = choose_call(contracts, made, total, view.n, highest[1] if highest else None, rival_made,
+                                try_misere)
         facts: dict[str, object] = {"player": view.name, "call": best.name, "made": made[best.name],
                                     "layouts": total}
         if highest is not None:
             facts.update(bidder=view.players[highest[0]], highest=highest[1].name, rival=rival_made,
                          beaten=total - rival_made)
-        if gain(best) > pass_gain:
+        if key in ("bot.expert_bid", "bot.expert_bid_over"):
             call = next(c for c in bids if c.name == best.name)
-            key = "bot.expert_bid" if gain(best) > 0 or highest is None else "bot.expert_bid_over"
             return Decision(call, Explanation("bot", key, facts))
-        key = "bot.expert_pass_defend" if highest is not None and gain(best) > 0 else "bot.expert_pass"
         return Decision(PASS, Explanation("bot", key, facts))
 
     # ---------------------------------------------------------------- play
