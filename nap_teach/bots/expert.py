@@ -362,9 +362,10 @@ class ExpertBot:
                 if ok:
                     counts[card] += 1
         if not solved:
-            card = self._simple.decide(view).action
-            assert isinstance(card, Card)
-            return Decision(card, Explanation("bot", "bot.expert_fallback_card", {"player": view.name, "card": card}))
+            plain = self._simple.decide(view).action
+            assert isinstance(plain, Card)
+            return Decision(plain, Explanation("bot", "bot.expert_fallback_card",
+                                               {"player": view.name, "card": plain}))
         mine = view.seat == declarer
         target = max(counts.values()) if mine else min(counts.values())
         tied = [c for c in legal if counts[c] == target]
