@@ -48,13 +48,17 @@ BID_LAYOUTS = 32
 BID_FIT = 0.15
 """A bidder's sampled hand must give at least this chance (simple bot's estimate) of making its bid."""
 
-PLAY_NODES = 60_000
-"""Search nodes one card may use over all its layouts (about 0.1 to 0.2 s of one core): the rest are not solved."""
+AUCTION_CHECKS = 12
+"""Layouts drawn per layout kept, at most, while reading the auction (reading a hand costs as much as a
+small search); past that the auction is not read for the remaining layouts of the decision."""
+
+PLAY_NODES = 40_000
+"""Search nodes one card may use over all its layouts (about 0.1 s of one core): the rest are not solved."""
 
 LAYOUT_NODES = 15_000
 """Search nodes one layout may use; a layout that needs more is left out (rare: big tables, early tricks)."""
 
-BID_NODES = 80_000
+BID_NODES = 50_000
 """Search nodes one call may use over all its layouts."""
 
 PASS_FIT = 0.75
@@ -145,7 +149,9 @@ def sample_layouts(view: SeatView, rng: random.Random, count: int) -> list[tuple
     most known voids first, each taking the first cards it may hold; a deal
     that runs short is drawn again, and so is one where a seat that bid holds
     a hand that could hardly have bid it (with the cards it has played). After
-    many tries the bids and then the voids are dropped, so a layout always comes.
+    many tries the bids and then the voids are dropped, so a layout always comes; and once
+    ``AUCTION_CHECKS`` draws per layout asked for have been read against the auction, the
+    rest of the layouts are not (a decision's time stays bounded).
     """
     unseen = list(view.unseen())
     sizes = _sizes(view)
@@ -161,6 +167,7 @@ def sample_layouts(view: SeatView, rng: random.Random, count: int) -> list[tuple
     others = sorted((s for s in range(view.n) if s != me and sizes[s] > 0), key=lambda s: -len(voids[s]))
     own = mask_of(view.hand)
     out = []
+    checks = AUCTION_CHECKS * count  # hands read against the auction, for all the layouts together
     for _ in range(count):
         for attempt in range(200):
             rng.shuffle(unseen)
@@ -182,7 +189,8 @@ def sample_layouts(view: SeatView, rng: random.Random, count: int) -> list[tuple
                     break
                 hands[s] = mask_of(take)
                 pool = rest
-            if ok and attempt < 100:
+            if ok and attempt < 100 and checks > 0 and (bidders or passers):
+                checks -= 1
                 ok = (all(_fits(cards_of(hands[b]) + played[b], k, view.n) for b, k in bidders.items())
                       and all(_weak(cards_of(hands[s]) + played[s], lowest, view.n) for s in passers))
             if ok:
