@@ -23,17 +23,17 @@ _NAME_OK = re.compile(r"^[^\x00-\x1f\x7f<>]{1,%d}$" % MAX_NAME)
 """A name: 1 to 20 characters, no control characters and no angle brackets (the page escapes the rest)."""
 
 
+DEFAULT_BOTS = "simple"
+"""The level a new table starts with: quick replies, plain reasons."""
+
+
 def bot_levels() -> list[str]:
-    """The bot levels the play page offers, strongest first ("expert", "simple", "random").
+    """The bot levels the play page offers, the default first ("simple", "expert", "random").
 
     The expert's replies can take a moment: the page moves its bots one at a
     time and says which one is thinking (:attr:`PlayTable.pace_bots`).
     """
-    return list(BOTS)
-
-
-DEFAULT_BOTS = "simple"
-"""The level a new table starts with: quick replies, plain reasons."""
+    return [DEFAULT_BOTS, *(name for name in BOTS if name != DEFAULT_BOTS)]
 
 
 class SetupError(IllegalAction):
