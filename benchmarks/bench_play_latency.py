@@ -6,17 +6,20 @@ plays cards by clicking them in headless Chromium. For every card click it
 measures, inside the page, the time from the click until the "What just
 happened" panel shows the new turn (its ``data-token`` changes; the page sets
 that panel after the trick, the hand and the bots' moves, so by then they are
-all on screen). Calls and "Next deal" clicks are not timed. In the auction the
+all on screen; with expert bots, which reply one at a time, the panel's
+``data-thinking`` must also be back to "0": the last bot has replied). Calls
+and "Next deal" clicks are not timed. In the auction the
 learner bids the lowest bid allowed (else passes), so most deals are played.
 
 ::
 
     .venv/bin/python benchmarks/bench_play_latency.py               # 30 card clicks
     .venv/bin/python benchmarks/bench_play_latency.py --clicks 60 --players 5 --bots random
+    .venv/bin/python benchmarks/bench_play_latency.py --clicks 40 --players 4 --bots expert
 
 Prints every sample, then the median and the 90th percentile. The target is
-a median of at most 150 ms with simple bots at 7 players; the exit code is 1
-when the median misses it.
+a median of at most 150 ms with simple bots at 7 players, and with three
+expert bots at 4 players; the exit code is 1 when the median misses it.
 """
 from __future__ import annotations
 
@@ -42,13 +45,18 @@ TARGET_MS = 150.0
 # "what just happened" panel carries a new turn token (-1 on a 15 s time-out).
 CLICK_AND_WAIT = """
 (selector) => new Promise((resolve) => {
-  const token = () => { const el = document.querySelector('.nap-latest'); return el ? el.dataset.token : null; };
-  const before = token();
+  const latest = () => document.querySelector('.nap-latest');
+  // a new turn token, and no bot still thinking (expert bots reply one at a time: data-thinking="1" until the last)
+  const token = () => { const el = latest(); return el && el.dataset.thinking !== '1' ? el.dataset.token : null; };
+  const before = latest() ? latest().dataset.token : null;
   const button = document.querySelector(selector);
   if (!button) { resolve(-2); return; }
   let done = false;
   const finish = (value) => { if (!done) { done = true; observer.disconnect(); resolve(value); } };
-  const observer = new MutationObserver(() => { if (token() !== before) finish(performance.now() - t0); });
+  const observer = new MutationObserver(() => {
+    const now = token();
+    if (now !== null && now !== before) finish(performance.now() - t0);
+  });
   observer.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
   const t0 = performance.now();
   button.click();

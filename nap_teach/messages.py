@@ -259,8 +259,12 @@ MESSAGES: dict[str, str | Plural] = {
     # the expert bot: layouts of the unseen cards sampled and solved with open hands
     "bot.expert_bid": N_("{player} bids {call}: with best play it is made in {made} of {layouts} sampled layouts of the other hands."),
     "bot.expert_pass": N_("{player} passes: the best bid, {call}, is made in only {made} of {layouts} sampled layouts of the other hands, too few for its stakes."),
+    "bot.expert_bid_over": N_("{player} bids {call}: it is made in only {made} of {layouts} sampled layouts, but {bidder}'s {highest} would be made in {rival} of them, and defending it would cost more."),
+    "bot.expert_pass_defend": N_("{player} passes: {call} would be made in {made} of {layouts} sampled layouts, but {bidder}'s {highest} fails in {beaten} of them, and defending it is worth more."),
     "bot.expert_declarer": N_("{player} plays {card}: with best play after it, {contract} is made in {made} of {layouts} sampled layouts of the unseen cards."),
     "bot.expert_defender": N_("{player} plays {card}: with best play after it, {declarer} makes {contract} in only {made} of {layouts} sampled layouts of the unseen cards."),
+    "bot.expert_fallback_card": N_("{player} plays {card} by the plain rules of the simple bot: this position is too big to search in the time a turn may take."),
+    "bot.expert_fallback_call": N_("{player} says {call} by counting likely tricks, as the simple bot does: the layouts are too big to search in the time a turn may take."),
     "bot.expert_only_card": N_("{player} plays {card}, the only card it may play."),
     "bot.expert_only_call": N_("{player} passes: no bid above {highest} is left."),
     # "could it have been made?": a finished deal read with open hands (nap_teach/postmortem.py)
@@ -601,6 +605,7 @@ VARIATION_NAMES: dict[str, str] = {
 """The variations of Nap that would be profiles of their own (P9), by their names for people."""
 
 BOT_LEVEL_NAMES: dict[str, str] = {
+    "expert": N_("Expert: solves sampled layouts of the unseen cards (slower)"),
     "simple": N_("Simple: estimates its likely tricks"),
     "random": N_("Random: any legal choice"),
 }

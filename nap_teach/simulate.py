@@ -16,7 +16,7 @@ import json
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any, Sequence, TextIO
+from typing import Any, Callable, Sequence, TextIO
 
 from .bots import Bot, bot_names, get_bot
 from .bots.simple import DEFAULT_STYLE, STYLE_NAMES
@@ -63,6 +63,8 @@ class SimulationReport:
     style: str = DEFAULT_STYLE
     sumsq_by_level: dict[str, float] = field(default_factory=dict)
     """Per level: the sum over deals of the square of (the level's score per seat in that deal)."""
+    rotations: int = 1
+    """How many times each deal was played: 1, or once per seat with the bots moved round (duplicate style)."""
 
     def per_seat_per_deal(self, level: str) -> tuple[float, float]:
         """A level's mean score per seat per deal and the half-width of its 95% confidence interval.
@@ -71,7 +73,7 @@ class SimulationReport:
         the deals are independent, so the interval is 1.96 standard errors of their mean.
         """
         seats = self.seats_per_level[level]
-        mean = self.by_level[level] / seats / self.deals
+        mean = self.by_level[level] / seats / self.deals / self.rotations
         if self.deals < 2 or level not in self.sumsq_by_level:
             return mean, float("nan")
         var = (self.sumsq_by_level[level] - self.deals * mean * mean) / (self.deals - 1)
@@ -118,15 +120,25 @@ def play_deal(state: DealState, bots: Sequence[Bot]) -> DealState:
 
 
 def simulate(players: int, deals: int, bots: Sequence[str], seed: object = 0,
-             profile: str | Profile = "british", style: str = DEFAULT_STYLE) -> SimulationReport:
+             profile: str | Profile = "british", style: str = DEFAULT_STYLE, rotate: bool = False,
+             progress: Callable[[SimulationReport], None] | None = None) -> SimulationReport:
     """Play ``deals`` deals with one bot per seat and gather the figures.
 
     ``style`` is how boldly the simple bots bid ("cautious", "normal", "bold").
+    ``rotate``: play every deal once per seat, the bots moved one seat round each time
+    (duplicate style: every level holds every hand, so the luck of the cards cancels out);
+    a level's figure for a deal is then its mean over those plays.
+    ``progress``: called after every deal with the report of the deals so far (the same
+    figures as a run of that many deals; read it at once, its tables keep changing).
     """
     prof = get_profile(profile)
     names = PLAYER_NAMES[:players]
     session = Session.new(names, prof, seed=seed, deals=deals)
-    seats = [get_bot(b, random.Random(f"nap-teach:{seed}:bot:{i}"), style) for i, b in enumerate(bots)]
+    rotations = players if rotate else 1
+    # rotation r: seat i is played by bots[(i - r) % players]; rotation 0 is the plain table
+    tables = [[get_bot(bots[(i - r) % players],
+                       random.Random(f"nap-teach:{seed}:bot:{i}" if r == 0 else f"nap-teach:{seed}:bot:{r}:{i}"),
+                       style) for i in range(players)] for r in range(rotations)]
     contracts = {c.name: ContractStats() for c in prof.ladder}
     declared: dict[str, dict[str, ContractStats]] = {b: {c.name: ContractStats() for c in prof.ladder}
                                                       for b in dict.fromkeys(bots)}
@@ -136,32 +148,38 @@ def simulate(players: int, deals: int, bots: Sequence[str], seed: object = 0,
         seats_of.setdefault(b, []).append(p)
     sumsq = {b: 0.0 for b in seats_of}
     passed = 0
+    by_level: dict[str, int] = {b: 0 for b in seats_of}
     for number in range(deals):
         # the deals of Session.deal_next, without keeping every deal in memory
         deal = shuffle_and_deal(names, session.dealer_for(number), deal_rng(seed, number), prof)
-        state = play_deal(DealState.from_deal(deal, prof), seats)
-        result = state.result()
-        if state.passed_out or result.contract is None or result.declarer is None:
-            passed += 1
-            continue
-        name = result.contract.name
-        contracts[name].bid += 1
-        level = declared[bots[result.declarer]][name]
-        level.bid += 1
-        if result.made:
-            contracts[name].made += 1
-            level.made += 1
-        assert result.settlement is not None
-        for p, v in result.settlement.items():
-            balances[p] += v
-        for b, ps in seats_of.items():
-            x = sum(result.settlement.get(p, 0) for p in ps) / len(ps)
+        per_deal = {b: 0.0 for b in seats_of}
+        for r, seats in enumerate(tables):
+            state = play_deal(DealState.from_deal(deal, prof), seats)
+            result = state.result()
+            if state.passed_out or result.contract is None or result.declarer is None:
+                passed += 1
+                continue
+            at = [bots[(i - r) % players] for i in range(players)]  # the level at each seat in this play
+            name = result.contract.name
+            contracts[name].bid += 1
+            level = declared[at[result.declarer]][name]
+            level.bid += 1
+            if result.made:
+                contracts[name].made += 1
+                level.made += 1
+            assert result.settlement is not None
+            for i, p in enumerate(names):
+                v = result.settlement.get(p, 0)
+                balances[p] += v
+                by_level[at[i]] += v
+                per_deal[at[i]] += v / len(seats_of[at[i]]) / rotations
+        for b, x in per_deal.items():
             sumsq[b] += x * x
-    by_level: dict[str, int] = {}
-    for p, b in zip(names, bots):
-        by_level[b] = by_level.get(b, 0) + balances[p]
+        if progress is not None:
+            progress(SimulationReport(tuple(names), tuple(bots), prof, number + 1, str(seed), contracts, passed,
+                                      balances, by_level, declared, style, sumsq, rotations))
     return SimulationReport(tuple(names), tuple(bots), prof, deals, str(seed), contracts, passed,
-                            balances, by_level, declared, style, sumsq)
+                            balances, by_level, declared, style, sumsq, rotations)
 
 
 def report_json(r: SimulationReport) -> dict[str, Any]:
@@ -175,6 +193,7 @@ def report_json(r: SimulationReport) -> dict[str, Any]:
         "deals": r.deals,
         "seed": r.seed,
         "style": r.style,
+        "rotations": r.rotations,
         "contracts": {name: stats(s) for name, s in r.contracts.items()},
         "passed_out": r.passed_out,
         "seats": [{"player": p, "bot": b, "balance": r.balances[p]} for p, b in zip(r.players, r.bots)],
@@ -194,6 +213,10 @@ def report_lines(r: SimulationReport, tr: Translator) -> list[str]:
     lines = [tr.ngettext("{deals} deal, {players} players, {profile}, seed {seed}.",
                          "{deals} deals, {players} players, {profile}, seed {seed}.", r.deals).format(
         deals=r.deals, players=len(r.players), profile=tr.profile_name(r.profile), seed=r.seed)]
+    plays = r.deals * r.rotations
+    if r.rotations > 1:
+        lines.append(_("Each deal was played {rotations} times, the bots moved one seat round each time "
+                       "(duplicate style): {plays} plays in all.").format(rotations=r.rotations, plays=plays))
     name_w = max(len(tr.call(c)) for c in r.contracts)
     lines.append(_("Contracts (the final bid of each deal):"))
     head = (_("contract"), _("bid"), _("made"), _("made %"))
@@ -204,15 +227,17 @@ def report_lines(r: SimulationReport, tr: Translator) -> list[str]:
         pct = f"{s.made_pct:.1f}" if s.made_pct is not None else "-"
         lines.append(f"  {tr.call(name):<{name_w}}  {s.bid:>{w1}}  {s.made:>{w2}}  {pct:>{w3}}")
     lines.append(tr.ngettext("Passed out: {count} of {deals} deal.", "Passed out: {count} of {deals} deals.",
-                             r.deals).format(count=r.passed_out, deals=r.deals))
+                             plays).format(count=r.passed_out, deals=plays))
     lines.append(_("Balances per seat:"))
     bot_w = max(len(b) for b in r.bots)
     for p, b in zip(r.players, r.bots):
-        lines.append(f"  {p}  {b:<{bot_w}}  {tr.amount(r.balances[p]):>8}")
+        # with rotations every seat was played by every level in turn: no level to name
+        shown = f"{b:<{bot_w}}  " if r.rotations == 1 else ""
+        lines.append(f"  {p}  {shown}{tr.amount(r.balances[p]):>8}")
     lines.append(_("Total per bot level:"))
     for b, v in r.by_level.items():
         seats = r.seats_per_level[b]
-        per_deal = v / seats / r.deals
+        per_deal = v / seats / plays
         made = sum(s.made for s in r.declared_by_level[b].values())
         bid = sum(s.bid for s in r.declared_by_level[b].values())
         lines.append("  " + tr.ngettext(
@@ -316,6 +341,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--style", default=DEFAULT_STYLE,
                    help="how boldly the simple bots bid: cautious, normal (default), bold, a list such as "
                         "cautious,bold, or all (the same deals under each style, with a table per call)")
+    p.add_argument("--rotate", action="store_true",
+                   help="play every deal once per seat, the bots moved one seat round each time (duplicate "
+                        "style: the luck of the cards cancels out, so the intervals are narrower)")
     p.add_argument("--json", action="store_true", help="print JSON instead of words")
 
 
@@ -324,7 +352,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     tr = translator(getattr(args, "lang", "en"))
     players, deals, bots, prof = _check(args, tr)
     styles = _styles(getattr(args, "style", DEFAULT_STYLE), tr)
-    reports = [simulate(players, deals, bots, args.seed, prof, style) for style in styles]
+    rotate = bool(getattr(args, "rotate", False))
+    reports = [simulate(players, deals, bots, args.seed, prof, style, rotate) for style in styles]
     if args.json:
         data = report_json(reports[0]) if len(reports) == 1 else {
             "format": "nap-simulation-styles/1", "styles": {r.style: report_json(r) for r in reports}}

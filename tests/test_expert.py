@@ -121,3 +121,89 @@ def test_b6_expert_reads_the_auction_a_nap_bidder_holds_a_nap_hand() -> None:
     for layout in sample_layouts(view, random.Random(4), 20):
         a_hand = cards_of(layout[0]) + [Card.parse("AS")]
         assert plan_hand(a_hand, 4, 5).make_chance(BRITISH.contract("Nap")) >= BID_FIT
+
+
+def test_b8_expert_reads_passes_a_seat_that_passed_first_holds_no_strong_hand() -> None:
+    """B and C passed before anyone bid: layouts where either holds a hand good for Three are drawn again."""
+    from nap_teach.bots.expert import PASS_FIT
+
+    hands = [parse_cards("AS KS 2H 3H 4H"), parse_cards("2S 5H 6H 7H 8H"), parse_cards("3S 4S 9H 10H JH"),
+             parse_cards("5S 2C 3C 4C 5C")]
+    state = DealState(NAMES[:4], 0, hands)  # A deals: B, C and D speak, then A
+    state.apply(Call.parse("Pass"))
+    state.apply(Call.parse("Pass"))
+    view = state.view(3)
+    three = BRITISH.contract("Three")
+    for layout in sample_layouts(view, random.Random(5), 30):
+        for seat in (1, 2):
+            assert plan_hand(cards_of(layout[seat]), 4, 3).make_chance(three) < PASS_FIT
+
+
+def test_b15_expert_weighs_defending_the_bid_so_far_against_outbidding_it() -> None:
+    """Declaring wins or loses the stake against every opponent; defending, the bot's own share only."""
+    from nap_teach.bots.expert import choose_call
+
+    three, four, nap = (BRITISH.contract(n) for n in ("Three", "Four", "Nap"))
+    # nobody has bid: Three made in 33 of 64 layouts gains (3 opponents x 3 x (33 - 31) / 64 > 0)
+    assert choose_call([three, four, nap], {"Three": 33, "Four": 10, "Nap": 2}, 64, 4) == (three, "bot.expert_bid")
+    assert choose_call([three, four, nap], {"Three": 31, "Four": 10, "Nap": 2}, 64, 4)[1] == "bot.expert_pass"
+    # B bid Three and makes it in 60 of 64 layouts: defending costs about 2.6, so Four made in 31 of 64
+    # (a small loss, 3 x 4 x (31 - 33) / 64 = -0.375) is the better choice
+    assert choose_call([four, nap], {"Four": 31, "Nap": 2}, 64, 4, three, 60) == (four, "bot.expert_bid_over")
+    # B's Three fails in 60 of 64: defending earns about 2.6, more than Four made in 34 of 64 (+1.1)
+    assert choose_call([four, nap], {"Four": 34, "Nap": 2}, 64, 4, three, 4) == (four, "bot.expert_pass_defend")
+    # a better Four still goes ahead
+    assert choose_call([four, nap], {"Four": 50, "Nap": 2}, 64, 4, three, 4) == (four, "bot.expert_bid")
+    # the reasons say both sides' numbers, in English and Spanish
+    for key, numbers in (("bot.expert_bid_over", {"made": 31, "rival": 60, "beaten": 4}),
+                         ("bot.expert_pass_defend", {"made": 34, "rival": 4, "beaten": 60})):
+        expl = Explanation("bot", key, {"player": "C", "call": "Four", "layouts": 64, "bidder": "B",
+                                        "highest": "Three", **numbers})
+        assert "B's Three" in words(expl, "en") and "de 64" in words(expl, "es")
+    # in a real auction the facts agree with each other
+    state = DealState.from_deal(shuffle_and_deal(NAMES[:4], 0, deal_rng("rival", 1)))
+    state.apply(Call.parse("Three"))  # B bids Three whatever it holds
+    facts = ExpertBot(random.Random(1), layouts=8).decide(state.view(2)).reason.facts
+    assert facts["bidder"] == "B" and facts["highest"] == "Three" and facts["layouts"] == 8
+    if "rival" in facts:  # B's Three was solved only where defending it could change the choice
+        assert facts["rival"] + facts["beaten"] == 8
+
+
+def test_b11_expert_with_no_search_budget_falls_back_to_the_plain_rules_with_a_reason() -> None:
+    from nap_teach.bots.simple import SimpleBot
+
+    state = DealState.from_deal(shuffle_and_deal(NAMES[:5], 0, deal_rng("budget", 3)))
+    starved = ExpertBot(random.Random(1), layouts=6, play_nodes=1, bid_nodes=1)
+    fallbacks = 0
+    while state.to_act is not None:
+        view = state.view(state.to_act)
+        decision = starved.decide(view)
+        if decision.reason.key in ("bot.expert_fallback_call", "bot.expert_fallback_card"):
+            assert decision.action == SimpleBot(random.Random(0)).decide(view).action
+            assert view.name in words(decision.reason, "en") and words(decision.reason, "es")
+            fallbacks += 1
+        else:
+            # a layout settled before the search proper (a sure result) needs no node: it still counts
+            assert decision.reason.key in REASON_KEYS
+            assert decision.reason.facts.get("layouts", 1) >= 1
+        state.apply(decision.action)
+    assert fallbacks >= 5  # every call at least
+    # the budget counts search nodes, not time: the same seed gives the same game
+    again = ExpertBot(random.Random(4), layouts=6, play_nodes=3_000).decide(
+        DealState.from_deal(shuffle_and_deal(NAMES[:5], 0, deal_rng("budget", 3))).view(1))
+    assert again == ExpertBot(random.Random(4), layouts=6, play_nodes=3_000).decide(
+        DealState.from_deal(shuffle_and_deal(NAMES[:5], 0, deal_rng("budget", 3))).view(1))
+
+
+def test_b12_the_solver_stops_at_its_node_budget() -> None:
+    from nap_teach.solver import BudgetExceeded, NodeBudget, Position, card_outcomes, mask_of
+
+    state = DealState.from_deal(shuffle_and_deal(NAMES[:6], 0, deal_rng("nodes", 2)))
+    hands = tuple(mask_of(state.held[s]) for s in range(6))
+    pos = Position(hands, 1, (), None, 1, BRITISH.contract("Three"), 0, True)
+    budget = NodeBudget(10 ** 9)
+    full = card_outcomes(pos, budget)
+    assert 0 < budget.used < 10 ** 9
+    with pytest.raises(BudgetExceeded):
+        card_outcomes(pos, NodeBudget(budget.used // 2))
+    assert card_outcomes(pos, budget.used) == full  # exactly enough nodes

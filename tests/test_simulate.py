@@ -165,3 +165,32 @@ def test_b15_the_mean_per_seat_per_deal_comes_with_a_95_interval():
     assert lines[at + 1].startswith("  simple: +") and " (from +" in lines[at + 1]
     data = run_json("--players", "4", "--deals", "80", "--bots", "simple,random", "--seed", "4")
     assert data["levels"]["simple"]["ci95"] == pytest.approx(simple[1], abs=1e-4)
+
+
+def test_b15_rotated_deals_put_every_level_in_every_seat():
+    """Duplicate style: each deal once per seat, the bots moved round; the same deals, so the figures add up."""
+    report = simulate(4, 30, ("simple", "random", "random", "random"), seed=6, rotate=True)
+    assert report.rotations == 4
+    assert sum(s.bid for s in report.contracts.values()) + report.passed_out == 30 * 4
+    simple, rand = report.per_seat_per_deal("simple"), report.per_seat_per_deal("random")
+    assert simple[0] == pytest.approx(report.by_level["simple"] / 1 / 30 / 4)
+    assert simple[0] + 3 * rand[0] == pytest.approx(0)  # the settlement sums to zero (B16)
+    assert simple[0] - simple[1] > rand[0] + rand[1]
+    # the same level everywhere: rotating changes nothing, so every deal's figure is 0
+    same = simulate(4, 10, ("simple",) * 4, seed=6, rotate=True)
+    assert same.per_seat_per_deal("simple") == (0.0, 0.0)
+    # the progress hook sees the figures of the deals so far, equal to a shorter run's
+    seen = []
+    simulate(4, 6, ("simple", "random", "random", "random"), seed=6, rotate=True,
+             progress=lambda r: seen.append((r.deals, r.per_seat_per_deal("simple"))))
+    assert [d for d, _ in seen] == [1, 2, 3, 4, 5, 6]
+    assert seen[2][1] == simulate(4, 3, ("simple", "random", "random", "random"), seed=6, rotate=True
+                                  ).per_seat_per_deal("simple")
+    code, out, err = run("simulate", "--players", "4", "--deals", "5", "--bots", "simple,random,random,random",
+                         "--seed", "6", "--rotate")
+    assert code == 0 and err == ""
+    assert out.splitlines()[1] == ("Each deal was played 4 times, the bots moved one seat round each time "
+                                   "(duplicate style): 20 plays in all.")
+    data = run_json("--players", "4", "--deals", "5", "--bots", "simple,random,random,random", "--seed", "6",
+                    "--rotate")
+    assert data["rotations"] == 4 and data["deals"] == 5

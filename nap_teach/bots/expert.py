@@ -28,33 +28,56 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from ..auction import PASS
+from ..auction import PASS, Call
 from ..cards import Card, Suit
 from ..explain import Explanation
 from ..profiles import Contract
-from ..solver import Position, can_make, card_outcomes, cards_of, mask_of, reaches
+from ..solver import BudgetExceeded, NodeBudget, Position, can_make, card_outcomes, cards_of, mask_of, reaches
 from ..views import SeatView
 from .base import Decision
 from .simple import SimpleBot, misere_chance, plan_hand
 
-__all__ = ["ExpertBot", "REASON_KEYS", "sample_layouts", "DEFAULT_LAYOUTS"]
+__all__ = ["ExpertBot", "REASON_KEYS", "sample_layouts", "choose_call", "DEFAULT_LAYOUTS"]
 
 DEFAULT_LAYOUTS = 24
-"""Layouts solved for one decision."""
+"""Layouts solved for one decision of the play."""
+
+BID_LAYOUTS = 32
+"""Layouts solved for a call: one call per deal decides most of its score, so it gets more."""
 
 BID_FIT = 0.15
 """A bidder's sampled hand must give at least this chance (simple bot's estimate) of making its bid."""
+
+AUCTION_CHECKS = 12
+"""Layouts drawn per layout kept, at most, while reading the auction (reading a hand costs as much as a
+small search); past that the auction is not read for the remaining layouts of the decision."""
+
+PLAY_NODES = 40_000
+"""Search nodes one card may use over all its layouts (about 0.1 s of one core): the rest are not solved."""
+
+LAYOUT_NODES = 15_000
+"""Search nodes one layout may use; a layout that needs more is left out (rare: big tables, early tricks)."""
+
+BID_NODES = 50_000
+"""Search nodes one call may use over all its layouts."""
+
+PASS_FIT = 0.75
+"""A seat that passed before anyone bid holds a hand under this chance (simple bot's estimate) for the lowest bid."""
 
 MISERE_TRY = 0.25
 """The simple bot's Misère estimate above which the expert also samples Misère when bidding."""
 
 REASON_KEYS: tuple[str, ...] = (
     "bot.expert_bid",
+    "bot.expert_bid_over",
     "bot.expert_declarer",
     "bot.expert_defender",
+    "bot.expert_fallback_call",
+    "bot.expert_fallback_card",
     "bot.expert_only_call",
     "bot.expert_only_card",
     "bot.expert_pass",
+    "bot.expert_pass_defend",
     "bot.result_certain",
 )
 
@@ -90,6 +113,28 @@ def _bidders(view: SeatView) -> dict[int, Contract]:
     return out
 
 
+def _openers_who_passed(view: SeatView) -> list[int]:
+    """Other seats that passed while nobody had bid yet (they did not find even the lowest bid)."""
+    out = []
+    for i, call in enumerate(view.calls):
+        if not call.is_pass:
+            break
+        seat = view.speaker(i)
+        if seat != view.seat:
+            out.append(seat)
+    return out
+
+
+def _lowest_bid(view: SeatView) -> Contract:
+    """The lowest contract with trumps that needs no earlier bid (Three)."""
+    return min((k for k in view.profile.ladder if k.trumps and k.requires is None), key=lambda k: k.level)
+
+
+def _weak(hand: Sequence[Card], contract: Contract, players: int) -> bool:
+    """Whether a hand is one that could have passed ``contract`` (the simple bot's estimate, generously)."""
+    return plan_hand(hand, players, contract.min_tricks).make_chance(contract) < PASS_FIT
+
+
 def _fits(hand: Sequence[Card], contract: Contract, players: int) -> bool:
     """Whether a hand is one that could have bid ``contract`` (the simple bot's estimate, generously)."""
     if contract.max_tricks == 0:
@@ -104,12 +149,16 @@ def sample_layouts(view: SeatView, rng: random.Random, count: int) -> list[tuple
     most known voids first, each taking the first cards it may hold; a deal
     that runs short is drawn again, and so is one where a seat that bid holds
     a hand that could hardly have bid it (with the cards it has played). After
-    many tries the bids and then the voids are dropped, so a layout always comes.
+    many tries the bids and then the voids are dropped, so a layout always comes; and once
+    ``AUCTION_CHECKS`` draws per layout asked for have been read against the auction, the
+    rest of the layouts are not (a decision's time stays bounded).
     """
     unseen = list(view.unseen())
     sizes = _sizes(view)
     voids = _voids(view)
     bidders = _bidders(view)
+    passers = _openers_who_passed(view)
+    lowest = _lowest_bid(view)
     played: dict[int, list[Card]] = {s: [] for s in range(view.n)}
     for t in (*view.tricks, *((view.current,) if view.current is not None else ())):
         for seat, card in zip(t.seats, t.cards):
@@ -118,6 +167,7 @@ def sample_layouts(view: SeatView, rng: random.Random, count: int) -> list[tuple
     others = sorted((s for s in range(view.n) if s != me and sizes[s] > 0), key=lambda s: -len(voids[s]))
     own = mask_of(view.hand)
     out = []
+    checks = AUCTION_CHECKS * count  # hands read against the auction, for all the layouts together
     for _ in range(count):
         for attempt in range(200):
             rng.shuffle(unseen)
@@ -139,12 +189,45 @@ def sample_layouts(view: SeatView, rng: random.Random, count: int) -> list[tuple
                     break
                 hands[s] = mask_of(take)
                 pool = rest
-            if ok and attempt < 100:
-                ok = all(_fits(cards_of(hands[b]) + played[b], k, view.n) for b, k in bidders.items())
+            if ok and attempt < 100 and checks > 0 and (bidders or passers):
+                checks -= 1
+                ok = (all(_fits(cards_of(hands[b]) + played[b], k, view.n) for b, k in bidders.items())
+                      and all(_weak(cards_of(hands[s]) + played[s], lowest, view.n) for s in passers))
             if ok:
                 out.append(tuple(hands))
                 break
     return out
+
+
+def choose_gain(k: Contract, made: dict[str, int], total: int, players: int, misere: bool = True) -> float:
+    """Expected score of declaring ``k``, made in ``made[k.name]`` of ``total`` layouts (every opponent pays)."""
+    if k.max_tricks == 0 and not misere:
+        return float("-inf")
+    p = made[k.name] / total
+    return (players - 1) * (p * k.made - (1 - p) * k.failed)
+
+
+def choose_call(contracts: Sequence[Contract], made: dict[str, int], total: int, players: int,
+                highest: Contract | None = None, rival_made: int = 0, misere: bool = True) -> tuple[Contract, str]:
+    """The bid of best expected score, and the reason key: bid it, or pass (B15, P5).
+
+    ``made[name]`` of ``total`` sampled layouts make each contract; declaring it wins or
+    loses its stake against every opponent. Passing is worth 0 when nobody has bid; after
+    a bid (``highest``, made in ``rival_made`` layouts) the bot would defend it if nobody
+    outbids it: it pays its stake when the contract is made and is paid when it fails.
+    ``misere``: whether Misère was sampled at all (else it is not a candidate).
+    """
+    def gain(k: Contract) -> float:
+        return choose_gain(k, made, total, players, misere)
+
+    pass_gain = 0.0
+    if highest is not None:
+        q = rival_made / total
+        pass_gain = (1 - q) * highest.failed - q * highest.made
+    best = max(contracts, key=lambda k: (gain(k), -k.level))
+    if gain(best) > pass_gain:
+        return best, "bot.expert_bid" if gain(best) > 0 or highest is None else "bot.expert_bid_over"
+    return best, "bot.expert_pass_defend" if highest is not None and gain(best) > 0 else "bot.expert_pass"
 
 
 class ExpertBot:
@@ -152,9 +235,15 @@ class ExpertBot:
 
     name = "expert"
 
-    def __init__(self, rng: random.Random | None = None, layouts: int = DEFAULT_LAYOUTS) -> None:
+    def __init__(self, rng: random.Random | None = None, layouts: int = DEFAULT_LAYOUTS,
+                 bid_layouts: int | None = None, play_nodes: int = PLAY_NODES, bid_nodes: int = BID_NODES) -> None:
         self.rng = rng or random.Random()
+        self.play_nodes = play_nodes
+        self.bid_nodes = bid_nodes
         self.layouts = layouts
+        if bid_layouts is None:  # more for a call than for a card, unless a caller chose its own count
+            bid_layouts = BID_LAYOUTS if layouts == DEFAULT_LAYOUTS else layouts
+        self.bid_layouts = bid_layouts
         self._simple = SimpleBot(random.Random(0))
 
     def decide(self, view: SeatView) -> Decision:
@@ -173,35 +262,76 @@ class ExpertBot:
                                               {"player": view.name,
                                                "highest": highest[1].name if highest else PASS.name}))
         contracts = [view.profile.contract(c.name) for c in bids]
-        layouts = sample_layouts(view, self.rng, self.layouts)  # no card played yet: every other hand is full
+        layouts = sample_layouts(view, self.rng, self.bid_layouts)  # no card played yet: every hand is full
         made = {k.name: 0 for k in contracts}
         try_misere = any(k.max_tricks == 0 for k in contracts) and misere_chance(view.hand, view.n) >= MISERE_TRY
         trump_contracts = [k for k in contracts if k.trumps]
+        misere = [k for k in contracts if k.max_tricks == 0] if try_misere else []
+        left = self.bid_nodes
+        solved: list[tuple[int, ...]] = []
         for hands in layouts:
-            if trump_contracts:
-                ok = reaches(Position(hands, view.seat, (), None, view.seat, trump_contracts[0], 0, True),
-                             (k.min_tricks for k in trump_contracts))
-                for k in trump_contracts:
-                    if ok[k.min_tricks]:
-                        made[k.name] += 1
-            if try_misere:
-                for k in contracts:
-                    if k.max_tricks == 0 and can_make(Position(hands, view.seat, (), None, view.seat, k, 0, False)):
-                        made[k.name] += 1
-        total = len(layouts)
-
-        def gain(k: Contract) -> float:
-            if k.max_tricks == 0 and not try_misere:
-                return float("-inf")
-            p = made[k.name] / total
-            return p * k.made - (1 - p) * k.failed
-
-        best = max(contracts, key=lambda k: (gain(k), -k.level))
-        facts = {"player": view.name, "call": best.name, "made": made[best.name], "layouts": total}
-        if gain(best) > 0:
+            if left <= 0:
+                break
+            budget = NodeBudget(min(left, LAYOUT_NODES))
+            try:
+                ok: dict[int, bool] = {}
+                if trump_contracts:
+                    ok = reaches(Position(hands, view.seat, (), None, view.seat, trump_contracts[0], 0, True),
+                                 (k.min_tricks for k in trump_contracts), budget)
+                ok_misere = [can_make(Position(hands, view.seat, (), None, view.seat, k, 0, False), budget)
+                             for k in misere]
+            except BudgetExceeded:
+                continue  # too big to solve in the time a call may take: left out
+            finally:
+                left -= budget.used
+            solved.append(hands)
+            for k in trump_contracts:
+                made[k.name] += ok[k.min_tricks]
+            for k, m in zip(misere, ok_misere):
+                made[k.name] += m
+        total = len(solved)
+        if not total:
+            call = self._simple.decide(view).action
+            assert isinstance(call, Call)
+            return Decision(call, Explanation("bot", "bot.expert_fallback_call", {"player": view.name, "call": call}))
+        # the bid so far, solved from its bidder's seat on the same layouts: only when defending it could
+        # change the choice (its worth lies between losing and winning its stake)
+        rival_made = 0
+        rival_solved = False
+        if highest is not None:
+            rival, rk = highest
+            top = choose_call(contracts, made, total, view.n, None, 0, try_misere)[0]
+            worth = choose_gain(top, made, total, view.n, try_misere)
+            if -rk.made <= worth <= rk.failed:
+                rival_solved = True
+                counted = 0
+                for hands in solved:
+                    if left <= 0:
+                        break
+                    budget = NodeBudget(min(left, LAYOUT_NODES))
+                    try:
+                        rival_made += can_make(Position(hands, rival, (), None, rival, rk, 0, rk.trumps), budget)
+                    except BudgetExceeded:
+                        rival_made += 1  # too big to solve: counted as made (defending it is not preferred)
+                    finally:
+                        left -= budget.used
+                    counted += 1
+                rival_made += total - counted  # not reached within the budget: counted as made
+            else:
+                # defending cannot win more than the stake nor lose more: the choice does not hang on it
+                rival_made = total if worth > rk.failed else 0
+        best, key = choose_call(contracts, made, total, view.n, highest[1] if highest else None, rival_made,
+                                try_misere)
+        facts: dict[str, object] = {"player": view.name, "call": best.name, "made": made[best.name],
+                                    "layouts": total}
+        if highest is not None:
+            facts.update(bidder=view.players[highest[0]], highest=highest[1].name)
+            if rival_solved:
+                facts.update(rival=rival_made, beaten=total - rival_made)
+        if key in ("bot.expert_bid", "bot.expert_bid_over"):
             call = next(c for c in bids if c.name == best.name)
-            return Decision(call, Explanation("bot", "bot.expert_bid", facts))
-        return Decision(PASS, Explanation("bot", "bot.expert_pass", facts))
+            return Decision(call, Explanation("bot", key, facts))
+        return Decision(PASS, Explanation("bot", key, facts))
 
     # ---------------------------------------------------------------- play
     def _play(self, view: SeatView) -> Decision:
@@ -222,17 +352,34 @@ class ExpertBot:
         first = not trick and not view.tricks and contract.trumps
         layouts = sample_layouts(view, self.rng, self.layouts)
         counts = {c: 0 for c in legal}
+        left = self.play_nodes
+        solved = 0
         for hands in layouts:
+            if left <= 0:
+                break
             pos = Position(hands, leader, trick, view.trump, declarer, contract, view.tricks_won[declarer], first)
-            for card, ok in card_outcomes(pos).items():
+            budget = NodeBudget(min(left, LAYOUT_NODES))
+            try:
+                outcomes = card_outcomes(pos, budget)
+            except BudgetExceeded:
+                continue  # too big to solve in the time a card may take: left out
+            finally:
+                left -= budget.used
+            solved += 1
+            for card, ok in outcomes.items():
                 if ok:
                     counts[card] += 1
+        if not solved:
+            plain = self._simple.decide(view).action
+            assert isinstance(plain, Card)
+            return Decision(plain, Explanation("bot", "bot.expert_fallback_card",
+                                               {"player": view.name, "card": plain}))
         mine = view.seat == declarer
         target = max(counts.values()) if mine else min(counts.values())
         tied = [c for c in legal if counts[c] == target]
         card = self._tie_break(view, tied)
         facts = {"player": view.name, "card": card, "contract": contract.name, "made": counts[card],
-                 "layouts": len(layouts), "declarer": view.players[declarer]}
+                 "layouts": solved, "declarer": view.players[declarer]}
         key = "bot.expert_declarer" if mine else "bot.expert_defender"
         return Decision(card, Explanation("bot", key, facts))
 

@@ -23,17 +23,17 @@ _NAME_OK = re.compile(r"^[^\x00-\x1f\x7f<>]{1,%d}$" % MAX_NAME)
 """A name: 1 to 20 characters, no control characters and no angle brackets (the page escapes the rest)."""
 
 
+DEFAULT_BOTS = "simple"
+"""The level a new table starts with: quick replies, plain reasons."""
+
+
 def bot_levels() -> list[str]:
-    """The bot levels the play page offers, strongest first ("simple", "random").
+    """The bot levels the play page offers, the default first ("simple", "expert", "random").
 
-    The expert bot (issue 14) is not offered here until its reply time on the
-    play page is measured.
+    The expert's replies can take a moment: the page moves its bots one at a
+    time and says which one is thinking (:attr:`PlayTable.pace_bots`).
     """
-    return [name for name in BOTS if name not in _NOT_ON_THE_PLAY_PAGE]
-
-
-_NOT_ON_THE_PLAY_PAGE = frozenset({"expert"})
-DEFAULT_BOTS = bot_levels()[0]
+    return [DEFAULT_BOTS, *(name for name in BOTS if name != DEFAULT_BOTS)]
 
 
 class SetupError(IllegalAction):

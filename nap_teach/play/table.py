@@ -50,6 +50,9 @@ class PlayTable:
         self._recorded = False
         self._played_on = False
         self._bots: dict[int, Bot] = {}
+        self.pace_bots = False
+        """When set, the bots wait to be moved one at a time by :meth:`bot_step` (a page that shows
+        "B is thinking…" between slow replies); otherwise they all reply at once after each move."""
         self._moves = 0
         self._learner_mark = 0
         """Index into :attr:`events` of the learner's last action (the "latest" slice starts there)."""
@@ -130,12 +133,15 @@ class PlayTable:
     @property
     def pending(self) -> str:
         """What the table waits for: "deal" (deal the next), "call", "card", "stop"
-        (stop here or play on), "deal_over" (next deal) or "session_over"."""
+        (stop here or play on), "deal_over" (next deal), "session_over", or "bots"
+        (a paced table: a bot still has to reply, see :meth:`bot_step`)."""
         st = self.state
         if st is None or self._recorded:
             if self.session.is_over:
                 return "session_over"
             return "deal" if st is None else "deal_over"
+        if self.thinking is not None:
+            return "bots"
         if st.phase == "auction":
             return "call"
         if self._stop_offer_open():
@@ -317,8 +323,32 @@ class PlayTable:
             log.exception("bot %s failed; playing a random legal choice", self.bots)
         return get_bot("random", random.Random(len(st.actions))).decide(view)
 
+    def _bot_due(self) -> int | None:
+        """The bot seat that acts next, or None (the learner's turn, a stop offer, the deal over)."""
+        st = self.state
+        if st is None or self._recorded or st.is_over or self._stop_offer_open():
+            return None
+        seat = st.to_act
+        return None if seat is None or seat == self.you else seat
+
+    @property
+    def thinking(self) -> int | None:
+        """On a paced table: the seat of the bot whose reply is due (the page says it is thinking)."""
+        return self._bot_due() if self.pace_bots else None
+
+    def _bot_move(self, seat: int) -> Event:
+        st = self.state
+        assert st is not None
+        decision = self._decide(seat)
+        st.push(decision.action)  # checked by _decide
+        self.events.append(self._event(seat, decision.reason))
+        return self.events[-1]
+
     def _advance(self) -> list[Event]:
-        """Let the bots act until the learner's turn, a stop offer or the end of the deal."""
+        """Let the bots act until the learner's turn, a stop offer or the end of the deal.
+
+        A paced table (:attr:`pace_bots`) leaves the bots' replies to :meth:`bot_step`.
+        """
         st = self.state
         assert st is not None
         out: list[Event] = []
@@ -326,15 +356,29 @@ class PlayTable:
             if st.is_over:
                 self._record()
                 break
-            if self._stop_offer_open():
+            seat = self._bot_due()
+            if seat is None or self.pace_bots:
                 break
-            seat = st.to_act
-            if seat is None or seat == self.you:
-                break
-            decision = self._decide(seat)
-            st.push(decision.action)  # checked by _decide
-            self.events.append(self._event(seat, decision.reason))
-            out.append(self.events[-1])
+            out.append(self._bot_move(seat))
+        return out
+
+    def bot_step(self) -> Event | None:
+        """One bot's reply on a paced table; None when no bot is due (the learner's turn, the deal over)."""
+        seat = self._bot_due()
+        if seat is None:
+            return None
+        event = self._bot_move(seat)
+        st = self.state
+        assert st is not None
+        if st.is_over:
+            self._record()
+        return event
+
+    def finish_bots(self) -> list[Event]:
+        """Every reply still due on a paced table, at once."""
+        out = []
+        while (event := self.bot_step()) is not None:
+            out.append(event)
         return out
 
     def _record(self) -> None:

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Iterable, Sequence, TypeVar
 from ..cards import Card, Suit
 from ..profiles import Contract
 from .position import _BIT_CARD, _BIT_SUIT, Position, SolverError, cards_of, mask_of
-from .search import _Search
+from .search import BudgetExceeded, NodeBudget, _Search
 
 if TYPE_CHECKING:
     from ..state import DealState
@@ -49,6 +49,8 @@ if TYPE_CHECKING:
 __all__ = [
     "Position",
     "SolverError",
+    "BudgetExceeded",
+    "NodeBudget",
     "solve",
     "card_values",
     "can_make",
@@ -74,11 +76,14 @@ def solve(state: "DealState | Position") -> int:
     return pos.won + _Search(pos).exact()
 
 
-def can_make(state: "DealState | Position") -> bool:
-    """Whether the declarer makes the contract with best play by all (a yes/no search, quicker)."""
+def can_make(state: "DealState | Position", budget: int | NodeBudget | None = None) -> bool:
+    """Whether the declarer makes the contract with best play by all (a yes/no search, quicker).
+
+    ``budget``: at most this many search nodes, else :class:`BudgetExceeded` (as for the others below).
+    """
     pos = _position(state)
     c = pos.contract
-    search = _Search(pos)
+    search = _Search(pos, budget)
     if pos.won > c.max_tricks:
         return False
     if c.max_tricks == 0:  # Misère: no trick at all (P4)
@@ -127,14 +132,15 @@ def card_values(state: "DealState | Position") -> dict[Card, int]:
     return _per_legal_card(pos, search, by_run)
 
 
-def reaches(state: "DealState | Position", targets: Iterable[int]) -> dict[int, bool]:
+def reaches(state: "DealState | Position", targets: Iterable[int],
+            budget: int | NodeBudget | None = None) -> dict[int, bool]:
     """For each target: whether the declarer's total tricks reach it with best play.
 
     Yes/no searches on shared tables, lowest target first; once one fails the higher
     ones fail too without a search (what a bidder asks: Three? then Four? then Nap?).
     """
     pos = _position(state)
-    search = _Search(pos)
+    search = _Search(pos, budget)
     out: dict[int, bool] = {}
     failed = False
     for t in sorted(set(targets)):
@@ -144,14 +150,14 @@ def reaches(state: "DealState | Position", targets: Iterable[int]) -> dict[int, 
     return out
 
 
-def card_outcomes(state: "DealState | Position") -> dict[Card, bool]:
+def card_outcomes(state: "DealState | Position", budget: int | NodeBudget | None = None) -> dict[Card, bool]:
     """For each legal card of the seat to act: whether the contract is made after it, with best play.
 
     A yes/no search per run of touching cards (quicker than :func:`card_values`): what a
     sampling bot asks of each layout.
     """
     pos = _position(state)
-    search = _Search(pos)
+    search = _Search(pos, budget)
     c = pos.contract
     misere = c.max_tricks == 0  # Misère: no trick at all (P4)
     need = 1 if misere else c.min_tricks - pos.won

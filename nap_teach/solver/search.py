@@ -5,7 +5,31 @@ from typing import Callable
 
 from .position import _BIT_SUIT, SUIT_MASKS, Position, mask_of
 
-__all__ = ["_Search"]
+__all__ = ["_Search", "BudgetExceeded", "NodeBudget"]
+
+
+class BudgetExceeded(Exception):
+    """A search given a budget of nodes used it up before it had an answer."""
+
+
+class NodeBudget:
+    """Search nodes a caller allows (a search raises :class:`BudgetExceeded` once they are spent).
+
+    Counting nodes, not time, keeps a bot that stops early deterministic: the
+    same position stops at the same place on every machine.
+    """
+
+    def __init__(self, nodes: int) -> None:
+        self.nodes = nodes
+        self.counter = [nodes]
+
+    @property
+    def used(self) -> int:
+        return self.nodes - self.counter[0] if self.counter[0] >= 0 else self.nodes
+
+    @property
+    def left(self) -> int:
+        return max(self.counter[0], 0)
 
 
 def _can_beat(hand: int, led: int, win_bit: int, trump_mask: int) -> bool:
@@ -19,12 +43,15 @@ def _can_beat(hand: int, led: int, win_bit: int, trump_mask: int) -> bool:
     return bool(t and (wsm != trump_mask or t & above))
 
 
-def _searcher(n: int, decl: int, trump_mask: int, misere: bool) -> tuple[Callable[..., int], Callable[..., int]]:
+def _searcher(n: int, decl: int, trump_mask: int, misere: bool,
+              budget: list[int] | None = None) -> tuple[Callable[..., int], Callable[..., int]]:
     """The search functions for one table: ``trick_start`` and ``node`` (closures, for speed).
 
     Both return the declarer's tricks from the current trick on, fail-soft
     within ``(alpha, beta)``: a result ``<= alpha`` is an upper bound, one
-    ``>= beta`` a lower bound, anything between is exact.
+    ``>= beta`` a lower bound, anything between is exact. ``budget`` (one
+    number in a list, shared by the tables of one search): nodes left; the
+    search raises :class:`BudgetExceeded` when they run out.
     """
     tt: dict[tuple[int, ...], tuple[int, int]] = {}
     bit_suit = _BIT_SUIT
@@ -131,7 +158,36 @@ def _searcher(n: int, decl: int, trump_mask: int, misere: bool) -> tuple[Callabl
                     if alpha >= k - 1:
                         return k - 1
                     break
-        elif misere and beta <= 1 and leader != decl:
+        elif misere and leader != decl:
+            # Misère (P4), a defender on lead: only defenders lead while the declarer takes no trick, and
+            # with no trump the declarer wins a trick only by following with the highest card of the suit.
+            # A suit is safe for the declarer when its i-th lowest card is under the defenders' i-th lowest
+            # (i up to the number of times the defenders can lead it): to each lead it answers with its
+            # highest card under the led one (nested choices: that greedy answer never runs short). All
+            # suits safe: the declarer takes no more tricks, whatever is played.
+            dh = hands[decl]
+            safe = True
+            for sm in suit_masks:
+                ds = dh & sm
+                if not ds:
+                    continue
+                others = 0
+                for h in hands:
+                    others |= h & sm
+                others ^= ds
+                while ds and others:
+                    d = ds & -ds
+                    o = others & -others
+                    if d > o:  # a defender's card under the declarer's: a lead there may force it
+                        safe = False
+                        break
+                    ds ^= d
+                    others ^= o
+                if not safe:
+                    break
+            if safe:
+                return 0
+        if misere and beta <= 1 and leader != decl:
             # Misère (P4): a defender leads a suit in which every card of the declarer is higher
             # than every other card left, and the declarer must follow: it takes the trick
             lead = hands[leader]
@@ -175,6 +231,10 @@ def _searcher(n: int, decl: int, trump_mask: int, misere: bool) -> tuple[Callabl
     def node(hands: list[int], rest: int, seat: int, step: int, led: int, win_seat: int, win_bit: int,
              tmask: int, alpha: int, beta: int) -> int:
         """Seat ``seat`` plays the ``step``-th card of the trick (``led``: suit mask, 0 at the lead)."""
+        if budget is not None:
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise BudgetExceeded
         h = hands[seat]
         if step:
             after = h.bit_count() - 1  # tricks after this one
@@ -223,15 +283,25 @@ def _searcher(n: int, decl: int, trump_mask: int, misere: bool) -> tuple[Callabl
                     continue  # the next card up is ours too: same choice
                 cands.append(b)
         # move ordering: at the lead high cards first; following, win cheaply when the other side wins
+        # (Misère, P4: low leads first, and following, stay under a winning card: nobody wants the trick
+        # but the defenders want the declarer to take one; the highest card that stays under goes first)
         if step == 0:
-            cands.reverse()
+            if not misere:
+                cands.reverse()
             win_sm = 0
         else:
             win_sm = bit_suit[win_bit]
-            if len(cands) > 1 and maxer[win_seat] != is_max:
-                winners = [b for b in cands if (b & win_sm and b > win_bit) or (not b & win_sm and b & trump_mask)]
-                if winners and len(winners) < len(cands):
-                    cands = winners + [b for b in cands if b not in winners]
+            if len(cands) > 1:
+                if misere:
+                    under = [b for b in cands if not (b & win_sm and b > win_bit)]
+                    if under and len(under) < len(cands):
+                        under.reverse()
+                        cands = under + [b for b in cands if b not in under]
+                elif maxer[win_seat] != is_max:
+                    winners = [b for b in cands
+                               if (b & win_sm and b > win_bit) or (not b & win_sm and b & trump_mask)]
+                    if winners and len(winners) < len(cands):
+                        cands = winners + [b for b in cands if b not in winners]
         last = step == n - 1
         s2 = nxt[seat]
         best = -1 if is_max else 99
@@ -272,8 +342,11 @@ def _searcher(n: int, decl: int, trump_mask: int, misere: bool) -> tuple[Callabl
 class _Search:
     """The searches of one position: one table per trump suit (the first lead may choose it)."""
 
-    def __init__(self, pos: Position) -> None:
+    def __init__(self, pos: Position, budget: "int | NodeBudget | None" = None) -> None:
         self.pos = pos
+        if isinstance(budget, int):
+            budget = NodeBudget(budget)
+        self._budget = budget.counter if budget is not None else None
         self.n = len(pos.hands)
         self.misere = pos.misere
         self._by_trump: dict[int, tuple[Callable[..., int], Callable[..., int]]] = {}
@@ -281,7 +354,8 @@ class _Search:
     def _fns(self, trump_mask: int) -> tuple[Callable[..., int], Callable[..., int]]:
         fns = self._by_trump.get(trump_mask)
         if fns is None:
-            fns = self._by_trump[trump_mask] = _searcher(self.n, self.pos.declarer, trump_mask, self.misere)
+            fns = self._by_trump[trump_mask] = _searcher(self.n, self.pos.declarer, trump_mask, self.misere,
+                                                         self._budget)
         return fns
 
     def _trump_mask(self, first_bit: int | None) -> int:

@@ -26,6 +26,8 @@ from .saveload import SaveLoad
 from .setup import SettingsPanel, SetupPanel
 from .table import TrickView
 
+BOT_PAUSE = 0.005
+"""Seconds between two paced bot replies (expert bots): the page draws "B is thinking…" in between."""
 SLOW_DELAY = 0.03
 """Seconds before the once-per-deal parts (chart, download, replay list) are drawn after a click."""
 log = logging.getLogger("nap_teach.ui.play")
@@ -70,6 +72,9 @@ class PlayApp(App):
         self._busy = False
         self.setup_open = False
         self._slow_pending = False
+        self._bot_pending = False
+        self.bot_scheduler: Callable[[Callable[[], None]], None] | None = None
+        """Runs a paced bot reply later (tests set it); by default the kernel's event loop does."""
         setup = setup or TableSetup()
         self.title = W.HTML()
         self.title.add_class("nap-play-title")
@@ -130,6 +135,8 @@ class PlayApp(App):
     def begin(self, table: PlayTable, loaded: bool = False) -> None:
         """Show ``table`` (new or loaded) and deal its next hand (a loaded one waits for "Next deal")."""
         self.table = table
+        # slow bots (the expert samples and solves) reply one at a time, the page saying who is thinking
+        table.pace_bots = table.bots == "expert"
         self.setup_open = False
         self.ledger._key = self.saveload._key = self.replay._key = None
         if loaded:
@@ -144,6 +151,7 @@ class PlayApp(App):
         table.start_deal()
         self.render()
         self.status.clear()
+        self._run_bots()
 
     def to_setup(self) -> None:
         """Back to the setup form (the session stays loaded until a new one starts)."""
@@ -161,6 +169,44 @@ class PlayApp(App):
     def after_move(self) -> None:
         self.status.clear()
         self.render()
+        self._run_bots()
+
+    def _run_bots(self) -> None:
+        """On a paced table: the next bot's reply once the page shows who is thinking, and so on.
+
+        Each reply runs as its own job of the kernel's event loop, so the page gets every
+        update (and any click) in between; outside a kernel the replies all come at once.
+        """
+        table = self.table
+        if table is None or table.thinking is None or self._bot_pending:
+            return
+        schedule = self.bot_scheduler
+        if schedule is None:
+            loop = _kernel_loop()
+            if loop is None:  # no kernel (scripts): every reply now
+                table.finish_bots()
+                self.render()
+                return
+
+            def schedule(job: Callable[[], None]) -> None:
+                loop.call_later(BOT_PAUSE, job)
+
+        self._bot_pending = True
+
+        def step() -> None:
+            self._bot_pending = False
+            if self.table is not table:
+                return  # a new session was started meanwhile
+            try:
+                table.bot_step()
+            except Exception:  # never a traceback for the user
+                log.exception("a bot's reply failed")
+                self.status.show(self._("Something went wrong; nothing was changed. Please try again."), "error")
+                return
+            self.render()
+            self._run_bots()
+
+        schedule(step)
 
     # ------------------------------------------------------------ rendering
     def render(self) -> None:

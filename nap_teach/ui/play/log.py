@@ -68,5 +68,6 @@ class LogPanel(Component):
         empty = "" if body else html('<p>{}</p>', _('Nothing yet.'))
         # set last: when this value reaches the page, the moves above it have too (latency benchmark)
         _set(self.latest, "value",
-             html('<div class="nap-latest" data-token="{}" aria-live="polite">'
-                  '<h3>{}</h3>{}<ol class="nap-play-events">{}</ol></div>', table.token, head, empty, body))
+             html('<div class="nap-latest" data-token="{}" data-thinking="{}" aria-live="polite">'
+                  '<h3>{}</h3>{}<ol class="nap-play-events">{}</ol></div>', table.token,
+                  "1" if table.thinking is not None else "0", head, empty, body))

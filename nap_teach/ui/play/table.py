@@ -95,6 +95,9 @@ class TrickView(Component):
     def _prompt(self, table: PlayTable, view: SeatView) -> str:
         _ = self._
         pending = table.pending
+        if pending == "bots" and table.thinking is not None:
+            return html('<span class="nap-play-thinking">{}</span>', _("{player} is thinking…").format(
+                player=table.deal_players[table.thinking]))
         if pending == "call":
             return escape(_("Your call: pass, or bid higher than anyone so far."))
         if pending == "card":

@@ -1,0 +1,101 @@
+"""The play page with expert bots: offered in the setup, replies one bot at a time, "B is thinking…" between."""
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from nap_teach.bots.expert import REASON_KEYS
+from nap_teach.play import PlayTable, TableSetup, bot_levels
+from nap_teach.ui.play import PlayApp
+
+
+
+def legal_call_buttons(app: PlayApp) -> list:
+    return [b for b in app.auction.buttons.values() if not b.disabled]
+
+
+def legal_card_buttons(app: PlayApp) -> list:
+    return [b for b in app.hand.buttons if "nap-play-legal" in b._dom_classes]
+
+
+def expert_app(lang: str = "en", players: int = 4, seed: int = 11) -> tuple[PlayApp, list[Callable[[], None]]]:
+    app = PlayApp(lang, setup=TableSetup(players=players, seat=1, seed=seed, deals=1, bots="expert"))
+    jobs: list[Callable[[], None]] = []
+    app.bot_scheduler = jobs.append  # the kernel's event loop, played by hand
+    app.setup.start.click()
+    assert app.table is not None and app.table.pace_bots
+    return app, jobs
+
+
+def thinking_shown(app: PlayApp) -> bool:
+    return "nap-play-thinking" in app.trick.info.value and 'data-thinking="1"' in app.log.latest.value
+
+
+def test_b5_expert_is_offered_on_the_play_page_but_simple_stays_the_default() -> None:
+    assert bot_levels() == ["simple", "expert", "random"]
+    assert TableSetup().bots == "simple"
+    app = PlayApp("es")
+    labels = dict((value, label) for label, value in app.setup.bots.options)
+    assert "expert" in labels and labels["expert"] != "expert"  # a described level, in the page's language
+
+
+def test_b5_b11_expert_bots_reply_one_at_a_time_saying_who_is_thinking() -> None:
+    app, jobs = expert_app("en")
+    table = app.table
+    rng = random.Random(3)
+    seen_thinking = 0
+    tricks_done = 0
+    for _ in range(200):
+        if jobs:
+            # a bot's reply is due: the page says who is thinking, and offers no card or call meanwhile
+            assert table.pending == "bots"
+            name = table.deal_players[table.thinking]
+            assert thinking_shown(app) and f"{name} is thinking…" in app.trick.info.value
+            assert not legal_card_buttons(app) and not legal_call_buttons(app)
+            before = len(table.events)
+            jobs.pop(0)()
+            assert len(table.events) == before + 1 and table.events[-1].reason.key in REASON_KEYS
+            seen_thinking += 1
+            continue
+        assert not thinking_shown(app) and 'data-thinking="0"' in app.log.latest.value
+        pending = table.pending
+        if pending == "call":
+            rng.choice(legal_call_buttons(app)).click()
+        elif pending == "card":
+            rng.choice(legal_card_buttons(app)).click()
+        else:
+            break
+        tricks_done = len(table.state.tricks)
+        assert app.status.kind not in ("error", "refused"), app.status.text
+    assert table.pending in ("deal_over", "session_over") or tricks_done >= 2
+    assert seen_thinking >= 3
+
+
+def test_b11_a_click_while_a_bot_is_thinking_changes_nothing() -> None:
+    app, jobs = expert_app("es", seed=5)
+    table = app.table
+    while not jobs and table.pending in ("call", "card"):
+        (legal_call_buttons(app) or legal_card_buttons(app))[0].click()
+    assert jobs and table.pending == "bots"
+    assert "está pensando…" in app.trick.info.value
+    state_before = len(table.state.actions)
+    # a stale card button of the learner's hand: refused with a reason, nothing changes
+    for b in app.hand.buttons:
+        b.click()
+    assert len(table.state.actions) == state_before
+    assert app.status.kind != "error"
+    while jobs:
+        jobs.pop(0)()
+    assert table.pending != "bots" and not thinking_shown(app)
+
+
+def test_b13_a_paced_table_finishes_its_bots_at_once_without_a_page() -> None:
+    table = PlayTable.new(TableSetup(players=4, seat=1, seed=9, deals=1, bots="expert"))
+    table.pace_bots = True
+    table.start_deal()
+    due = table.thinking
+    if due is not None:
+        assert table.pending == "bots"
+        events = table.finish_bots()
+        assert events and all(e.seat != table.learner for e in events)
+    assert table.thinking is None and table.pending != "bots"
