@@ -160,5 +160,6 @@ def test_the_explorer_teachers_section_is_a_lesson_plan_with_the_coverage_table_
 def test_the_landing_page_links_the_plan_and_the_handouts_keeping_the_language():
     page = LandingPage(lang="es", profile=PUB)
     links = re.findall(r'class="nap-landing-teacher-link [^"]+" href="([^"]+)"', page.teachers.value)
-    assert links == ["explorer.ipynb?lang=es&amp;profile=pub&amp;section=syllabus", "handouts.ipynb?lang=es&amp;profile=pub"]
+    assert links == ["explorer.ipynb?lang=es&amp;profile=pub&amp;section=syllabus", "handouts.ipynb?lang=es&amp;profile=pub",
+                     "play.ipynb?lang=es&amp;profile=pub", "class.ipynb?lang=es&amp;profile=pub"]
     assert "Para docentes" in page.teachers.value

@@ -55,7 +55,7 @@ def test_header_is_a_header_with_a_labelled_nav_in_the_page_language():
     markup = nav_html("play.ipynb", Language("es"))
     assert markup.startswith('<header class="nap-page-header" data-lang="es" data-page="play.ipynb">')
     assert '<nav class="nap-nav" aria-label="Páginas del curso">' in markup
-    assert '<span class="nap-nav-here" aria-current="page">Paso 4 de 8: Juega una mano</span>' in markup
+    assert '<span class="nap-nav-here" aria-current="page">Paso 4 de 9: Juega una mano</span>' in markup
     assert 'rel="next"' in markup and "Siguiente: " in markup
     english = nav_html("lesson.ipynb", Language("en"))
     assert "Start: all lessons" in english and "Next: Rules and quizzes" in english

@@ -106,6 +106,13 @@ LESSONS: tuple[LessonLink, ...] = (
         "nap-odds",
     ),
     LessonLink(
+        "handouts.ipynb",
+        N_("Handouts"),
+        N_("For teachers: rules cards, deal diagrams, lesson summaries and scoresheets, ready to print on A4 or "
+           "Letter."),
+        "nap-handouts",
+    ),
+    LessonLink(
         "class.ipynb",
         N_("Class results"),
         N_("For teachers: everyone plays the same class link, then the class's session files are compared deal by "
