@@ -171,7 +171,7 @@ PLAY_QUERY = "seed=32&players=3&seat=1&deals=1&bots=simple"
 def play_start(page: Any, expect: Any) -> None:
     page.locator("button.nap-play-start").click()
     expect(page.locator(".nap-latest")).to_be_attached(timeout=WIDGET_TIMEOUT)
-    page.locator(".nap-table-pace select").select_option("instant")  # the bots' cards at once
+    page.locator(".nap-table-pace select").select_option(index=0)  # "instant": the bots' cards at once
     expect(page.locator(".nap-play-auction-panel button.nap-play-call").first).to_be_visible(timeout=WIDGET_TIMEOUT)
     settle(page)
 

@@ -110,7 +110,10 @@ def test_every_state_of_every_page_is_accessible_in_both_languages(visit, opened
     page.set_viewport_size({"width": 1280, "height": 900})
     page.wait_for_timeout(200)
     axe.assert_accessible(page, label=f"{visit.name}, {visit.states[-1].name} (English, 1280 px)")
-    assert not shared_context.log.page_errors, shared_context.log.page_errors
+    # anywidget gives a model 2 s to start and reports a late one as an error although the widget then
+    # draws (the states above were reached on it): with 8 pages opened at once that is load, not a fault
+    errors = [e for e in shared_context.log.page_errors if "[anywidget] Failed to initialize model" not in e]
+    assert not errors, errors
 
 
 def test_crawl_every_page_in_spanish_every_link_keeps_the_language(shared_context, expect):
