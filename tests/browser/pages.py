@@ -111,6 +111,10 @@ def _course_run() -> Any:
 
 def _answer(page: Any, expect: Any, ask: Any, right: bool) -> None:
     """Answer the question on the page: the engine's answer, or a wrong one."""
+    # a new question clears the feedback of the one before: until then its boxes (same classes) are the old ones
+    expect(page.locator(".nap-ask-feedback .nap-ask-right, .nap-ask-feedback .nap-ask-wrong")).to_have_count(
+        0, timeout=WIDGET_TIMEOUT)
+    settle(page, 150)
     if ask.kind == "pay":
         for i, (name, amount) in enumerate(zip(ask.options, ask.answer)):
             box = page.locator(f".nap-ask-amount-{name} input")
