@@ -109,12 +109,12 @@ def _course_run() -> Any:
     return LessonRun(LessonPlayer(load_lesson(COURSE_LESSON)))
 
 
-def _answer(page: Any, expect: Any, ask: Any, right: bool) -> None:
-    """Answer the question on the page: the engine's answer, or a wrong one."""
-    # a new question clears the feedback of the one before: until then its boxes (same classes) are the old ones
-    expect(page.locator(".nap-ask-feedback .nap-ask-right, .nap-ask-feedback .nap-ask-wrong")).to_have_count(
-        0, timeout=WIDGET_TIMEOUT)
-    settle(page, 150)
+def _answer(page: Any, expect: Any, ask: Any, right: bool, fresh: bool = True) -> None:
+    """Answer the question on the page: the engine's answer, or a wrong one (``fresh``: a question not tried yet)."""
+    if fresh:  # a new question clears the feedback of the one before: until then its boxes are the old ones
+        expect(page.locator(".nap-ask-feedback .nap-ask-right, .nap-ask-feedback .nap-ask-wrong")).to_have_count(
+            0, timeout=WIDGET_TIMEOUT)
+        settle(page, 150)
     if ask.kind == "pay":
         for i, (name, amount) in enumerate(zip(ask.options, ask.answer)):
             box = page.locator(f".nap-ask-amount-{name} input")
@@ -149,7 +149,7 @@ def course_end_quiz(page: Any, expect: Any) -> None:
     while not run.at_end:
         if run.pending is not None:
             ask = run.pending[1]
-            _answer(page, expect, ask, right=True)
+            _answer(page, expect, ask, right=True, fresh=steps > 1)  # step 1's was tried (wrongly) before
             run.answer(list(ask.answer) if ask.kind != "pay" else {n: int(v) for n, v in zip(ask.options, ask.answer)})
         run.next()
         steps += 1
