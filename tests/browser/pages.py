@@ -1,6 +1,6 @@
 """Every page of the app and its main states, in one place, for the page-wide browser checks.
 
-The accessibility test (tests/browser/test_accessibility.py) opens each
+The accessibility test (tests/browser/test_pages_accessibility.py) opens each
 :class:`Visit` once, walks through its :class:`State` list in order and runs
 axe-core at every state; the link test crawls the same pages in Spanish. A new
 page (a notebook in notebooks/) is covered by adding a :class:`Visit` to
