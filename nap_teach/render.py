@@ -11,10 +11,11 @@ from typing import Iterable, Sequence
 from .cards import Card, Suit
 from .html import Markup, escape, html, join
 from .i18n import Translator, translator
+from .messages import N_
 
 __all__ = [
     "TEXT_STYLE", "suit_colour", "suit_text", "card_svg", "card_back_svg", "pile_svg", "hand_html",
-    "card_label", "trick_html", "cards_text",
+    "card_label", "trick_html", "cards_text", "MARK_WORDS", "mark_word",
 ]
 
 TEXT_STYLE = "\ufe0e"
@@ -59,6 +60,9 @@ def card_svg(
     ``"playable"`` or ``"disabled"`` (``nap-card-winning`` ...) that the page styles.
     """
     label = card_label(card, tr)
+    said = [mark_word(m, tr) for m in marks if m in MARK_WORDS]
+    if said:  # never colour alone: the marks are in the card's name, and drawn as shapes below
+        label = (tr or translator("en")).gettext("{card} ({marks})").format(card=label, marks=", ".join(said))
     ink = suit_colour(card.suit, four_colour)
     height = round(width * 1.4)
     css = " ".join(["nap-card", f"nap-card-{card.code}", *(f"nap-card-{m}" for m in marks), *classes])
@@ -74,8 +78,40 @@ def card_svg(
              '{}</text><text x="7" y="40" font-family="DejaVu Sans, Arial, sans-serif" font-size="16" '
              'fill="{}">{}</text><text x="38" y="74" text-anchor="middle" font-family="DejaVu '
              'Sans, Arial, sans-serif" font-size="30" fill="{}">{}</text>'
-             '</svg>', css, card.code, label, width, height, label, rank_size, ink, rank, ink, sym, ink, sym)
+             '{}</svg>', css, card.code, label, width, height, label, rank_size, ink, rank, ink, sym, ink, sym,
+             _mark_shapes(marks))
     )
+
+
+MARK_WORDS: dict[str, str] = {
+    "winning": N_("winning"),
+    "trump": N_("trump"),
+    "led": N_("led"),
+    "playable": N_("playable"),
+    "disabled": N_("not playable now"),
+}
+"""The words a card's state marks add to its accessible name ("queen of hearts (trump, winning)")."""
+
+
+def mark_word(mark: str, tr: Translator | None = None) -> str:
+    """The word for a card's state mark in the page's language ("winning" / "gana la baza")."""
+    return (tr or translator("en")).gettext(MARK_WORDS[mark])
+
+
+def _mark_shapes(marks: Sequence[str]) -> Markup:
+    """Shapes drawn on a card for its marks, so that no state is told by colour alone:
+    a star for the winning card, a small "T" disc for a trump (triunfo), a dot for the led card."""
+    shapes = []
+    if "winning" in marks:
+        shapes.append(Markup('<text class="nap-mark-winning" x="52" y="20" text-anchor="middle" font-size="16" '
+                             'fill="#8a6d00" aria-hidden="true">\u2605</text>'))
+    if "trump" in marks:
+        shapes.append(Markup('<g class="nap-mark-trump" aria-hidden="true"><circle cx="52" cy="36" r="7" '
+                             'fill="#1747b5"/><text x="52" y="40.5" text-anchor="middle" font-size="11" '
+                             'font-weight="bold" fill="#fff" font-family="DejaVu Sans, Arial, sans-serif">T</text></g>'))
+    if "led" in marks:
+        shapes.append(Markup('<circle class="nap-mark-led" cx="8" cy="76" r="4" fill="#1747b5" aria-hidden="true"/>'))
+    return Markup("").join(shapes)
 
 
 def card_back_svg(*, width: int = 64, label: str = "face-down card", classes: Sequence[str] = ()) -> Markup:
@@ -153,6 +189,8 @@ def trick_html(
             if winning == i:
                 marks.append("winning")
             face = card_svg(card, tr=tr, four_colour=four_colour, width=width, marks=marks)
+            if winning == i:  # the winner in words too, not only by the card's colour
+                face += html('<div class="nap-slot-badge">{}</div>', mark_word("winning", tr))
             cls = "nap-slot" + (" nap-slot-winning" if winning == i else "") + (" nap-slot-current" if current == i else "")
         slots.append(html('<div class="{}"><div class="nap-slot-name">{}</div>{}</div>', cls, name, face))
     return html('<div class="nap-trick">{}</div>', join(slots))

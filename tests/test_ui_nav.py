@@ -89,3 +89,13 @@ def test_explorer_header_keeps_the_rules_chosen_on_the_page():
     app = ExplorerApp(lang="es")
     app.set_profile(PUB)
     assert all("profile=pub" in h for h in hrefs(app.page_nav.widget.value))
+
+
+def test_spanish_syllabus_opens_the_spanish_lessons():
+    # issue 16 part 6: the Spanish syllabus used to open the English lesson (lesson.ipynb?step=3)
+    app = ExplorerApp(lang="es")
+    app.nav.value = "syllabus"
+    links = hrefs(app.syllabus.table.value)
+    assert any(h.startswith("lesson.ipynb?lang=es&step=") for h in links)
+    assert any(h.startswith("lesson.ipynb?lang=es&lesson=") for h in links)
+    assert links and all("lang=es" in h for h in links)

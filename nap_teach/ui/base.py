@@ -22,7 +22,7 @@ from .params import page_params
 
 __all__ = [
     "Language", "LanguageSwitch", "page_params", "page_style", "StatusLine", "guarded", "App", "Component",
-    "badge", "html_escape", "CSS_DIR", "refuse_bad_widget_values",
+    "badge", "html_escape", "CSS_DIR", "refuse_bad_widget_values", "name_control", "label_controls", "plain_text",
 ]
 
 log = logging.getLogger("nap_teach.ui")
@@ -64,6 +64,68 @@ def refuse_bad_widget_values() -> None:
 
     set_state.nap_refuses_bad_values = True  # type: ignore[attr-defined]
     W.Widget.set_state = set_state  # type: ignore[method-assign]
+
+
+_NAMED_CONTROLS = (W.Dropdown, W.Select, W.SelectMultiple, W.Text, W.Textarea, W.IntText, W.BoundedIntText,
+                   W.FloatText, W.BoundedFloatText, W.Combobox)
+_TAG = re.compile(r"<[^>]*>")
+
+
+def plain_text(markup: str) -> str:
+    """The words of an HTML fragment, as a screen reader would say them ("<b>Rules:</b>" -> "Rules")."""
+    import html as _html
+
+    return " ".join(_html.unescape(_TAG.sub(" ", markup or "")).split()).rstrip(":： ").strip()
+
+
+def name_control(control: W.Widget, text: str) -> None:
+    """Give a form control its accessible name ``text`` without changing the page's look.
+
+    The words become the control's ``description`` (its ``<label for>``), shown
+    only to assistive technology (class ``nap-sr-named``): the visible label is
+    the text beside the control. A control with a visible description of its
+    own keeps it.
+    """
+    if getattr(control, "_nap_visible_label", False):
+        return
+    if control.description != text:
+        control.description = text
+    if "nap-sr-named" not in control._dom_classes:
+        control.add_class("nap-sr-named")
+
+
+def label_controls(root: W.Widget) -> None:
+    """Name every unnamed form control of ``root`` after the text beside it.
+
+    The app's forms put a label (an ``HTML`` widget) before its control in a
+    box: ``HBox([label, control])``. Each such control is named after that
+    label, and follows it when it changes (a language switch). Controls with a
+    description of their own are left as they are. Run again after boxes are
+    rebuilt: pairs already bound are skipped.
+    """
+    stack = [root]
+    while stack:
+        widget = stack.pop()
+        children = list(getattr(widget, "children", ()) or ())
+        stack.extend(children)
+        label: W.HTML | None = None
+        for child in children:
+            if isinstance(child, W.HTML):
+                label = child
+                continue
+            if isinstance(child, _NAMED_CONTROLS) and label is not None:
+                if child.description and "nap-sr-named" not in child._dom_classes:
+                    child._nap_visible_label = True  # its own visible words
+                elif not getattr(child, "_nap_label_bound", False):
+                    child._nap_label_bound = True
+
+                    def follow(change: dict[str, Any], control: W.Widget = child) -> None:
+                        text = plain_text(str(change.get("new") or ""))
+                        if text:
+                            name_control(control, text)
+
+                    label.observe(follow, names="value")
+                    follow({"new": label.value})
 
 
 class Language:
@@ -238,6 +300,7 @@ class App:
                 nav = getattr(self, "page_nav", None)
                 if nav is not None:
                     nav.refresh()
+                label_controls(self.widget)
 
             refresh.nap_refreshes_nav = True  # type: ignore[attr-defined]
             cls.refresh = refresh  # type: ignore[method-assign]

@@ -28,6 +28,10 @@ Fixtures for test writers (every test in tests/browser gets the ``browser`` mark
 ``axe`` (session) -> module ``tests/browser/axe.py``: ``axe.assert_accessible(page,
     context=None, *, label="")`` runs axe-core (axe-playwright-python) and fails on any
     critical or serious violation, or ``region``, printing each readably.
+``shared_context`` (module) -> SharedContext: one browser context for a module's tests;
+    ``.open_all(urls, ready)`` opens many pages side by side and waits for each.
+``site_pages`` (session) -> module ``tests/browser/pages.py``: every page and its main
+    states (``VISITS``), the one list the page-wide checks (axe, links) walk.
 ``voila_page`` -> callable ``(notebook="index.ipynb", query="", *,
     ready=".jupyter-widgets", timeout=60_000) -> Page``
     Opens ``voila/render/<notebook>?<query>`` in ``page`` and waits until an
@@ -298,6 +302,12 @@ def _load_by_path(name: str, filename: str) -> Any:
 
 
 @pytest.fixture(scope="session")
+def site_pages() -> Any:
+    """tests/browser/pages.py: every page of the app and its main states (one list for the page-wide checks)."""
+    return _load_by_path("nap_site_pages", "pages.py")
+
+
+@pytest.fixture(scope="session")
 def voila_server(artifacts_dir: Path) -> Iterator[VoilaServer]:
     server = VoilaServer.start(artifacts_dir)
     try:
@@ -459,6 +469,51 @@ def page(
             except Exception:
                 pass
             (artifacts_dir / f"{stem}--console.txt").write_text(page_log.dump())
+        _shut_down_page_kernels(context, voila_url)
+        context.close()
+
+
+@dataclass
+class SharedContext:
+    """One browser context for a whole test module, its pages opened at once (see ``shared_context``)."""
+
+    context: Any
+    log: PageLog
+
+    def open_all(self, urls: list[str], ready: list[str], timeout: float = 120_000) -> list[Any]:
+        """Open every ``urls[i]`` in its own page at once (the server prepares them side by side), then wait
+        until ``ready[i]`` is visible in each; return the pages in order."""
+        pages = []
+        for url in urls:
+            p = self.context.new_page()
+            p.on("pageerror", lambda error: self.log.page_errors.append(str(error)))
+            p.goto(url, wait_until="commit", timeout=timeout)
+            pages.append(p)
+        for p, css in zip(pages, ready):
+            p.locator(css).first.wait_for(state="visible", timeout=timeout)
+        return pages
+
+
+@pytest.fixture(scope="module")
+def shared_context(chromium: Any, voila_url: str, artifacts_dir: Path) -> Iterator[SharedContext]:
+    """A browser context shared by the tests of one module (``base_url`` = ``voila_url``, local requests only),
+    for checks that walk many pages: ``shared_context.open_all(urls, ready)`` loads pages side by side.
+    At the end the kernels of its open pages are shut down."""
+    context = chromium.new_context(base_url=voila_url, viewport={"width": 1280, "height": 900}, locale="en-GB")
+    context.set_default_timeout(30_000)
+    log = PageLog()
+
+    def only_local(route: Any) -> None:
+        if _is_local(route.request.url):
+            route.continue_()
+        else:
+            log.blocked.append(route.request.url)
+            route.abort("blockedbyclient")
+
+    context.route("**/*", only_local)
+    try:
+        yield SharedContext(context, log)
+    finally:
         _shut_down_page_kernels(context, voila_url)
         context.close()
 

@@ -70,7 +70,10 @@ class QuestionCard(ExplorerComponent):
         labels = {c.value: self.tr.explain(c.label) for c in q.choices}
         for b in self._buttons:
             value = b._nap_value  # type: ignore[attr-defined]
-            b.description = labels[value]
+            # after the answer the right choice carries a tick and a wrong choice a cross, not colour alone
+            mark = ("\u2713 " if self.given is not None and value == q.answer
+                    else "\u2717 " if value == self.given else "")
+            b.description = mark + labels[value]
             b.tooltip = labels[value]
             b.disabled = self.given is not None
             b.remove_class("nap-ex-chosen")
@@ -85,8 +88,9 @@ class QuestionCard(ExplorerComponent):
         verdict = self._("Right!") if self.right else self._("Not quite.")
         answer = labels[q.answer]
         kind = "nap-ex-right" if self.right else "nap-ex-wrong"
-        lines = [html('<p class="{}"><strong>{}</strong> {}</p>',
-                      kind, verdict, self._("Answer: {answer}.").format(answer=answer))]
+        mark = "\u2713 " if self.right else "\u2717 "
+        lines = [html('<p class="{}"><strong><span class="nap-verdict-mark" aria-hidden="true">{}</span>{}</strong> {}</p>',
+                      kind, mark, verdict, self._("Answer: {answer}.").format(answer=answer))]
         reason = None if self.right else q.reason(self.given)
         if reason is not None:  # why the learner's choice is wrong, first
             lines.append(html('<p class="nap-ex-why">{}</p>', self.explain(reason)))

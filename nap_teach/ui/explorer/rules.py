@@ -9,7 +9,7 @@ from ...html import html, join
 from ...quiz import Question, questions_for_rule
 from ...render import trick_html
 from ...syllabus import profile_rules
-from ..base import guarded
+from ..base import guarded, name_control
 from ..landing import stakes_table_html
 from ..widgets import show as _show
 from .component import ExplorerComponent, _auto, _button
@@ -91,6 +91,7 @@ class RulesPanel(ExplorerComponent):
             self.picker.value = self.rule
         finally:
             self._syncing = False
+        name_control(self.picker, self._("Rule to explore"))
         self.prev.description = "← " + self._("Previous rule")
         self.next.description = self._("Next rule") + " →"
         self.check_title.value = html('<h3>{}</h3>', self._('Check yourself'))

@@ -12,7 +12,7 @@ from ...handouts import course_plan_html
 from ...html import Markup, escape, html, join
 from ..printing import PrintButton
 from ...syllabus import SyllabusEntry, syllabus
-from ..landing import page_query
+from ..nav import nav_href
 from .component import ExplorerComponent, _auto
 
 if TYPE_CHECKING:
@@ -72,16 +72,18 @@ class SyllabusPanel(ExplorerComponent):
         rows = []
         labels = [escape(_("Demonstrated")), escape(_("Quizzed")), escape(_("Enforced"))]
         for e in self.entries:
-            steps = Markup(" ").join(html('<a class="nap-ex-step" href="lesson.ipynb?step={}">{}</a>', i + 1, i + 1)
-                             for i in e.demonstrated[:6])
+            lang, profile = self.language.code, self.profile.name  # the lessons have their own rules
+            steps = Markup(" ").join(html('<a class="nap-ex-step" href="{}">{}</a>',
+                                          nav_href("lesson.ipynb", lang, step=i + 1), i + 1)
+                                     for i in e.demonstrated[:6])
             steps = (escape(_("Lesson steps:")) + " " + steps) if steps else Markup()
             if e.example is not None:
-                query = page_query(self.language.code, self.profile.name)
-                href = f"explorer.ipynb{query}{'&' if query else '?'}rule={e.rule}"
+                href = nav_href("explorer.ipynb", lang, profile, rule=e.rule)
                 steps += (html('<a class="nap-ex-example" href="{}">{}</a>', href, _("An example on the rule page")))
             lessons = Markup(" ").join(
-                html('<a class="nap-ex-lesson" data-lesson="{}" href="lesson.ipynb?lesson={}&amp;lang={}">{}. {}</a>',
-                     x.lesson, x.lesson, self.language.code, x.place, _(load_lesson(x.lesson).title))
+                html('<a class="nap-ex-lesson" data-lesson="{}" href="{}">{}. {}</a>',
+                     x.lesson, nav_href("lesson.ipynb", lang, lesson=x.lesson), x.place,
+                     _(load_lesson(x.lesson).title))
                 for x in dict((x.lesson, x) for x in e.narrated).values())
             if lessons:
                 steps = escape(_("Course lessons:")) + " " + lessons + (Markup("<br>") + steps if steps else Markup())

@@ -144,8 +144,10 @@ class QuestionPanel(Component):
                  else self._("Not quite: read why, then try again."))
         css = "nap-ask-right" if feedback.right else "nap-ask-wrong"
         more = self._("Press Next to see the step.") if feedback.right else ""
-        self.feedback.value = html('<div class="{}" role="status" aria-live="polite"><strong>{}</strong>{}<p>{}</p></div>',
-                                   css, title, _explanation_items(feedback.explanations, self.tr), more)
+        mark = "\u2713 " if feedback.right else "\u2717 "  # a tick or a cross: never colour alone
+        self.feedback.value = html('<div class="{}" role="status" aria-live="polite"><strong>'
+                                   '<span class="nap-verdict-mark" aria-hidden="true">{}</span>{}</strong>{}<p>{}</p></div>',
+                                   css, mark, title, _explanation_items(feedback.explanations, self.tr), more)
 
     def value(self) -> Any:
         ask = self.ask

@@ -8,7 +8,7 @@ import ipywidgets as W
 from ...explain import RecordError, RuleError
 from ...html import escape, html
 from ...scorekeeper import Scorekeeper
-from ..base import guarded
+from ..base import guarded, name_control
 from ..widgets import auto_layout as _auto, show as _show, with_classes as _css
 from ...session import TIE_BREAK
 from .component import NOT_ENTERED, KeeperComponent, deal_number
@@ -85,6 +85,9 @@ class DealForm(KeeperComponent):
 
     def _set_rows(self, rows: list[tuple[W.Dropdown, W.Dropdown]]) -> None:
         self.rows = rows
+        for i, (who, what) in enumerate(rows, 1):  # each box named for screen readers ("Call 2: player")
+            name_control(who, self._("Call {n}: player").format(n=i))
+            name_control(what, self._("Call {n}: the call").format(n=i))
         self.rows_box.children = [_css(W.HBox([who, what], layout=_auto(align_items="center")), "nap-sk-row")
                                   for who, what in rows]
         self.remove_call.disabled = len(rows) <= 1
@@ -114,6 +117,9 @@ class DealForm(KeeperComponent):
         k = self.keeper
         n = self.number()
         values = [(who.value, what.value) for who, what in self.rows]
+        for i, (who, what) in enumerate(self.rows, 1):
+            name_control(who, _("Call {n}: player").format(n=i))
+            name_control(what, _("Call {n}: the call").format(n=i))
         for (who, what), (_w, call) in zip(self.rows, values):
             what.options = self._call_options()
             what.value = call

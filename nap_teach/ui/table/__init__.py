@@ -23,7 +23,7 @@ import traitlets
 
 from ...cards import Card, sort_hand
 from ...explain import Explanation, IllegalAction
-from ...render import card_svg
+from ...render import card_svg, mark_word
 from ...tricks import Trick
 from ...views import SeatView
 from ..base import Component, guarded
@@ -200,5 +200,5 @@ class CardTable(Component):
             "winning": winning, "centre_title": centre_title, "facts": list(facts), "note": "",
             "hand_seat": view.seat if show_hand else None, "hand": hand_cards,
             "hand_title": tr.ngettext("Your hand ({n} card)", "Your hand ({n} cards)", k).format(n=k),
-            "hand_label": _("Your hand"), "hint": hint, "focus": focus,
+            "hand_label": _("Your hand"), "hint": hint, "focus": focus, "winning_label": mark_word("winning", tr),
         }

@@ -107,8 +107,14 @@ function render({ model, el: root }) {
   }
 
   function markWinner(trickBox, seat) {
+    // the card winning the trick: a star and a word under it, never its outline's colour alone
+    const word = (lastState && lastState.winning_label) || (model.get("state") || {}).winning_label || "";
     for (const s of trickBox.querySelectorAll(".nt-slot")) {
-      s.classList.toggle("nt-winning", s.dataset.seat === String(seat));
+      const wins = s.dataset.seat === String(seat);
+      s.classList.toggle("nt-winning", wins);
+      const badge = s.querySelector(".nt-win-badge");
+      if (wins && !badge && word) s.appendChild(el("div", "nt-win-badge", word));
+      else if (!wins && badge) badge.remove();
     }
   }
 
@@ -195,7 +201,8 @@ function render({ model, el: root }) {
       b.setAttribute("aria-label", active ? (c.legal ? c.legal_label : c.illegal_label) : c.label);
       b.title = b.getAttribute("aria-label");
       b.tabIndex = i === focusIndex ? 0 : -1;
-      if (!active) b.setAttribute("aria-disabled", "true");
+      // not playable (not the learner's turn, or a card the rules forbid now): said, not only greyed
+      if (!active || !c.legal) b.setAttribute("aria-disabled", "true");
       b.appendChild(face(c));
       if (active && c.legal) b.appendChild(el("span", "nt-mark", "▲"));
       b.addEventListener("click", () => tap(c.code, i));
