@@ -285,6 +285,10 @@ VISITS: tuple[Visit, ...] = (
     Visit("problems.ipynb", "problem=1", "button.nap-problems-card", (
         START, State("one card graded", problems_one_card))),
     Visit("odds.ipynb", "hand=AS,KS,QS,JH,2C", "button.nap-odds-run", (START, State("after a run", odds_run))),
+    Visit("handouts.ipynb", "", ".nap-handout-rules", (START,)),
+    Visit("handouts.ipynb", "kind=plan", ".nap-handout-plan", (START,)),
+    # the class page with results is checked by test_class_results_browser.py (it drops the files)
+    Visit("class.ipynb", "", ".nap-class", (START,)),
 )
 """Every page and its main states (the explorer's rules tab is its start)."""
 
