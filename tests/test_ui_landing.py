@@ -19,7 +19,7 @@ def test_lessons_in_order_with_relative_links():
     page = LandingPage(notebook_dir=NOTEBOOKS)
     assert [lesson.notebook for lesson in LESSONS] == ["lesson.ipynb", "explorer.ipynb", "play.ipynb",
                                                         "scorekeeper.ipynb", "problems.ipynb", "odds.ipynb",
-                                                        "class.ipynb"]
+                                                        "handouts.ipynb", "class.ipynb"]
     assert hrefs(page) == [lesson.notebook for lesson in LESSONS]
     for href in hrefs(page):
         assert (NOTEBOOKS / href).is_file()

@@ -13,6 +13,7 @@ from ...html import Markup, escape, html, join
 from ..printing import PrintButton
 from ...syllabus import SyllabusEntry, syllabus
 from ..nav import nav_href
+from ..params import page_query
 from .component import ExplorerComponent, _auto
 
 if TYPE_CHECKING:
