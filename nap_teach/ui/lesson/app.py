@@ -179,6 +179,7 @@ class LessonApp(App):
             self.controls.sync()
             assert self.mode is not None
             self.mode.render()
+            self.presenter.render()  # the switch is named on a session deal too
             return
         self.controls.sync()
         self.whatif.status.clear()

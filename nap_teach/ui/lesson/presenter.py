@@ -44,6 +44,7 @@ class Presenter(Component):
         self.players: tuple[str, ...] = ()
         self.switch = W.Button(icon="desktop", layout=auto_layout())
         self.switch.add_class("nap-present-switch")
+        self.switch.description = self._("Present")  # named from the start, whatever the page draws first
         self.switch.on_click(self._on_switch)
         self.title = W.HTML("")
         self.title.add_class("nap-present-title")
