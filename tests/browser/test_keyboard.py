@@ -64,7 +64,7 @@ def test_a_whole_deal_with_the_keyboard_alone(voila_page, page_log, expect, scre
 
     played = calls = 0
     saw_refused_card = saw_winner = False
-    for _ in range(40):
+    for _ in range(150):  # each round plays, calls or waits 200 ms for the bots
         if page.locator(".nap-play-final").count():
             break
         before = token(page)
