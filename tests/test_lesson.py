@@ -1,7 +1,7 @@
 """The worked-deal lesson (nap_teach.lesson): steps, rules, marks and "what if?".
 
-Expected facts come from the rules digest (/work/shared/rules/README.md, "Worked
-deal"): A B C D clockwise, D deals, A bids Four, B C D pass; A takes tricks 1-4,
+Expected facts come from the worked deal of the rules reference (docs/rules.md):
+A B C D clockwise, D deals, A bids Four, B C D pass; A takes tricks 1-4,
 B takes trick 5 with the ace of clubs; Four made, A +12, B C D -4 each; had A
 taken three: A -12, the others +4.
 """
