@@ -1,6 +1,7 @@
 """The worked-deal lesson (nap_teach.lesson): steps, rules, marks and "what if?".
 
-Expected facts come from the worked deal of the rules reference (docs/rules.md):
+Expected facts are those of the worked deal (lesson 1 of the course,
+nap_teach/data/lessons/01_worked-deal.json; nap_teach/data/hands/worked_deal.json):
 A B C D clockwise, D deals, A bids Four, B C D pass; A takes tricks 1-4,
 B takes trick 5 with the ace of clubs; Four made, A +12, B C D -4 each; had A
 taken three: A -12, the others +4.
