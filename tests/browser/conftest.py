@@ -554,6 +554,23 @@ def screenshot(request: pytest.FixtureRequest, artifacts_dir: Path) -> Callable[
 class PageLayout:
     """The page geometry the browser tests check: a whole app in view, and no app wider than the page."""
 
+    # Scripts for page.evaluate(): [scrollWidth, clientWidth] of the page (it never scrolls sideways), and
+    # every visible control smaller than 44 x 44 px (a tap target a finger can miss), described.
+    PAGE_FITS = """(() => { const d = document.documentElement; return [d.scrollWidth, d.clientWidth]; })()"""
+    SMALL_TARGETS = """(() => {
+      const out = [];
+      const sel = 'button, select, input:not([type=file]):not([type=hidden]), textarea, .widget-upload';
+      for (const e of document.querySelectorAll(sel)) {
+        const r = e.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0 || getComputedStyle(e).visibility === 'hidden') continue;  // not shown
+        // a checkbox is tapped through its whole label
+        const t = e.type === 'checkbox' && e.closest('label') ? e.closest('label').getBoundingClientRect() : r;
+        if (t.height < 43.5 || t.width < 43.5)
+          out.push(`${e.tagName}.${e.className} "${(e.textContent || e.value || '').trim().slice(0, 30)}" `
+                   + `${Math.round(t.width)}x${Math.round(t.height)}`);
+      }
+      return out; })()"""
+
     @staticmethod
     def show_whole(target_page: Any, css: str, width: int) -> None:
         """Make the viewport ``width`` wide and as tall as the element ``css`` (at most 6000 px)."""

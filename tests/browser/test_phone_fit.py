@@ -13,20 +13,6 @@ from nap_teach.simulate import play_deal
 WIDGET_TIMEOUT = 30_000
 SEVEN = "Anabel,Bartolomé,Carmela,Domingo,Esperanza,Fernando,Guillermina"
 
-PAGE_FITS = """(() => { const d = document.documentElement; return [d.scrollWidth, d.clientWidth]; })()"""
-SMALL_TARGETS = """(() => {
-  const out = [];
-  const sel = 'button, select, input:not([type=file]):not([type=hidden]), textarea, .widget-upload';
-  for (const e of document.querySelectorAll(sel)) {
-    const r = e.getBoundingClientRect();
-    if (r.width === 0 || r.height === 0 || getComputedStyle(e).visibility === 'hidden') continue;  // not shown
-    // a checkbox is tapped through its whole label
-    const t = e.type === 'checkbox' && e.closest('label') ? e.closest('label').getBoundingClientRect() : r;
-    if (t.height < 43.5 || t.width < 43.5)
-      out.push(`${e.tagName}.${e.className} "${(e.textContent || e.value || '').trim().slice(0, 30)}" `
-               + `${Math.round(t.width)}x${Math.round(t.height)}`);
-  }
-  return out; })()"""
 
 
 def check_scroll_box(page, css: str) -> None:
@@ -43,17 +29,18 @@ def check_scroll_box(page, css: str) -> None:
     assert 0 <= last["x"] and last["x"] + last["width"] <= 391, last
 
 
-def test_seven_players_in_the_scorekeeper_at_390_px(voila_page, page_log, screenshot, expect):
+def test_seven_players_in_the_scorekeeper_at_390_px(voila_page, page_log, screenshot, expect,
+                                                     layout):
     page = voila_page("scorekeeper.ipynb", f"players={SEVEN}&lang=es", ready=".nap-sk-start")
     page.set_viewport_size({"width": 390, "height": 1400})
-    assert page.evaluate(SMALL_TARGETS) == []
+    assert page.evaluate(layout.SMALL_TARGETS) == []
     page.locator("button.nap-sk-start").click()
     expect(page.locator(".nap-sk-table")).to_have_count(1, timeout=WIDGET_TIMEOUT)
     page.wait_for_timeout(500)
-    width, client = page.evaluate(PAGE_FITS)
+    width, client = page.evaluate(layout.PAGE_FITS)
     assert width <= client + 1, (width, client)
     check_scroll_box(page, ".nap-sk-ledger .nap-scroll")
-    assert page.evaluate(SMALL_TARGETS) == []
+    assert page.evaluate(layout.SMALL_TARGETS) == []
     screenshot(page, "seven-players-390")
     page_log.assert_no_errors()
 
@@ -72,7 +59,7 @@ def played_session(tmp_path) -> str:
 
 
 def test_four_players_ledger_in_spanish_at_390_px_shows_the_declarer(voila_page, page_log, screenshot, expect,
-                                                                     tmp_path):
+                                                                     tmp_path, layout):
     page = voila_page("play.ipynb", "lang=es", ready=".nap-play-start")
     page.set_viewport_size({"width": 390, "height": 1600})
     path = played_session(tmp_path)
@@ -85,7 +72,7 @@ def test_four_players_ledger_in_spanish_at_390_px_shows_the_declarer(voila_page,
     ledger = page.locator(".nap-play-ledger-table")
     expect(ledger).to_have_count(1, timeout=WIDGET_TIMEOUT)
     page.wait_for_timeout(800)
-    width, client = page.evaluate(PAGE_FITS)
+    width, client = page.evaluate(layout.PAGE_FITS)
     assert width <= client + 1, (width, client)
     box = page.locator(".nap-play-ledger .nap-scroll").first
     sizes = box.evaluate("e => [e.scrollWidth, e.clientWidth]")
@@ -96,18 +83,18 @@ def test_four_players_ledger_in_spanish_at_390_px_shows_the_declarer(voila_page,
         th.scroll_into_view_if_needed()
         b = th.bounding_box()
         assert b["x"] >= 0 and b["x"] + b["width"] <= 391, (th.inner_text(), b)
-    assert page.evaluate(SMALL_TARGETS) == []
+    assert page.evaluate(layout.SMALL_TARGETS) == []
     screenshot(page, "spanish-ledger-390")
     page_log.assert_no_errors()
 
 
-def test_tap_targets_on_the_other_pages_at_390_px(voila_page, page_log):
+def test_tap_targets_on_the_other_pages_at_390_px(voila_page, page_log, layout):
     for notebook, ready in (("index.ipynb", ".jupyter-widgets"), ("lesson.ipynb", ".nap-lesson-next"),
                             ("explorer.ipynb", ".nap-ex-rule")):
         page = voila_page(notebook, "lang=es", ready=ready)
         page.set_viewport_size({"width": 390, "height": 1200})
         page.wait_for_timeout(300)
-        assert page.evaluate(SMALL_TARGETS) == [], notebook
-        width, client = page.evaluate(PAGE_FITS)
+        assert page.evaluate(layout.SMALL_TARGETS) == [], notebook
+        width, client = page.evaluate(layout.PAGE_FITS)
         assert width <= client + 1, (notebook, width, client)
     page_log.assert_no_errors()

@@ -8,21 +8,6 @@ from nap_teach.lesson.deal import load_worked_deal
 from nap_teach.cards import Card
 
 WIDGET_TIMEOUT = 30_000
-# the same checks as tests/browser/test_phone_fit.py: the page never scrolls sideways, every control is 44 x 44 px
-PAGE_FITS = """(() => { const d = document.documentElement; return [d.scrollWidth, d.clientWidth]; })()"""
-SMALL_TARGETS = """(() => {
-  const out = [];
-  const sel = 'button, select, input:not([type=file]):not([type=hidden]), textarea, .widget-upload';
-  for (const e of document.querySelectorAll(sel)) {
-    const r = e.getBoundingClientRect();
-    if (r.width === 0 || r.height === 0 || getComputedStyle(e).visibility === 'hidden') continue;  // not shown
-    // a checkbox is tapped through its whole label
-    const t = e.type === 'checkbox' && e.closest('label') ? e.closest('label').getBoundingClientRect() : r;
-    if (t.height < 43.5 || t.width < 43.5)
-      out.push(`${e.tagName}.${e.className} "${(e.textContent || e.value || '').trim().slice(0, 30)}" `
-               + `${Math.round(t.width)}x${Math.round(t.height)}`);
-  }
-  return out; })()"""
 
 
 def test_b5_b11_a_deal_entered_by_clicking_is_narrated_and_its_link_opens_it(voila_page, page_log, screenshot,
@@ -110,7 +95,8 @@ def test_b5_b11_a_deal_entered_by_clicking_is_narrated_and_its_link_opens_it(voi
     page_log.assert_no_errors()
 
 
-def test_the_deal_editor_fits_a_phone_in_spanish_with_seven_players(voila_page, page_log, screenshot, expect):
+def test_the_deal_editor_fits_a_phone_in_spanish_with_seven_players(voila_page, page_log, screenshot, expect,
+                                                                    layout):
     page = voila_page("lesson.ipynb", "lang=es", ready=".nap-entry-open")
     page.set_viewport_size({"width": 390, "height": 2400})
     page.locator(".nap-entry-open").click()
@@ -122,8 +108,8 @@ def test_the_deal_editor_fits_a_phone_in_spanish_with_seven_players(voila_page, 
     page.locator("button.nap-entry-call").first.click()  # Paso
     expect(page.locator(".nap-entry-log")).to_contain_text("La subasta", timeout=WIDGET_TIMEOUT)
     page.wait_for_timeout(300)
-    width, client = page.evaluate(PAGE_FITS)
+    width, client = page.evaluate(layout.PAGE_FITS)
     assert width <= client + 1, (width, client)
-    assert page.evaluate(SMALL_TARGETS) == []
+    assert page.evaluate(layout.SMALL_TARGETS) == []
     screenshot(page, "editor-390-es")
     page_log.assert_no_errors()
