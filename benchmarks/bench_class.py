@@ -56,6 +56,9 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from voila_learner import Learner, fetch_page  # noqa: E402
 
 MiB = 1024 * 1024
+PHASES = ("html", "websocket", "kernel_info", "control_comm", "states")
+"""The steps of a page load (Learner.phases): GET the page, open the kernel websocket, kernel_info
+round trip, open the widget control comm, receive every widget's state."""
 
 
 # ----------------------------------------------------------------------- server
@@ -281,6 +284,12 @@ async def one_run(mode: str, args: argparse.Namespace) -> dict[str, Any]:
         result["failures"] = sorted(set(failed))[:5]
         result["time_to_interactive_s"] = spread(ready)
         result["page_html_s"] = spread([l.page.seconds for l in learners if l.page is not None and l.ready_seconds])
+        ok = [l for l in learners if l.ready_seconds]
+        result["phases_s"] = {name: spread([l.phases[name] for l in ok if name in l.phases])
+                              for name in PHASES}
+        if ok:  # what one page is made of: widget models and the bytes of their state
+            result["page_models"] = len(ok[0].states)
+            result["page_state_kib"] = len(json.dumps(ok[0].states)) / 1024
         result["kernels_alive"] = len(server.kernels())
         result["memory"] = memory([k for k in server.kernels()])
 
@@ -334,6 +343,13 @@ def report(r: dict[str, Any], out: Any = sys.stdout) -> None:
     if html:
         w(f"  of which the page's HTML          median {html['median']:.2f} s   p90 {html['p90']:.2f} s"
           f"   max {html['max']:.2f} s\n")
+    phases = r.get("phases_s", {})
+    if phases:
+        w("  steps (median / p90)              " + "   ".join(
+            f"{name} {p['median']:.2f}/{p['p90']:.2f}" for name, p in phases.items() if p) + "\n")
+    if r.get("page_models"):
+        w(f"  one page                          {r['page_models']} widget models, "
+          f"{r['page_state_kib']:.0f} KiB of state\n")
     if mem.get("kernels"):
         w(f"kernels alive                       {r.get('kernels_alive')}   per kernel: RSS median "
           f"{mem['rss_median_mib']:.0f} MiB (max {mem['rss_max_mib']:.0f}), USS median {mem['uss_median_mib']:.0f} MiB, "
