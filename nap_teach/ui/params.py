@@ -24,7 +24,7 @@ from ..records import LINK_LIMIT
 
 log = logging.getLogger("nap_teach.ui")
 
-__all__ = ["PageParams", "page_params", "parse_query", "page_query", "request_query", "DEFAULT_LANGUAGE",
+__all__ = ["PageParams", "page_params", "parse_query", "page_query", "request_query", "preheating", "DEFAULT_LANGUAGE",
            "ignored_note", "bad_number", "whole_number"]
 
 DEFAULT_LANGUAGE = "en"
@@ -75,6 +75,17 @@ def request_query(environ: Mapping[str, str] | None = None) -> str:
             log.info("no request reached this preheated page: %r", e)
     env = os.environ if environ is None else environ
     return env.get("QUERY_STRING", "") or ""
+
+
+def preheating(environ: Mapping[str, str] | None = None) -> bool:
+    """True in a preheated Voila kernel (class mode) whose learner has not arrived yet.
+
+    Such a page can build itself with the defaults while it waits in its pool,
+    then apply the request's parameters when :func:`request_query` returns: the
+    widgets then already exist when the learner arrives, and only what the
+    parameters change travels to the server then.
+    """
+    return environ is None and os.environ.get("VOILA_PREHEAT") == "True" and not _request_arrived
 
 
 def bad_number(name: str, value: object, low: int, high: int) -> Explanation:

@@ -7,17 +7,18 @@ from typing import Callable
 
 import ipywidgets as W
 
+from ...explain import Explanation
 from ...html import html
 from ...play import PlayTable, TableSetup
 from ...views import SeatView
 from ..base import App, page_style
-from ..params import PageParams, ignored_note
+from ..params import PageParams, ignored_note, preheating
 from ..postmortem import PostMortemPanel
 from ..table import CardTable
 from ..widgets import show as _show
 from .actions import ActionBar, Coach
 from .auction import AuctionPanel
-from .classlink import ClassLink
+from .classlink import ClassLink, page_address
 from .hand import HandView
 from .ledger import LedgerView
 from .log import LogPanel
@@ -118,14 +119,35 @@ class PlayApp(App):
         """The page for the current Voila request: ``?lang=``, ``?seed=``, ``?players=`` and more
         (``seat``, ``name``, ``deals``, ``rotations``, ``bots``); bad values keep their defaults.
         ``?class=1`` (a class link) asks the learner for their name before the game starts."""
+        if preheating(environ):
+            # A preheated kernel (class mode): the page is built with the defaults while the kernel waits in
+            # its pool, so that its ~280 widgets do not all travel through the server when the learner
+            # arrives (with a class arriving at once, that was most of the server's work); the request's
+            # parameters are then put in the page (tests/test_ui_play_preheat.py: the same page).
+            app = cls()
+            app.arrive(PageParams.from_environment())  # waits for the request
+            return app
         params = PageParams.from_environment(environ)
         setup, problems = TableSetup.from_params(params.raw)  # the engine checks each setting of the table
         app = cls(params.lang, setup)
-        if params.flag("class"):
-            app.classlink.arrived(named="name" in params.raw)
-        if problems:
-            app.status.show(ignored_note(app.tr, problems), "refused")
+        app._welcome(params, problems)
         return app
+
+    def arrive(self, params: PageParams, environ: dict[str, str] | None = None) -> None:
+        """Put a request's parameters in a page built with the defaults: the same page as
+        ``from_environment`` builds for them (the page's address included)."""
+        setup, problems = TableSetup.from_params(params.raw)
+        self.language.set(params.lang)
+        self.setup.fill(setup)
+        self.classlink.address.value = page_address(environ)
+        self.page_nav.refresh()  # its links keep the rules the form now holds
+        self._welcome(params, problems)
+
+    def _welcome(self, params: PageParams, problems: list[Explanation]) -> None:
+        if params.flag("class"):
+            self.classlink.arrived(named="name" in params.raw)
+        if problems:
+            self.status.show(ignored_note(self.tr, problems), "refused")
 
     @property
     def four_colour(self) -> bool:

@@ -72,6 +72,25 @@ class SetupPanel(Component):
         self.widget.add_class("nap-play-setup")
         self.refresh()
 
+    def fill(self, setup: TableSetup) -> None:
+        """Put ``setup`` in the form, as building the panel with it would have (a preheated page's request)."""
+        self.length_kind.value = setup.length_kind  # before the length: a change of kind resets the length
+        self.length.value = setup.length
+        self._filling = True  # the seats are set here, not by the players' observer
+        try:
+            self.players.value = setup.players
+        finally:
+            self._filling = False
+        self.seat.options = self._seat_options(setup.players)
+        self.seat.value = setup.seat
+        self.name.value = setup.name
+        self.bots.value = setup.bots
+        self.style.value = setup.style
+        self.seed.value = "" if setup.seed is None else str(setup.seed)
+        self.misere.value = setup.misere_stakes or "3/3"
+        self.profile.value = setup.profile  # its observer re-renders the form for the rules
+        self.refresh()
+
     @staticmethod
     def _seat_options(players: int) -> list[tuple[str, int]]:
         return [(str(i), i) for i in range(1, players + 1)]
@@ -82,7 +101,13 @@ class SetupPanel(Component):
         self.players.description = _("Players (3 to 7)")
         self.seat.description = _("Your seat")
         self.name.description = _("Your name")
-        self.length_kind.options = [(_("deals"), "deals"), (_("dealer rotations"), "rotations")]
+        kind = self.length_kind.value
+        self._kind_sync = True  # new words for the same choices: the learner's choice stays, and so does the length
+        try:
+            self.length_kind.options = [(_("deals"), "deals"), (_("dealer rotations"), "rotations")]
+            self.length_kind.value = kind if kind in ("deals", "rotations") else "deals"
+        finally:
+            self._kind_sync = False
         self.length_kind.description = _("Count the session in")
         self.length_kind.tooltips = [_("Length in deals"), _("Length in dealer rotations (each player deals once)")]
         self.length.description = _("Session length")
@@ -128,6 +153,8 @@ class SetupPanel(Component):
 
     @guarded
     def _on_players(self, change: dict[str, Any]) -> None:
+        if getattr(self, "_filling", False):
+            return
         TableSetup.check(change.get("new"), 1, "x", "deals", 1, bot_levels()[0], None)
         n = int(change["new"])
         seat = self.seat.value if isinstance(self.seat.value, int) and self.seat.value <= n else 1
@@ -136,6 +163,8 @@ class SetupPanel(Component):
         self.status.clear()
 
     def _on_kind(self, change: dict[str, Any]) -> None:
+        if getattr(self, "_kind_sync", False):
+            return
         if change.get("new") == "rotations" and isinstance(self.length.value, int) and self.length.value > MAX_ROTATIONS:
             self.length.value = 1
         elif change.get("new") == "deals" and isinstance(self.length.value, int) and self.length.value > MAX_DEALS:
