@@ -44,7 +44,7 @@ from ..profiles import BRITISH, PROFILES, Profile
 from ..render import card_svg
 from ..rulebook import rules_in_force, tricks_needed
 from .base import App, guarded, page_style
-from .params import DEFAULT_LANGUAGE, PageParams, page_query
+from .params import DEFAULT_LANGUAGE, PageParams, page_query, preheating
 from .progress import ProgressPanel, course_list_html
 from .storage import ProgressStore
 
@@ -231,8 +231,18 @@ class LandingPage(App):
         Voila passes the page's query string to the kernel as ``QUERY_STRING``;
         ``?lang=xx`` picks the language (unknown values fall back to English).
         """
+        if preheating(environ):  # class mode: built while the kernel waits in its pool (see PlayApp)
+            page = cls(notebook_dir=notebook_dir, rng=rng)
+            page.arrive(PageParams.from_environment())  # waits for the request
+            return page
         params = PageParams.from_environment(environ)
         return cls(lang=params.lang, notebook_dir=notebook_dir, rng=rng, profile=params.profile)
+
+    def arrive(self, params: PageParams) -> None:
+        """Put a request's parameters in a page built with the defaults: the page built for them."""
+        self.profile = params.profile
+        self.language.set(params.lang)
+        self.refresh()
 
     @property
     def lang(self) -> str:

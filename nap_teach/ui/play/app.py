@@ -123,7 +123,7 @@ class PlayApp(App):
             # A preheated kernel (class mode): the page is built with the defaults while the kernel waits in
             # its pool, so that its ~280 widgets do not all travel through the server when the learner
             # arrives (with a class arriving at once, that was most of the server's work); the request's
-            # parameters are then put in the page (tests/test_ui_play_preheat.py: the same page).
+            # parameters are then put in the page (tests/test_ui_preheat.py: the same page).
             app = cls()
             app.arrive(PageParams.from_environment())  # waits for the request
             return app

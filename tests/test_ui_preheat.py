@@ -1,13 +1,14 @@
-"""A preheated play page (class mode) is the same page as one built for its request.
+"""A preheated page (class mode) is the same page as one built for its request.
 
-In class mode the play page is built with the defaults while its kernel waits
-in the pool, and the learner's URL parameters are put in it when the request
-arrives (:meth:`PlayApp.arrive`). Every parameter must come out exactly as if
+In class mode the play page and the front page are built with the defaults
+while their kernel waits in the pool, and the learner's URL parameters are put
+in them when the request arrives (:meth:`PlayApp.arrive`, :meth:`LandingPage.arrive`). Every parameter must come out exactly as if
 the page had been built for the request: same widgets, same values, same words,
 same refusals, and the same game once the learner starts.
 """
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import ipywidgets as W
@@ -15,6 +16,8 @@ import pytest
 from ipywidgets.widgets.widget import _instances
 
 from nap_teach.ui import params as page_params
+from nap_teach.ui.base import App
+from nap_teach.ui.landing import LandingPage
 from nap_teach.ui.params import PageParams
 from nap_teach.ui.play import PlayApp
 
@@ -52,7 +55,7 @@ def _refs(value: Any, names: dict[str, str], order: list[W.Widget]) -> Any:
     return value
 
 
-def page_state(app: PlayApp) -> dict[str, Any]:
+def page_state(app: App) -> dict[str, Any]:
     """Every widget of the page reachable from its root, with its whole state, named by its place in the tree."""
     names = {app.widget.model_id: "w0"}
     order: list[W.Widget] = [app.widget]
@@ -109,13 +112,14 @@ def test_a_preheated_page_starts_the_same_game(query):
     assert page_state(preheated) == page_state(built)
 
 
-def test_a_preheated_kernel_builds_its_page_before_the_request_arrives(monkeypatch):
+@pytest.mark.parametrize("page, query", [
+    (lambda environ=None: PlayApp.from_environment(environ), "lang=es&seed=31&players=4"),
+    (lambda environ=None: LandingPage.from_environment(environ, rng=random.Random(5)), "lang=es&profile=pub"),
+], ids=["play", "front"])
+def test_a_preheated_kernel_builds_its_page_before_the_request_arrives(monkeypatch, page, query):
     # In a pooled kernel the page is built first, then waits for the request, whose
-    # parameters it then takes (here the server is gone: the defaults stay, no traceback).
+    # parameters it then takes, and nothing is built again.
     monkeypatch.setenv("VOILA_PREHEAT", "True")
-    monkeypatch.setenv("VOILA_APP_IP", "127.0.0.1")
-    monkeypatch.setenv("VOILA_APP_PORT", "9")
-    monkeypatch.setenv("VOILA_KERNEL_ID", "0" * 32)
     monkeypatch.delenv("QUERY_STRING", raising=False)
     monkeypatch.setattr(page_params, "_request_arrived", False)
     built_before_the_request = []
@@ -123,14 +127,29 @@ def test_a_preheated_kernel_builds_its_page_before_the_request_arrives(monkeypat
     def request_query(environ=None):
         built_before_the_request.append(len(_instances))
         monkeypatch.setattr(page_params, "_request_arrived", True)
-        monkeypatch.setenv("QUERY_STRING", "lang=es&seed=31&players=4")
-        return "lang=es&seed=31&players=4"
+        monkeypatch.setenv("QUERY_STRING", query)
+        return query
 
     monkeypatch.setattr(page_params, "request_query", request_query)
     before = len(_instances)
     assert page_params.preheating()
-    app = PlayApp.from_environment()
+    app = page()
     assert not page_params.preheating()
-    assert built_before_the_request and built_before_the_request[0] - before > 100  # the page was there already
+    assert built_before_the_request and built_before_the_request[0] - before > 50  # the page was there already
     assert len(_instances) - before == built_before_the_request[0] - before  # and nothing was rebuilt
-    assert page_state(app) == page_state(built_for("lang=es&seed=31&players=4")[0])
+    assert page_state(app) == page_state(page({"QUERY_STRING": query}))
+
+
+@pytest.mark.parametrize("query", ["", "lang=es", "profile=pub", "lang=es&profile=pub", "lang=EN&profile=PUB",
+                                   "lang=xx&profile=<script>", "profile=british&lang=es-ES"])
+def test_a_preheated_front_page_is_the_page_built_for_its_request(query):
+    before = len(_instances)
+    built = LandingPage.from_environment({"QUERY_STRING": query}, rng=random.Random(3))
+    built_widgets = len(_instances) - before
+    before = len(_instances)
+    preheated = LandingPage(rng=random.Random(3))
+    preheated.arrive(PageParams.parse(query))
+    assert len(_instances) - before == built_widgets
+    assert page_state(preheated) == page_state(built)
+    assert (preheated.lang, preheated.profile) == (built.lang, built.profile)
+    assert preheated.deal() == built.deal()  # the same hands dealt from here on
