@@ -163,6 +163,19 @@ class Server:
         return [p.pid for p in alive]
 
 
+def cpu_seconds(server: Server) -> dict[str, Any]:
+    """CPU seconds (user + system) used so far by the server process and by each of its kernels."""
+    def used(process: psutil.Process) -> float:
+        try:
+            times = process.cpu_times()
+        except psutil.Error:
+            return 0.0
+        return float(times.user + times.system)
+
+    return {"server": used(psutil.Process(server.process.pid)),
+            "kernels": {k.pid: used(k) for k in server.kernels()}}
+
+
 def pools_for(class_size: int, pools: dict[str, int]) -> dict[str, int]:
     from nap_teach.server import class_plan, pages
 
@@ -273,7 +286,13 @@ async def one_run(mode: str, args: argparse.Namespace) -> dict[str, Any]:
     try:
         result["server_ready_s"] = server.wait_ready(pools)
         baseline = len(server.kernels())
+        busy_before = cpu_seconds(server)
         learners = await open_all(server.url, args.page, args.learners)
+        busy_after = cpu_seconds(server)
+        # CPU seconds the arrival cost (load-independent, unlike the times): the server process, the kernels
+        result["arrival_cpu_s"] = {"server": busy_after["server"] - busy_before["server"],
+                                   "kernels": sum(t - busy_before["kernels"].get(pid, 0.0)
+                                                  for pid, t in busy_after["kernels"].items())}
         ready = [l.ready_seconds for l in learners if l.ready_seconds and not getattr(l, "failure", None)]
         blank = sum(1 for l in learners if l.page is not None and l.page.blank)
         failed = [getattr(l, "failure", None) or (l.page.error or f"HTTP {l.page.status}")
@@ -347,6 +366,10 @@ def report(r: dict[str, Any], out: Any = sys.stdout) -> None:
     if phases:
         w("  steps (median / p90)              " + "   ".join(
             f"{name} {p['median']:.2f}/{p['p90']:.2f}" for name, p in phases.items() if p) + "\n")
+    cpu = r.get("arrival_cpu_s")
+    if cpu:
+        w(f"  CPU for the arrivals              server process {cpu['server']:.2f} s, kernels {cpu['kernels']:.2f} s "
+          f"({(cpu['server'] + cpu['kernels']) / max(1, r['learners']) * 1000:.0f} ms a learner)\n")
     if r.get("page_models"):
         w(f"  one page                          {r['page_models']} widget models, "
           f"{r['page_state_kib']:.0f} KiB of state\n")
