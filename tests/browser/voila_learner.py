@@ -2,7 +2,8 @@
 
 What the page's JavaScript does, reduced to the messages: GET the page (the
 server runs the notebook, or takes a preheated kernel), read the kernel id and
-the widget output from the HTML, open ``/api/kernels/<id>/channels``, ask
+the widget output from the HTML, open ``/api/kernels/<id>/channels`` (in the
+binary protocol a browser speaks, ``v1.kernel.websocket.jupyter.org``), ask
 ipywidgets for every widget's state (the ``jupyter.widget.control`` comm's
 ``request_states``) and, from then on, send widget messages as a browser
 would: a button click, a new value. Used by the class benchmark
@@ -124,6 +125,31 @@ async def in_own_thread(function: Any, *args: Any) -> Any:
     return await future
 
 
+V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
+"""The kernel websocket protocol a browser speaks (JupyterLab 4's services, in Voila 0.5's page): binary frames
+the server passes on without decoding them. Without it the server decodes every message and writes it as JSON."""
+
+
+def _v1_frame(channel: str, parts: list[bytes]) -> bytes:
+    """A message in the v1 protocol: the number of offsets, the offsets (8 bytes each, little-endian), then
+    the channel's name, header, parent header, metadata, content and buffers."""
+    name = channel.encode("utf-8")
+    offsets = [8 * (1 + 1 + len(parts) + 1)]
+    offsets.append(offsets[-1] + len(name))
+    for part in parts:
+        offsets.append(offsets[-1] + len(part))
+    return b"".join([len(offsets).to_bytes(8, "little"), *(o.to_bytes(8, "little") for o in offsets), name, *parts])
+
+
+def _v1_message(raw: bytes) -> dict[str, Any]:
+    count = int.from_bytes(raw[:8], "little")
+    offsets = [int.from_bytes(raw[8 * (i + 1):8 * (i + 2)], "little") for i in range(count)] + [len(raw)]
+    parts = [raw[offsets[i]:offsets[i + 1]] for i in range(count)]
+    header, parent, metadata, content = (json.loads(p) if p else {} for p in parts[1:5])
+    return {"channel": parts[0].decode("utf-8"), "header": header, "msg_type": header.get("msg_type"),
+            "parent_header": parent, "metadata": metadata, "content": content, "buffers": parts[5:]}
+
+
 def _binary_message(raw: bytes) -> dict[str, Any]:
     """A message with binary buffers, as jupyter_server frames it: count, offsets, JSON, buffers."""
     count = struct.unpack("!I", raw[:4])[0]
@@ -144,7 +170,9 @@ class Learner:
     ``kernel_messages`` keeps every iopub message (errors, streams).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, protocol: str = V1_PROTOCOL) -> None:
+        self.protocol = protocol
+        """``V1_PROTOCOL`` (as a browser) or ``""`` (the plain JSON protocol)."""
         self.page: PageLoad | None = None
         self.ws: Any = None
         self.session = uuid.uuid4().hex
@@ -169,13 +197,20 @@ class Learner:
         }
 
     async def _send(self, msg: dict[str, Any]) -> str:
-        await self.ws.send(json.dumps(msg))
+        if self.ws.subprotocol == V1_PROTOCOL:
+            parts = [json.dumps(msg[k]).encode("utf-8") for k in ("header", "parent_header", "metadata", "content")]
+            await self.ws.send(_v1_frame(msg["channel"], parts))
+        else:
+            await self.ws.send(json.dumps(msg))
         return str(msg["header"]["msg_id"])
 
     async def _read(self) -> None:
         try:
             async for raw in self.ws:
-                msg = json.loads(raw) if isinstance(raw, str) else _binary_message(raw)
+                if isinstance(raw, str):
+                    msg = json.loads(raw)
+                else:
+                    msg = _v1_message(raw) if self.ws.subprotocol == V1_PROTOCOL else _binary_message(raw)
                 parent = (msg.get("parent_header") or {}).get("msg_id")
                 kind = msg.get("msg_type") or msg.get("header", {}).get("msg_type")
                 if msg.get("channel") == "iopub":
@@ -230,7 +265,8 @@ class Learner:
             return page
         ws_url = base_url.replace("http", "ws", 1).rstrip("/") + f"/api/kernels/{page.kernel_id}/channels"
         self.ws = await websockets.connect(f"{ws_url}?session_id={self.session}", max_size=None,
-                                           open_timeout=timeout)
+                                           open_timeout=timeout,
+                                           subprotocols=[self.protocol] if self.protocol else None)
         step("websocket")
         self._reader = asyncio.create_task(self._read())
         await self.request(self._message("kernel_info_request", {}), timeout)
