@@ -492,6 +492,17 @@ def test_page_parameters_fill_the_setup():
     assert bad.language.code == "en"
 
 
+def test_a_session_counted_in_dealer_rotations_keeps_its_count_through_a_language_switch():
+    app = PlayApp.from_environment({"QUERY_STRING": "rotations=2&seed=3&bots=random"})
+    s = app.setup
+    assert (s.length_kind.value, s.length.value) == ("rotations", 2)  # the address's count, not "deals"
+    app.language.set("es")
+    assert (s.length_kind.value, s.length.value) == ("rotations", 2)
+    assert s.length_kind.options[1][0] != "dealer rotations"  # the words changed, the choice did not
+    s.start.click()
+    assert app.table is not None and app.table.session.rotations == 2
+
+
 def test_names_are_escaped_everywhere():
     app = PlayApp(setup=TableSetup(players=3, seed=4, deals=1, bots="random"))
     app.setup.name.value = "Jo & O'Neil"
