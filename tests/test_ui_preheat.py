@@ -153,3 +153,31 @@ def test_a_preheated_front_page_is_the_page_built_for_its_request(query):
     assert page_state(preheated) == page_state(built)
     assert (preheated.lang, preheated.profile) == (built.lang, built.profile)
     assert preheated.deal() == built.deal()  # the same hands dealt from here on
+
+
+@pytest.mark.parametrize("query", ["lang=es&seed=7", "lang=es&profile=pub&rotations=2&players=6&seat=5&class=1"])
+def test_a_preheated_page_sends_each_changed_widget_once(monkeypatch, query):
+    # The request's parameters reach the page in one message per widget changed (held, then sent),
+    # not one per change: fewer messages through the server while a class arrives.
+    import comm
+
+    sent: list[str] = []
+    publish = comm.DummyComm.publish_msg
+
+    def counting(self, msg_type, *args, **kwargs):
+        if msg_type == "comm_msg":
+            sent.append(self.comm_id)
+        return publish(self, msg_type, *args, **kwargs)
+
+    app = PlayApp()
+    monkeypatch.setattr(comm.DummyComm, "publish_msg", counting)
+    app.arrive(PageParams.parse(query))
+    monkeypatch.undo()
+    page = {w.model_id for w in _instances.values()} & set(sent)
+    assert len(page) > 20  # the words changed
+    assert len(sent) == len(set(sent))  # and each widget said so once
+    english = PlayApp()
+    sent.clear()
+    monkeypatch.setattr(comm.DummyComm, "publish_msg", counting)
+    english.arrive(PageParams.parse("lang=en&seed=7"))
+    assert len(sent) == 1  # the default page with a seed: the seed box only

@@ -7,11 +7,12 @@ action becomes a sentence in the learner's words and changes nothing.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 import re
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Iterator, TypeVar
 
 import ipywidgets as W
 
@@ -337,6 +338,21 @@ class App:
 
     def refresh(self) -> None:  # pragma: no cover - subclasses re-render their words
         """Re-render all words in the current language."""
+
+    @contextlib.contextmanager
+    def holding(self) -> Iterator[None]:
+        """Within the block, each widget sends its changes once, at the end: one message per widget
+        changed instead of one per change (a preheated page taking its request's language).
+
+        Every live widget is held, not only those under :attr:`widget`: a page has parts outside its
+        tree until they are shown, and a kernel holds one page.
+        """
+        from ipywidgets.widgets.widget import _instances
+
+        with contextlib.ExitStack() as stack:
+            for widget in list(_instances.values()):
+                stack.enter_context(widget.hold_sync())
+            yield
 
     def _ipython_display_(self) -> None:
         from IPython.display import display

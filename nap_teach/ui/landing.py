@@ -241,8 +241,9 @@ class LandingPage(App):
     def arrive(self, params: PageParams) -> None:
         """Put a request's parameters in a page built with the defaults: the page built for them."""
         self.profile = params.profile
-        self.language.set(params.lang)
-        self.refresh()
+        with self.holding():
+            self.language.set(params.lang)
+            self.refresh()
 
     @property
     def lang(self) -> str:

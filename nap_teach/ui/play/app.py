@@ -137,11 +137,12 @@ class PlayApp(App):
         """Put a request's parameters in a page built with the defaults: the same page as
         ``from_environment`` builds for them (the page's address included)."""
         setup, problems = TableSetup.from_params(params.raw)
-        self.language.set(params.lang)
-        self.setup.fill(setup)
-        self.classlink.address.value = page_address(environ)
-        self.page_nav.refresh()  # its links keep the rules the form now holds
-        self._welcome(params, problems)
+        with self.holding():  # another language changes ~60 widgets: one message each
+            self.language.set(params.lang)
+            self.setup.fill(setup)
+            self.classlink.address.value = page_address(environ)
+            self.page_nav.refresh()  # its links keep the rules the form now holds
+            self._welcome(params, problems)
 
     def _welcome(self, params: PageParams, problems: list[Explanation]) -> None:
         if params.flag("class"):
