@@ -26,7 +26,10 @@ what a configuration file cannot hold:
    preheated kernels, a pool per page sized from the class (see
    :func:`class_plan`), so a learner's page has already run when they arrive.
    A preheated page reads its URL parameters only once the request has
-   arrived (``nap_teach.ui.base.request_query``).
+   arrived (``nap_teach.ui.params.request_query``); the play page and the
+   front page are built before that, with the defaults, and take the
+   parameters in on arrival (``PlayApp.arrive``, ``LandingPage.arrive``), so
+   their widgets do not all pass through the server while a class arrives.
 
 Everything Voila-specific is imported inside :func:`serve`, so the engine's
 command line stays light.

@@ -125,6 +125,39 @@ def test_a_preheated_page_reads_its_address_once_the_learner_arrives(preheated_s
     assert "Traceback" not in preheated_server.log_text()
 
 
+def test_a_preheated_play_page_in_a_browser_shows_its_address_settings_and_plays(preheated_server, chromium):
+    # The play page of the pool was built before the request (with the defaults) and took the address's
+    # language and settings when it arrived: Chromium shows them, and the session starts with them.
+    taken = len(re.findall(r"Using pre-heated kernel: \S+ for play\.ipynb", preheated_server.log_text()))
+    _wait_for_log(preheated_server, r"Kernel pool of play\.ipynb is filled with 1", count=taken + 1)  # (re)filled
+    time.sleep(5)  # the kernel runs its page (builds it, then waits for a learner)
+    context = chromium.new_context(base_url=preheated_server.url, viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(60_000)
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto("voila/render/play.ipynb?lang=es&seed=7&players=5&seat=2&rotations=2&bots=random",
+                  wait_until="domcontentloaded")
+        start = page.locator("button.nap-play-start")
+        start.wait_for(state="visible", timeout=120_000)
+        assert start.inner_text().strip() == "Empezar la sesión"
+        assert page.locator(".nap-play-players input").input_value() == "5"
+        assert page.locator(".nap-play-seed input").input_value() == "7"
+        kind = page.locator(".nap-play-length-kind button.mod-active")
+        assert kind.inner_text().strip() == "vueltas de reparto"  # ?rotations=2, in Spanish
+        assert page.locator(".nap-play-length input").input_value() == "2"
+        start.click()
+        page.locator(".nap-play-card-table").first.wait_for(state="visible", timeout=60_000)
+        page.locator(".nap-latest").first.wait_for(state="attached", timeout=60_000)
+        assert errors == []
+    finally:
+        context.close()
+    log = preheated_server.log_text()
+    assert len(re.findall(r"Using pre-heated kernel: \S+ for play\.ipynb", log)) == taken + 1  # from the pool
+    assert "Traceback" not in log
+
+
 # -- the cap and a flood -------------------------------------------------------------
 
 CAP = 6
