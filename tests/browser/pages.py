@@ -1,14 +1,19 @@
 """Every page of the app and its main states, in one place, for the page-wide browser checks.
 
-The accessibility test (tests/browser/test_pages_accessibility.py) opens each
-:class:`Visit` once, walks through its :class:`State` list in order and runs
-axe-core at every state; the link test crawls the same pages in Spanish. A new
-page (a notebook in notebooks/) is covered by adding a :class:`Visit` to
-:data:`VISITS` (a test fails while a notebook is missing here).
+The page walk (:func:`walk`, in tests/browser/test_pages_accessibility*.py)
+opens each :class:`Visit` once, in Spanish, and walks through its
+:class:`State` list in order: the page's app is drawn and shows no English
+word, its header is in Spanish (home and next links), and at every state
+axe-core finds nothing, no English is shown and every internal link keeps
+``lang=es``; the last state is checked again in English at 1280 px. The
+Spanish crawl (tests/browser/test_spanish.py) adds the start page's links and
+the pages only an address reaches. A new page (a notebook in notebooks/) is
+covered by adding a :class:`Visit` to :data:`VISITS` (a test fails while a
+notebook is missing here).
 
-The axe walk is split over three test files by page group (``Visit.group``:
+The walk is split over three test files by page group (``Visit.group``:
 ``learn``, ``course``, ``play``), so that no one file keeps a test worker busy
-for minutes: each file walks :func:`visits` of its group with :func:`walk`.
+for minutes: each file walks :func:`visits` of its group.
 
 A state's ``reach(page, expect)`` drives the page from the previous state to
 this one by clicking as a learner would, using the stable ``nap-...`` CSS
