@@ -4,8 +4,8 @@ Spanish, at 1280 and 390 px; every page shows its app inside its landmarks; ever
 The pages and their states come from one list, tests/browser/pages.py (``VISITS``): a new notebook is
 covered by adding it there (the first test fails until it is). The list is walked by three files, one per
 page group, so that the two test workers share the work: this one (``learn``: the start page, the worked
-deal, the rules explorer), test_pages_accessibility_course.py (``course``: a lesson of the course, the
-handouts, the class page) and test_pages_accessibility_play.py (``play``: play, scorekeeper, problems,
+deal, the rules explorer), test_pages_accessibility_course.py (``course``: a lesson of the course, whose
+later states test_course_sample.py checks on its way through it, the handouts, the class page) and test_pages_accessibility_play.py (``play``: play, scorekeeper, problems,
 odds). In each, one server and one browser context; the group's pages are opened side by side at the start
 and walked one after the other (``pages.walk``).
 
