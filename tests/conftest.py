@@ -1,7 +1,9 @@
 """Suite-wide test settings.
 
 Order: the browser tests (tests/browser) run first. `make test` hands whole files to two workers
-(pytest-xdist, ``--dist loadfile``) in the order they are collected; with the long browser files first,
+(pytest-xdist, ``--dist loadfile --no-loadscope-reorder``) in the order they are collected (without that
+option xdist sorts the files by their number of tests, which puts the browser files last); with the long
+browser files first,
 the many short unit-test files and notebooks come last and even out the two workers' ends, instead of
 one worker finishing a long browser file alone.
 
