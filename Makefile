@@ -86,10 +86,16 @@ app: $(APP_STAMP)
 # then the load tests (marked `alone`) by themselves, so that nothing else runs
 # beside a test that opens a class's worth of pages. A pass that selects no
 # test (e.g. PYTEST_ARGS="-k lesson") is not a failure (pytest's exit code 5).
+# --no-loadscope-reorder: files are handed out in the collected order, the long browser files first
+# (tests/conftest.py), not sorted by their number of tests (which put the browser files, each a few
+# long tests, last: one worker finished the run alone on them).
+# Bytecode caches are written even where PYTHONDONTWRITEBYTECODE is set (__pycache__ is ignored by git):
+# without them every pytest process rewrites and compiles each test module again (about 6 s of CPU each)
+# and every kernel the browser tests start compiles the app again.
 TEST_WORKERS ?= 2
 test: $(TEST_STAMP) chromium
-	cd $(ROOT) && export NAP_CHROMIUM=$(CHROMIUM) && \
-	  { $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not alone" $(PYTEST_ARGS) || [ $$? -eq 5 ]; } && \
+	cd $(ROOT) && export NAP_CHROMIUM=$(CHROMIUM) && unset PYTHONDONTWRITEBYTECODE && \
+	  { $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder -m "not alone" $(PYTEST_ARGS) || [ $$? -eq 5 ]; } && \
 	  { $(BIN)/python -m pytest -m alone $(PYTEST_ARGS) || [ $$? -eq 5 ]; }
 
 clean-venv:

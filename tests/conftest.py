@@ -1,5 +1,12 @@
 """Suite-wide test settings.
 
+Order: the browser tests (tests/browser) run first. `make test` hands whole files to two workers
+(pytest-xdist, ``--dist loadfile --no-loadscope-reorder``) in the order they are collected (without that
+option xdist sorts the files by their number of tests, which puts the browser files last); with the long
+browser files first,
+the many short unit-test files and notebooks come last and even out the two workers' ends, instead of
+one worker finishing a long browser file alone.
+
 Hypothesis: the "ci" profile (no per-example deadline, which is flaky on a
 shared 2-core machine; fixed seed for reproducible CI runs) is loaded when the
 CI environment variable is set; HYPOTHESIS_PROFILE=<name> picks one explicitly.
@@ -8,6 +15,11 @@ CI environment variable is set; HYPOTHESIS_PROFILE=<name> picks one explicitly.
 from __future__ import annotations
 
 import os
+from pathlib import Path
+
+import pytest
+
+BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
 
 try:
     from hypothesis import settings
@@ -20,6 +32,12 @@ if settings is not None:
     _profile = os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else None)
     if _profile:
         settings.load_profile(_profile)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The browser tests first, each group otherwise in its collected order (see the module's docstring)."""
+    items.sort(key=lambda item: 0 if BROWSER_TESTS in item.path.parents else 1)
 
 
 def play_class_session(name: str, seed: int = 11, policy: str = "coach", **setup: object) -> str:

@@ -29,7 +29,8 @@ Fixtures for test writers (every test in tests/browser gets the ``browser`` mark
     context=None, *, label="")`` runs axe-core (axe-playwright-python) and fails on any
     critical or serious violation, or ``region``, printing each readably.
 ``shared_context`` (module) -> SharedContext: one browser context for a module's tests;
-    ``.open_all(urls, ready)`` opens many pages side by side and waits for each.
+    ``.open_all(urls, ready)`` opens many pages side by side and waits for each; ``.log`` (a PageLog)
+    gathers the console and the page errors of the pages it opened.
 ``site_pages`` (session) -> module ``tests/browser/pages.py``: every page and its main
     states (``VISITS``), the one list the page-wide checks (axe, links) walk.
 ``voila_page`` -> callable ``(notebook="index.ipynb", query="", *,
@@ -480,6 +481,12 @@ class SharedContext:
     context: Any
     log: PageLog
 
+    def _on_console(self, message: Any) -> None:
+        location = message.location or {}
+        self.log.console.append(f"[{message.type}] {message.text} ({location.get('url', '')})")
+        if message.type == "error":
+            self.log._console_errors.append((message.text, location.get("url", "")))
+
     def open_all(self, urls: list[str], ready: list[str], timeout: float = 120_000) -> list[Any]:
         """Open every ``urls[i]`` in its own page at once (the server prepares them side by side), then wait
         until ``ready[i]`` is visible in each; return the pages in order."""
@@ -487,6 +494,7 @@ class SharedContext:
         for url in urls:
             p = self.context.new_page()
             p.on("pageerror", lambda error: self.log.page_errors.append(str(error)))
+            p.on("console", self._on_console)
             p.goto(url, wait_until="commit", timeout=timeout)
             pages.append(p)
         for p, css in zip(pages, ready):

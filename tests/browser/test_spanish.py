@@ -1,70 +1,72 @@
-"""Every page in Spanish: `?lang=es` leaves no English words in the visible text."""
+"""Pages in Spanish: `?lang=es` leaves no English words in the visible text, and every link keeps the language.
+
+Every page of the app is opened in Spanish by the page walk of test_pages_accessibility*.py
+(tests/browser/pages.py, ``walk``): no English at its start (at 1280 px) and at every main state (at 390 px),
+its header in Spanish with links home and on, every link keeping ``lang=es``. Here: the crawl from the
+Spanish start page (its links lead to every page of the app, with ``lang=es``; the first lesson is followed
+by clicking), the pages only an address reaches (the pub profile, the lesson plan, the syllabus), the
+language switched in place, and a whole deal played in Spanish.
+"""
 from __future__ import annotations
 
-import re
+import importlib.util
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
 
-import pytest
+from nap_teach.ui.landing import LESSONS
 
-PAGES = [
-    ("index.ipynb", "", ".nap-landing"),
-    ("lesson.ipynb", "", ".nap-lesson"),
-    ("play.ipynb", "", ".nap-play"),
-    ("explorer.ipynb", "", ".nap-explorer"),
-    ("scorekeeper.ipynb", "", ".nap-scorekeeper"),
+
+def _page_list():
+    name = "nap_site_pages"  # shared with the site_pages fixture of conftest.py
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("pages.py"))
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+SITE = _page_list()
+settled_english = SITE.settled_english
+NOTEBOOKS = {p.name for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb")}
+APP_TIMEOUT = 60_000
+BY_ADDRESS = [  # pages only an address reaches (notebook, extra query, ready)
     ("index.ipynb", "&profile=pub", ".nap-landing"),
     ("explorer.ipynb", "&profile=pub", ".nap-explorer"),
     ("scorekeeper.ipynb", "&profile=pub", ".nap-scorekeeper"),
-    ("handouts.ipynb", "", ".nap-handout-rules"),
     ("handouts.ipynb", "&kind=plan", ".nap-handout-plan"),
     ("explorer.ipynb", "&section=syllabus", ".nap-ex-plan .nap-plan-lesson"),
-    ("class.ipynb", "", ".nap-class"),
 ]
 
-# Common English words of the app's texts. Bids keep their names in Spanish
-# (Three, Four, Nap, Wellington, Misère, Blücher), and "English" names the
-# language in the switch, so those are not listed.
-ENGLISH = [
-    "the", "and", "with", "you", "your", "trick", "tricks", "trump", "deal", "deals", "dealer", "pass",
-    "passes", "next", "back", "play", "player", "players", "hearts", "spades", "clubs", "diamonds",
-    "settlement", "ledger", "balance", "score", "start", "rules", "rule", "who", "what", "which", "bid",
-    "lead", "leads", "follow", "declarer", "defender", "defenders", "step", "learn", "session", "save",
-    "load", "question", "answer", "table", "of", "to", "is", "are", "not", "yes",
-]
-ALLOWED_NAMES = {"English"}
+
+def _in_spanish(page, expect, notebook: str, where: str) -> None:
+    """No English at 1280 px; at 390 px the page is in Spanish, leads home (and on) and keeps ``lang=es``."""
+    SITE.assert_no_english(page, where)
+    page.set_viewport_size({"width": 390, "height": 844})
+    SITE.settle(page, 200)
+    SITE.assert_spanish_page(page, expect, notebook, where)
 
 
-def visible_words(page) -> list[str]:
-    text = page.evaluate("() => document.body.innerText")
-    return re.findall(r"[A-Za-zÀ-ÿ]+", text)
-
-
-def english_left(page) -> list[str]:
-    banned = set(ENGLISH)
-    return sorted({w for w in visible_words(page) if w not in ALLOWED_NAMES and w.lower() in banned})
-
-
-def settled_english(page, seconds: float = 10.0) -> list[str]:
-    """English words still shown once the page has had ``seconds`` to finish updating.
-
-    Widgets receive their new texts one message at a time, so a page read too
-    early may still show a word that is about to change.
-    """
-    left = english_left(page)
-    for _ in range(int(seconds * 5)):
-        if not left:
-            break
-        page.wait_for_timeout(200)
-        left = english_left(page)
-    return left
-
-
-@pytest.mark.parametrize("notebook,extra,ready", PAGES, ids=[p[0] + p[1] for p in PAGES])
-def test_page_in_spanish_has_no_english(voila_page, page_log, screenshot, notebook, extra, ready):
-    page = voila_page(notebook, "lang=es" + extra, ready=ready)
-    left = settled_english(page)
-    screenshot(page, "es")
-    assert left == [], f"English words on the Spanish {notebook}: {left}"
-    page_log.assert_no_errors()
+def test_crawl_from_the_spanish_start_page_and_the_pages_an_address_reaches(shared_context, expect):
+    """The Spanish start page leads to every page with ``lang=es`` (the first lesson followed by clicking), and
+    the pages only an address reaches: none shows English, each is in Spanish and keeps ``lang=es`` in every link.
+    One page at a time, as a learner opens them: no browser error at all."""
+    for notebook, query, ready in BY_ADDRESS:
+        page = shared_context.open_all([f"voila/render/{notebook}?lang=es{query}"], [ready])[0]
+        _in_spanish(page, expect, notebook, f"{notebook}?lang=es{query}")
+        page.close()
+    start = shared_context.open_all(["voila/render/index.ipynb?lang=es"], [".nap-landing-try"])[0]
+    _in_spanish(start, expect, "index.ipynb", "index")
+    targets = {urlsplit(link["href"]).path.rsplit("/", 1)[-1] for link in SITE.internal_links(start)}
+    assert targets >= NOTEBOOKS - {"index.ipynb"}, f"pages the start page does not lead to: {targets}"
+    first = LESSONS[0]
+    start.locator(f'a.nap-landing-link[href="{first.notebook}?lang=es"]').click()
+    start.wait_for_url(f"**/voila/render/{first.notebook}?lang=es", timeout=APP_TIMEOUT)
+    expect(start.locator(f".{first.app_class}").first).to_be_visible(timeout=APP_TIMEOUT)
+    start.set_viewport_size({"width": 1280, "height": 900})
+    _in_spanish(start, expect, first.notebook, first.notebook)
+    shared_context.log.assert_no_errors()
 
 
 def test_switch_changes_language_in_place(voila_page, expect):
@@ -83,6 +85,7 @@ def test_a_whole_deal_in_spanish_shows_no_english(voila_page, expect):
     page = voila_page("play.ipynb", query, ready="button.nap-play-start")
     page.locator("button.nap-play-start").click()
     expect(page.locator(".nap-latest")).to_be_attached(timeout=30_000)
+    page.locator(".nap-table-pace select").select_option(index=0)  # "instant" (PACES[0]): the bots' cards at once
     seen_english: set[str] = set()
     for _ in range(40):
         if page.locator(".nap-play-final").count():

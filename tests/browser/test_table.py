@@ -105,6 +105,8 @@ def test_a_whole_deal_on_the_table_at_1280_px(voila_page, page, expect, page_log
     page.set_viewport_size({"width": 1280, "height": 900})
     start(voila_page, expect, "seed=7&players=5&seat=2&deals=1&bots=simple&lang=en")
     expect(page.locator(".nap-play-card-table .nt-seat")).to_have_count(5)
+    # the bots' cards at once: the normal pace (a card every half second) is played at 390 px above
+    page.locator(".nap-table-pace select").select_option("instant")
     # the legal cards say so in their accessible name; the others say they are not playable now
     tapped = play_deal_by_tapping(page, expect, 1280)
     expect(page.locator(".nap-play-final")).to_be_visible(timeout=WIDGET_TIMEOUT)
