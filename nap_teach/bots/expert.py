@@ -32,17 +32,18 @@ from ..auction import PASS, Call
 from ..cards import Card, Suit
 from ..explain import Explanation
 from ..profiles import Contract
-from ..solver import BudgetExceeded, NodeBudget, Position, can_make, card_outcomes, cards_of, lead_reaches, mask_of
+from ..solver import (BudgetExceeded, NodeBudget, Position, can_make, card_outcomes, cards_of, lead_reaches, mask_of,
+                      reaches)
 from ..views import SeatView
 from .base import Decision
 from .simple import SimpleBot, misere_chance, plan_hand
 
 __all__ = ["ExpertBot", "REASON_KEYS", "sample_layouts", "choose_call", "DEFAULT_LAYOUTS"]
 
-DEFAULT_LAYOUTS = 24
+DEFAULT_LAYOUTS = 40
 """Layouts solved for one decision of the play."""
 
-BID_LAYOUTS = 32
+BID_LAYOUTS = 48
 """Layouts solved for a call: one call per deal decides most of its score, so it gets more."""
 
 BID_FIT = 0.15
@@ -52,8 +53,8 @@ AUCTION_CHECKS = 12
 """Layouts drawn per layout kept, at most, while reading the auction (reading a hand costs as much as a
 small search); past that the auction is not read for the remaining layouts of the decision."""
 
-PLAY_NODES = 40_000
-"""Search nodes one card may use over all its layouts (about 0.1 s of one core): the rest are not solved."""
+PLAY_NODES = 80_000
+"""Search nodes one card may use over all its layouts (at most about 0.2 s of one core): the rest are not solved."""
 
 LAYOUT_NODES = 15_000
 """Search nodes one layout may use; a layout that needs more is left out (rare: big tables, early tricks)."""
@@ -72,6 +73,10 @@ and 480 at six, every call played out (benchmarks/README.md, "Calibrating the ex
 
 TABLE_EDGE_PER_PLAYER = 0.025
 """The edge grows with the table: more defenders who cannot see each other's cards (about 0.1 at six)."""
+
+SCREEN_SLACK = 0.1
+"""A hand is solved lead by lead only when, with each layout's own best lead, some contract is made in a
+share of the layouts at least this close to its break-even chance (less the table's edge)."""
 
 MISERE_TRY = 0.25
 """The simple bot's Misère estimate above which the expert also samples Misère when bidding."""
@@ -281,46 +286,21 @@ class ExpertBot:
                                                "highest": highest[1].name if highest else PASS.name}))
         contracts = [view.profile.contract(c.name) for c in bids]
         layouts = sample_layouts(view, self.rng, self.bid_layouts)  # no card played yet: every hand is full
-        made = {k.name: 0 for k in contracts}
-        by_lead: dict[Card, dict[str, int]] = {}  # per first lead: layouts where it makes each contract
-        any_lead = {k.name: 0 for k in contracts}  # layouts where some lead makes it (analysis only)
         try_misere = any(k.max_tricks == 0 for k in contracts) and misere_chance(view.hand, view.n) >= MISERE_TRY
         trump_contracts = [k for k in contracts if k.trumps]
         misere = [k for k in contracts if k.max_tricks == 0] if try_misere else []
-        left = self.bid_nodes
-        solved: list[tuple[int, ...]] = []
-        for hands in layouts:
-            if left <= 0:
-                break
-            budget = NodeBudget(min(left, LAYOUT_NODES))
-            try:
-                # one first lead for all layouts (the bidder picks it before seeing the other hands):
-                # per layout, which leads make which contract
-                ok: dict[Card, dict[int, bool]] = {}
-                if trump_contracts:
-                    ok = lead_reaches(Position(hands, view.seat, (), None, view.seat, trump_contracts[0], 0, True),
-                                      (k.min_tricks for k in trump_contracts), budget)
-                ok_misere = [card_outcomes(Position(hands, view.seat, (), None, view.seat, k, 0, False), budget)
-                             for k in misere]
-            except BudgetExceeded:
-                continue  # too big to solve in the time a call may take: left out
-            finally:
-                left -= budget.used
-            solved.append(hands)
-            for card, reached in ok.items():
-                tally = by_lead.setdefault(card, {})
-                for k in trump_contracts:
-                    tally[k.name] = tally.get(k.name, 0) + reached[k.min_tricks]
-            for k in trump_contracts:
-                any_lead[k.name] += any(r[k.min_tricks] for r in ok.values())
-            for k, outcomes in zip(misere, ok_misere):
-                for card, m in outcomes.items():
-                    tally = by_lead.setdefault(card, {})
-                    tally[k.name] = tally.get(k.name, 0) + m
-        for k in contracts:  # each contract with its best single lead
-            made[k.name] = max((t.get(k.name, 0) for t in by_lead.values()), default=0)
-        total = len(solved)
         edge = table_edge(view.n)
+        # first each layout with its own best lead (one quick search per layout): a hand that makes no
+        # contract often enough even so is passed at once; else the layouts are solved again lead by lead
+        made, solved, left = self._tally(view, layouts, trump_contracts, misere, self.bid_nodes, False)
+        made = {k.name: made.get(k.name, 0) for k in contracts}
+        any_lead = dict(made)
+        promising = any(made[k.name] >= (k.failed / (k.made + k.failed) - edge - SCREEN_SLACK) * len(solved)
+                        for k in contracts if k.trumps or try_misere)
+        if promising and solved:
+            made, solved, left = self._tally(view, solved, trump_contracts, misere, left, True)
+            made = {k.name: made.get(k.name, 0) for k in contracts}
+        total = len(solved)
         if not total:
             call = self._simple.decide(view).action
             assert isinstance(call, Call)
@@ -365,6 +345,60 @@ class ExpertBot:
             call = next(c for c in bids if c.name == best.name)
             return Decision(call, Explanation("bot", key, facts))
         return Decision(PASS, Explanation("bot", key, facts))
+
+    def _tally(self, view: SeatView, layouts: Sequence[tuple[int, ...]], trump_contracts: Sequence[Contract],
+               misere: Sequence[Contract], nodes: int, single_lead: bool
+               ) -> tuple[dict[str, int], list[tuple[int, ...]], int]:
+        """Layouts where each contract is made from the bidder's first lead, the layouts solved, nodes left.
+
+        ``single_lead``: the bidder chooses one first lead (and with it trump, B10) before it sees the
+        other hands, so a contract counts with the one lead that makes it in the most layouts; otherwise
+        each layout counts with its own best lead (quicker, and too hopeful).
+        """
+        by_lead: dict[Card, dict[str, int]] = {}  # per first lead: layouts where it makes each contract
+        made = {k.name: 0 for k in (*trump_contracts, *misere)}
+        solved: list[tuple[int, ...]] = []
+        left = nodes
+        seat = view.seat
+        targets = [k.min_tricks for k in trump_contracts]
+        for hands in layouts:
+            if left <= 0:
+                break
+            budget = NodeBudget(min(left, LAYOUT_NODES))
+            try:
+                first = trump_contracts[0] if trump_contracts else None
+                if single_lead:
+                    ok = (lead_reaches(Position(hands, seat, (), None, seat, first, 0, True), targets, budget)
+                          if first is not None else {})
+                    ok_misere = [card_outcomes(Position(hands, seat, (), None, seat, k, 0, False), budget)
+                                 for k in misere]
+                else:
+                    best = (reaches(Position(hands, seat, (), None, seat, first, 0, True), targets, budget)
+                            if first is not None else {})
+                    best_misere = [can_make(Position(hands, seat, (), None, seat, k, 0, False), budget)
+                                   for k in misere]
+            except BudgetExceeded:
+                continue  # too big to solve in the time a call may take: left out
+            finally:
+                left -= budget.used
+            solved.append(hands)
+            if not single_lead:
+                for k in trump_contracts:
+                    made[k.name] += best[k.min_tricks]
+                for k, m in zip(misere, best_misere):
+                    made[k.name] += m
+                continue
+            for card, reached in ok.items():
+                tally = by_lead.setdefault(card, {})
+                for k in trump_contracts:
+                    tally[k.name] = tally.get(k.name, 0) + reached[k.min_tricks]
+            for k, outcomes in zip(misere, ok_misere):
+                for card, m in outcomes.items():
+                    tally = by_lead.setdefault(card, {})
+                    tally[k.name] = tally.get(k.name, 0) + m
+        if single_lead:  # each contract with its best single lead
+            made = {name: max((t.get(name, 0) for t in by_lead.values()), default=0) for name in made}
+        return made, solved, left
 
     # ---------------------------------------------------------------- play
     def _play(self, view: SeatView) -> Decision:
