@@ -268,6 +268,8 @@ class ExpertBot:
             bid_layouts = BID_LAYOUTS if layouts == DEFAULT_LAYOUTS else layouts
         self.bid_layouts = bid_layouts
         self._simple = SimpleBot(random.Random(0))
+        self.last_estimate: dict[str, object] | None = None
+        """The figures behind the last call (layouts solved, contracts made), for benchmarks/bench_calls.py."""
 
     def decide(self, view: SeatView) -> Decision:
         if view.to_act != view.seat or view.phase not in ("auction", "play"):
@@ -278,6 +280,7 @@ class ExpertBot:
 
     # ------------------------------------------------------------- bidding
     def _bid(self, view: SeatView) -> Decision:
+        self.last_estimate = None
         bids = [c for c in view.legal_calls if not c.is_pass]
         highest = view.highest
         if not bids:
