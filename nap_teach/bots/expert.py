@@ -12,10 +12,15 @@ follows the simple bot's plain rules when they name one of them, else it plays
 the lowest.
 
 Bidding works the same way: for the hand it holds, it deals the other hands
-at random, solves each layout from its own first lead (which chooses trump,
-B10), and weighs each contract's chance of being made by the stakes of the
-profile in force (B15, P5); it bids the contract with the best expected gain,
-or passes when none gains.
+at random and solves each layout from its first lead (which chooses trump,
+B10). The bidder must choose that lead before it sees the other hands, so a
+contract counts with the one lead that makes it in the most layouts (a quick
+screen with each layout's own best lead first passes hopeless hands). Real
+defenders cannot see the cards as the solver's do, so the share of layouts is
+raised by the table's edge (:func:`table_edge`, measured by playing calls out)
+before each contract's chance is weighed by the stakes of the profile in force
+(B15, P5); it bids the contract with the best expected gain, or passes when
+none gains.
 
 Every decision carries its numbers ("makes Nap in 41 of 50 layouts"). The
 sampling draws from the bot's own seeded generator, so a given seed gives the
