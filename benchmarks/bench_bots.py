@@ -12,7 +12,7 @@ take well under 5 ms::
     .venv/bin/python benchmarks/bench_bots.py --profile pub
     .venv/bin/python benchmarks/bench_bots.py --bot expert --players 5 --deals 20
 
-The expert bot (issue 14) samples 24 layouts per card (64 per call) and solves
+The expert bot (issue 14) samples 40 layouts per card (48 per call) and solves
 each, within a budget of search nodes per decision; its target is a median
 decision of at most 300 ms at 5 players, and the budget caps the tail. With
 ``--cpu`` the decisions are timed in CPU time of the process (one core), which

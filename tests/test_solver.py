@@ -31,6 +31,7 @@ from nap_teach.solver import (
     card_outcomes,
     card_values,
     cards_of,
+    lead_reaches,
     mask_of,
     reaches,
     solve,
@@ -275,3 +276,23 @@ def test_b6_reaches_answers_each_target_like_the_exact_count() -> None:
             pos, _hands = random_position(rng, n, 2)
             total = solve(pos)
             assert reaches(pos, [0, 1, 2, 3, 4, 5]) == {t: total >= t for t in range(6)}
+
+
+def test_b10_lead_reaches_answers_each_target_after_each_card_like_the_exact_count() -> None:
+    """What a bidder asks of a layout: which first leads reach Three, Four, all five (B10 sets trump)."""
+    rng = random.Random("lead-reaches")
+    for n in (3, 4, 5):
+        for _ in range(15):
+            hands = shuffle_and_deal([f"p{i}" for i in range(n)], 0, deal_rng("lead", rng.random())).hands
+            declarer = rng.randrange(n)
+            pos = Position(tuple(mask_of(h) for h in hands), declarer, (), None, declarer,
+                           BRITISH.contract("Three"), 0, True)
+            values = card_values(pos)
+            assert lead_reaches(pos, [3, 4, 5]) == {card: {t: v >= t for t in (3, 4, 5)}
+                                                    for card, v in values.items()}
+    # mid-deal too, from any seat
+    for n in (3, 4, 5, 6, 7):
+        for _ in range(40):
+            pos, _hands = random_position(rng, n, 2)
+            values = card_values(pos)
+            assert lead_reaches(pos, range(6)) == {card: {t: v >= t for t in range(6)} for card, v in values.items()}

@@ -12,10 +12,15 @@ follows the simple bot's plain rules when they name one of them, else it plays
 the lowest.
 
 Bidding works the same way: for the hand it holds, it deals the other hands
-at random, solves each layout from its own first lead (which chooses trump,
-B10), and weighs each contract's chance of being made by the stakes of the
-profile in force (B15, P5); it bids the contract with the best expected gain,
-or passes when none gains.
+at random and solves each layout from its first lead (which chooses trump,
+B10). The bidder must choose that lead before it sees the other hands, so a
+contract counts with the one lead that makes it in the most layouts (a quick
+screen with each layout's own best lead first passes hopeless hands). Real
+defenders cannot see the cards as the solver's do, so the share of layouts is
+raised by the table's edge (:func:`table_edge`, measured by playing calls out)
+before each contract's chance is weighed by the stakes of the profile in force
+(B15, P5); it bids the contract with the best expected gain, or passes when
+none gains.
 
 Every decision carries its numbers ("makes Nap in 41 of 50 layouts"). The
 sampling draws from the bot's own seeded generator, so a given seed gives the
@@ -32,17 +37,18 @@ from ..auction import PASS, Call
 from ..cards import Card, Suit
 from ..explain import Explanation
 from ..profiles import Contract
-from ..solver import BudgetExceeded, NodeBudget, Position, can_make, card_outcomes, cards_of, mask_of, reaches
+from ..solver import (BudgetExceeded, NodeBudget, Position, can_make, card_outcomes, cards_of, lead_reaches, mask_of,
+                      reaches)
 from ..views import SeatView
 from .base import Decision
 from .simple import SimpleBot, misere_chance, plan_hand
 
 __all__ = ["ExpertBot", "REASON_KEYS", "sample_layouts", "choose_call", "DEFAULT_LAYOUTS"]
 
-DEFAULT_LAYOUTS = 24
+DEFAULT_LAYOUTS = 40
 """Layouts solved for one decision of the play."""
 
-BID_LAYOUTS = 32
+BID_LAYOUTS = 48
 """Layouts solved for a call: one call per deal decides most of its score, so it gets more."""
 
 BID_FIT = 0.15
@@ -52,17 +58,30 @@ AUCTION_CHECKS = 12
 """Layouts drawn per layout kept, at most, while reading the auction (reading a hand costs as much as a
 small search); past that the auction is not read for the remaining layouts of the decision."""
 
-PLAY_NODES = 40_000
-"""Search nodes one card may use over all its layouts (about 0.1 s of one core): the rest are not solved."""
+PLAY_NODES = 80_000
+"""Search nodes one card may use over all its layouts (at most about 0.2 s of one core): the rest are not solved."""
 
 LAYOUT_NODES = 15_000
 """Search nodes one layout may use; a layout that needs more is left out (rare: big tables, early tricks)."""
 
-BID_NODES = 50_000
+BID_NODES = 120_000
 """Search nodes one call may use over all its layouts."""
 
 PASS_FIT = 0.75
 """A seat that passed before anyone bid holds a hand under this chance (simple bot's estimate) for the lowest bid."""
+
+TABLE_EDGE = 0.05
+"""A contract made in a share ``p`` of the solved layouts (each solved with open hands, from the one first
+lead that makes it most often) is made about ``p + TABLE_EDGE`` of the time at a table of four: defenders
+who cannot see the cards defend worse than the solver's. Measured over 1,040 expert calls at four players
+and 480 at six, every call played out (benchmarks/README.md, "Calibrating the expert's calls")."""
+
+TABLE_EDGE_PER_PLAYER = 0.025
+"""The edge grows with the table: more defenders who cannot see each other's cards (about 0.1 at six)."""
+
+SCREEN_SLACK = 0.1
+"""A hand is solved lead by lead only when, with each layout's own best lead, some contract is made in a
+share of the layouts at least this close to its break-even chance (less the table's edge)."""
 
 MISERE_TRY = 0.25
 """The simple bot's Misère estimate above which the expert also samples Misère when bidding."""
@@ -199,26 +218,35 @@ def sample_layouts(view: SeatView, rng: random.Random, count: int) -> list[tuple
     return out
 
 
-def choose_gain(k: Contract, made: dict[str, int], total: int, players: int, misere: bool = True) -> float:
-    """Expected score of declaring ``k``, made in ``made[k.name]`` of ``total`` layouts (every opponent pays)."""
+def table_edge(players: int) -> float:
+    """How much more often a contract is made at the table than in the solved layouts (see ``TABLE_EDGE``)."""
+    return max(0.0, TABLE_EDGE + TABLE_EDGE_PER_PLAYER * (players - 4))
+
+
+def choose_gain(k: Contract, made: dict[str, int], total: int, players: int, misere: bool = True,
+                edge: float = 0.0) -> float:
+    """Expected score of declaring ``k``, made in ``made[k.name]`` of ``total`` layouts (every opponent pays);
+    ``edge`` is added to that share (:func:`table_edge`)."""
     if k.max_tricks == 0 and not misere:
         return float("-inf")
-    p = made[k.name] / total
+    p = min(1.0, made[k.name] / total + edge)
     return (players - 1) * (p * k.made - (1 - p) * k.failed)
 
 
 def choose_call(contracts: Sequence[Contract], made: dict[str, int], total: int, players: int,
-                highest: Contract | None = None, rival_made: int = 0, misere: bool = True) -> tuple[Contract, str]:
+                highest: Contract | None = None, rival_made: int = 0, misere: bool = True,
+                edge: float = 0.0) -> tuple[Contract, str]:
     """The bid of best expected score, and the reason key: bid it, or pass (B15, P5).
 
-    ``made[name]`` of ``total`` sampled layouts make each contract; declaring it wins or
+    ``made[name]`` of ``total`` sampled layouts make each contract (``edge`` added to
+    that share: :func:`table_edge`); declaring it wins or
     loses its stake against every opponent. Passing is worth 0 when nobody has bid; after
     a bid (``highest``, made in ``rival_made`` layouts) the bot would defend it if nobody
     outbids it: it pays its stake when the contract is made and is paid when it fails.
     ``misere``: whether Misère was sampled at all (else it is not a candidate).
     """
     def gain(k: Contract) -> float:
-        return choose_gain(k, made, total, players, misere)
+        return choose_gain(k, made, total, players, misere, edge)
 
     pass_gain = 0.0
     if highest is not None:
@@ -245,6 +273,8 @@ class ExpertBot:
             bid_layouts = BID_LAYOUTS if layouts == DEFAULT_LAYOUTS else layouts
         self.bid_layouts = bid_layouts
         self._simple = SimpleBot(random.Random(0))
+        self.last_estimate: dict[str, object] | None = None
+        """The figures behind the last call (layouts solved, contracts made), for benchmarks/bench_calls.py."""
 
     def decide(self, view: SeatView) -> Decision:
         if view.to_act != view.seat or view.phase not in ("auction", "play"):
@@ -255,6 +285,7 @@ class ExpertBot:
 
     # ------------------------------------------------------------- bidding
     def _bid(self, view: SeatView) -> Decision:
+        self.last_estimate = None
         bids = [c for c in view.legal_calls if not c.is_pass]
         highest = view.highest
         if not bids:
@@ -263,32 +294,20 @@ class ExpertBot:
                                                "highest": highest[1].name if highest else PASS.name}))
         contracts = [view.profile.contract(c.name) for c in bids]
         layouts = sample_layouts(view, self.rng, self.bid_layouts)  # no card played yet: every hand is full
-        made = {k.name: 0 for k in contracts}
         try_misere = any(k.max_tricks == 0 for k in contracts) and misere_chance(view.hand, view.n) >= MISERE_TRY
         trump_contracts = [k for k in contracts if k.trumps]
         misere = [k for k in contracts if k.max_tricks == 0] if try_misere else []
-        left = self.bid_nodes
-        solved: list[tuple[int, ...]] = []
-        for hands in layouts:
-            if left <= 0:
-                break
-            budget = NodeBudget(min(left, LAYOUT_NODES))
-            try:
-                ok: dict[int, bool] = {}
-                if trump_contracts:
-                    ok = reaches(Position(hands, view.seat, (), None, view.seat, trump_contracts[0], 0, True),
-                                 (k.min_tricks for k in trump_contracts), budget)
-                ok_misere = [can_make(Position(hands, view.seat, (), None, view.seat, k, 0, False), budget)
-                             for k in misere]
-            except BudgetExceeded:
-                continue  # too big to solve in the time a call may take: left out
-            finally:
-                left -= budget.used
-            solved.append(hands)
-            for k in trump_contracts:
-                made[k.name] += ok[k.min_tricks]
-            for k, m in zip(misere, ok_misere):
-                made[k.name] += m
+        edge = table_edge(view.n)
+        # first each layout with its own best lead (one quick search per layout): a hand that makes no
+        # contract often enough even so is passed at once; else the layouts are solved again lead by lead
+        made, solved, left = self._tally(view, layouts, trump_contracts, misere, self.bid_nodes, False)
+        made = {k.name: made.get(k.name, 0) for k in contracts}
+        any_lead = dict(made)
+        promising = any(made[k.name] >= (k.failed / (k.made + k.failed) - edge - SCREEN_SLACK) * len(solved)
+                        for k in contracts if k.trumps or try_misere)
+        if promising and solved:
+            made, solved, left = self._tally(view, solved, trump_contracts, misere, left, True)
+            made = {k.name: made.get(k.name, 0) for k in contracts}
         total = len(solved)
         if not total:
             call = self._simple.decide(view).action
@@ -300,8 +319,8 @@ class ExpertBot:
         rival_solved = False
         if highest is not None:
             rival, rk = highest
-            top = choose_call(contracts, made, total, view.n, None, 0, try_misere)[0]
-            worth = choose_gain(top, made, total, view.n, try_misere)
+            top = choose_call(contracts, made, total, view.n, None, 0, try_misere, edge)[0]
+            worth = choose_gain(top, made, total, view.n, try_misere, edge)
             if -rk.made <= worth <= rk.failed:
                 rival_solved = True
                 counted = 0
@@ -321,7 +340,9 @@ class ExpertBot:
                 # defending cannot win more than the stake nor lose more: the choice does not hang on it
                 rival_made = total if worth > rk.failed else 0
         best, key = choose_call(contracts, made, total, view.n, highest[1] if highest else None, rival_made,
-                                try_misere)
+                                try_misere, edge)
+        self.last_estimate = {"made": dict(made), "any_lead": any_lead, "total": total, "rival_made": rival_made,
+                              "rival_solved": rival_solved}
         facts: dict[str, object] = {"player": view.name, "call": best.name, "made": made[best.name],
                                     "layouts": total}
         if highest is not None:
@@ -332,6 +353,60 @@ class ExpertBot:
             call = next(c for c in bids if c.name == best.name)
             return Decision(call, Explanation("bot", key, facts))
         return Decision(PASS, Explanation("bot", key, facts))
+
+    def _tally(self, view: SeatView, layouts: Sequence[tuple[int, ...]], trump_contracts: Sequence[Contract],
+               misere: Sequence[Contract], nodes: int, single_lead: bool
+               ) -> tuple[dict[str, int], list[tuple[int, ...]], int]:
+        """Layouts where each contract is made from the bidder's first lead, the layouts solved, nodes left.
+
+        ``single_lead``: the bidder chooses one first lead (and with it trump, B10) before it sees the
+        other hands, so a contract counts with the one lead that makes it in the most layouts; otherwise
+        each layout counts with its own best lead (quicker, and too hopeful).
+        """
+        by_lead: dict[Card, dict[str, int]] = {}  # per first lead: layouts where it makes each contract
+        made = {k.name: 0 for k in (*trump_contracts, *misere)}
+        solved: list[tuple[int, ...]] = []
+        left = nodes
+        seat = view.seat
+        targets = [k.min_tricks for k in trump_contracts]
+        for hands in layouts:
+            if left <= 0:
+                break
+            budget = NodeBudget(min(left, LAYOUT_NODES))
+            try:
+                first = trump_contracts[0] if trump_contracts else None
+                if single_lead:
+                    ok = (lead_reaches(Position(hands, seat, (), None, seat, first, 0, True), targets, budget)
+                          if first is not None else {})
+                    ok_misere = [card_outcomes(Position(hands, seat, (), None, seat, k, 0, False), budget)
+                                 for k in misere]
+                else:
+                    best = (reaches(Position(hands, seat, (), None, seat, first, 0, True), targets, budget)
+                            if first is not None else {})
+                    best_misere = [can_make(Position(hands, seat, (), None, seat, k, 0, False), budget)
+                                   for k in misere]
+            except BudgetExceeded:
+                continue  # too big to solve in the time a call may take: left out
+            finally:
+                left -= budget.used
+            solved.append(hands)
+            if not single_lead:
+                for k in trump_contracts:
+                    made[k.name] += best[k.min_tricks]
+                for k, m in zip(misere, best_misere):
+                    made[k.name] += m
+                continue
+            for card, reached in ok.items():
+                tally = by_lead.setdefault(card, {})
+                for k in trump_contracts:
+                    tally[k.name] = tally.get(k.name, 0) + reached[k.min_tricks]
+            for k, outcomes in zip(misere, ok_misere):
+                for card, m in outcomes.items():
+                    tally = by_lead.setdefault(card, {})
+                    tally[k.name] = tally.get(k.name, 0) + m
+        if single_lead:  # each contract with its best single lead
+            made = {name: max((t.get(name, 0) for t in by_lead.values()), default=0) for name in made}
+        return made, solved, left
 
     # ---------------------------------------------------------------- play
     def _play(self, view: SeatView) -> Decision:

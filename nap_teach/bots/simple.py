@@ -35,14 +35,14 @@ from typing import Iterable, Sequence
 from ..auction import PASS, Call
 from ..cards import FULL_PACK, Card, Suit
 from ..explain import Explanation
-from ..profiles import Contract
+from ..profiles import Contract, Profile
 from ..rulebook import Topic
 from ..tricks import beats
 from ..views import SeatView
 from .base import Decision
 
 __all__ = ["SimpleBot", "REASON_KEYS", "HandPlan", "plan_hand", "trick_chance", "misere_chance", "in_play_chance",
-           "make_chance_needed", "COUNT_THRESHOLD", "BidStyle", "STYLES", "STYLE_NAMES", "DEFAULT_STYLE"]
+           "make_chance_needed", "COUNT_THRESHOLD", "good_contracts", "book_choice", "book_call", "BidStyle", "STYLES", "STYLE_NAMES", "DEFAULT_STYLE"]
 
 COUNT_THRESHOLD = 0.5
 """A card "can be counted on" when its estimated chance to win a trick is at least this."""
@@ -368,6 +368,43 @@ def _bid_value(option: tuple[Contract, float, HandPlan | None]) -> tuple[float, 
     return (round(chance * k.made - (1 - chance) * k.failed, 9), k.level)
 
 
+def good_contracts(hand: Sequence[Card], players: int, profile: Profile,
+                   style: str = DEFAULT_STYLE) -> list[tuple[Contract, float, HandPlan | None]]:
+    """The contracts of the ladder the hand is likely enough to make, in a bidding ``style``,
+    each with its estimated chance and plan (None for Misère)."""
+    good: list[tuple[Contract, float, HandPlan | None]] = []
+    for k in profile.ladder:
+        if k.max_tricks == 0:
+            chance, plan = misere_chance(hand, players), None
+        else:
+            plan = plan_hand(hand, players, k.min_tricks)
+            chance = plan.make_chance(k)
+        if chance >= make_chance_needed(k, style):
+            good.append((k, chance, plan))
+    return good
+
+
+def book_choice(good: Sequence[tuple[Contract, float, HandPlan | None]],
+                legal: Iterable[str]) -> tuple[Contract, float, HandPlan | None] | None:
+    """The call the simple bot makes ("by the book") among the legal bids named ``legal``; None: pass."""
+    names = set(legal)
+    biddable = [g for g in good if g[0].name in names]
+    if not biddable:
+        return None
+    # a hand its style finds good enough for all five tricks goes for them (Nap is the game's
+    # namesake and pays its risk); below that the bot takes the contract of the best average gain
+    five = [g for g in biddable if g[0].min_tricks == 5]
+    return max(five, key=lambda g: g[0].level) if five else max(biddable, key=_bid_value)
+
+
+def book_call(hand: Sequence[Card], players: int, profile: Profile, legal: Iterable[str],
+              style: str = DEFAULT_STYLE) -> str | None:
+    """The name of the bid a player who counts tricks like the simple bot makes with ``hand``
+    when ``legal`` are the bids allowed; None for a pass. What the expert expects of others."""
+    chosen = book_choice(good_contracts(hand, players, profile, style), legal)
+    return chosen[0].name if chosen is not None else None
+
+
 class SimpleBot:
     """Counts likely tricks to bid; wins cheaply, draws trumps, discards low."""
 
@@ -394,21 +431,10 @@ class SimpleBot:
         rule = p.rule(Topic.LADDER)
         hand, n = view.hand, view.n
         legal = {c.name for c in view.legal_calls if not c.is_pass}
-        good: list[tuple[Contract, float, HandPlan | None]] = []
-        for k in p.ladder:
-            if k.max_tricks == 0:
-                chance, plan = misere_chance(hand, n), None
-            else:
-                plan = plan_hand(hand, n, k.min_tricks)
-                chance = plan.make_chance(k)
-            if chance >= make_chance_needed(k, self.style):
-                good.append((k, chance, plan))
-        biddable = [g for g in good if g[0].name in legal]
-        if biddable:
-            # a hand its style finds good enough for all five tricks goes for them (Nap is the game's
-            # namesake and pays its risk); below that the bot takes the contract of the best average gain
-            five = [g for g in biddable if g[0].min_tricks == 5]
-            k, chance, plan = max(five, key=lambda g: g[0].level) if five else max(biddable, key=_bid_value)
+        good = good_contracts(hand, n, p, self.style)
+        chosen = book_choice(good, legal)
+        if chosen is not None:
+            k, chance, plan = chosen
             facts: dict[str, object] = {"player": view.name, "call": k.name, "chance": round(100 * chance)}
             if plan is None:
                 facts["cards"] = tuple(sorted(hand, key=lambda c: (c.rank, c.suit.value)))

@@ -56,6 +56,7 @@ __all__ = [
     "can_make",
     "best_cards",
     "card_outcomes",
+    "lead_reaches",
     "reaches",
     "mask_of",
     "cards_of",
@@ -148,6 +149,31 @@ def reaches(state: "DealState | Position", targets: Iterable[int],
             failed = True
         out[t] = not failed
     return out
+
+
+def lead_reaches(state: "DealState | Position", targets: Iterable[int],
+                 budget: int | NodeBudget | None = None) -> dict[Card, dict[int, bool]]:
+    """For each legal card of the seat to act, and each target: whether the declarer's total tricks
+    reach the target after that card, with best play from then on.
+
+    What a bidder must ask of a layout: it chooses one first lead (and with it the trump, B10)
+    before it sees the other hands, so a contract counts as made with a lead only where that
+    lead makes it; the best lead of each layout (:func:`reaches`) would count too many.
+    """
+    pos = _position(state)
+    search = _Search(pos, budget)
+    wanted = sorted(set(targets))
+    by_run: dict[int, dict[int, bool]] = {}
+    for b in search.choices():
+        out: dict[int, bool] = {}
+        failed = False
+        for t in wanted:
+            need = t - pos.won
+            if not failed and need > 0 and search.value_after(b, need - 1, need) < need:
+                failed = True
+            out[t] = not failed
+        by_run[b] = out
+    return _per_legal_card(pos, search, by_run)
 
 
 def card_outcomes(state: "DealState | Position", budget: int | NodeBudget | None = None) -> dict[Card, bool]:
