@@ -143,12 +143,12 @@ def _text_width(text: str, size: float) -> float:
 
 
 def _text(x: float, y: float, text: str, *, size: float = CHART_FONT_PT, anchor: str = "middle",
-          max_width: float | None = None, **attrs: object) -> Markup:
+          max_width: float | None = None, attrs: Mapping[str, object] | None = None) -> Markup:
     """One line of text; squeezed to ``max_width`` when it would be longer (never cut)."""
     squeeze = max_width is not None and _text_width(text, size) > max_width
     return el("text", {"x": _num(x), "y": _num(y), "font-size": _num(size), "text-anchor": anchor,
                        "textLength": _num(max_width) if squeeze and max_width is not None else None,
-                       "lengthAdjust": "spacingAndGlyphs" if squeeze else None, **attrs}, text)
+                       "lengthAdjust": "spacingAndGlyphs" if squeeze else None, **(attrs or {})}, text)
 
 
 def _marker_path(kind: str, points: Sequence[tuple[float, float]], size: float) -> str:
@@ -242,7 +242,7 @@ def balance_chart_svg(players: Sequence[str], history: Sequence[Mapping[str, int
     out: list[Markup] = []
     if title is not None:
         out.append(_text(width / 2, pad + font * 1.1, title, size=font * 1.1, max_width=width - 2 * pad,
-                         **{"font-weight": "bold"}))
+                         attrs={"font-weight": "bold"}))
     grid = []
     if style.grid_axis in ("both", "x"):
         grid += [f"M{_num(px(i))} {_num(top)}V{_num(bottom)}" for i in xt]
@@ -259,7 +259,7 @@ def balance_chart_svg(players: Sequence[str], history: Sequence[Mapping[str, int
     out.extend(_text(left - 6, py(t) + font * 0.36, _tick(t), anchor="end") for t in yt)
     ylabel_x, ylabel_y = pad + font * 0.95, (top + bottom) / 2
     out.append(_text(ylabel_x, ylabel_y, ylabel, max_width=bottom - top + 2 * font * 0.6,
-                     transform=f"rotate(-90 {_num(ylabel_x)} {_num(ylabel_y)})"))
+                     attrs={"transform": f"rotate(-90 {_num(ylabel_x)} {_num(ylabel_y)})"}))
 
     # the lines, clipped to the frame only by their own extent (the y limits hold every point)
     for i, line in enumerate(lines):
@@ -287,6 +287,7 @@ def balance_chart_svg(players: Sequence[str], history: Sequence[Mapping[str, int
         lw = style.linewidth * 2 if thick else style.linewidth
         x0, y0 = legend_left + col * col_width + 2, legend_top + row * row_height + font * 0.5
         dash = _num(4 * lw) + " " + _num((2 + line.dashed) * lw) if line.dashed else None
+        bold: dict[str, object] = {"font-weight": "bold"} if thick else {}
         entries.append(el(
             "g", {"class": "nap-chart-legend-entry", "data-player": line.player},
             el("path", {"d": f"M{_num(x0)} {_num(y0)}h26", "stroke": colour, "stroke-width": _num(lw),
@@ -294,7 +295,7 @@ def balance_chart_svg(players: Sequence[str], history: Sequence[Mapping[str, int
             el("path", {"d": _marker_path(style.markers[i % len(style.markers)], [(x0 + 13, y0)],
                                           style.markersize * (1.4 if thick else 1)), "fill": colour}),
             _text(x0 + 32, y0 + font * 0.36, line.label, anchor="start", max_width=width - pad - x0 - 32 if cols == 1 else col_width - 40,
-                  **({"font-weight": "bold"} if thick else {}))))
+                  attrs=bold)))
     out.append(el("g", {"class": "nap-chart-legend"}, *entries))
 
     accessible = (html('role="img" aria-label="{}" ', label) if label is not None else Markup(""))
