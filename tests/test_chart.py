@@ -81,6 +81,8 @@ def test_b1_names_from_users_are_escaped_in_the_chart():
     ([dict.fromkeys(PLAYERS, 0)] * 3, ["\u22121", "0", "1"]),
     (HISTORY, ["\u22122", "0", "2", "4", "6", "8"]),
     ([dict.fromkeys(PLAYERS, 0), {"Ann": 1, "Ben": 0, "Cat": 0, "Dan": -1}], ["\u22121", "0", "1"]),
+    ([dict.fromkeys(PLAYERS, 0), {"Ann": 12, "Ben": -4, "Cat": -4, "Dan": -4}],
+     ["\u22123", "0", "3", "6", "9", "12"]),  # the losers' side has a tick too
     ([dict.fromkeys(PLAYERS, 0), {"Ann": 250, "Ben": -90, "Cat": -80, "Dan": -80}], None),
 ])
 def test_b16_the_balance_axis_has_whole_number_ticks(history, ticks):

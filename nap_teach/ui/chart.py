@@ -166,8 +166,9 @@ def _marker_path(kind: str, points: Sequence[tuple[float, float]], size: float) 
     return "".join(parts)
 
 
-def _steps() -> list[int]:
-    return sorted({int(m * 10 ** k) for k in range(10) for m in (1, 2, 2.5, 5) if (m * 10 ** k) % 1 == 0})
+def _steps(multiples: Sequence[float] = (1, 2, 2.5, 3, 4, 5)) -> list[int]:
+    """Whole-number steps between ticks, smallest first: 1, 2, 3, 4, 5, 10, 20, 25, 30..."""
+    return sorted({int(m * 10 ** k) for k in range(10) for m in multiples if (m * 10 ** k) % 1 == 0})
 
 
 def y_ticks(values: Sequence[float]) -> tuple[float, float, list[int]]:
@@ -193,7 +194,7 @@ def y_ticks(values: Sequence[float]) -> tuple[float, float, list[int]]:
 
 def x_ticks(count: int) -> list[int]:
     """The deals labelled on the x axis: every one, or every 2nd, 5th, 10th... so at most nine."""
-    step = next(s for s in _steps() if (count - 1) // s + 1 <= 9)
+    step = next(s for s in _steps((1, 2, 5)) if (count - 1) // s + 1 <= 9)
     return list(range(0, count, step))
 
 
