@@ -302,7 +302,7 @@ def balance_chart_svg(players: Sequence[str], history: Sequence[Mapping[str, int
 
     accessible = (html('role="img" aria-label="{}" ', label) if label is not None else Markup(""))
     head = html('<svg {}xmlns="http://www.w3.org/2000/svg" width="{}pt" height="{}pt" viewBox="0 0 {} {}" '
-                'font-family="{}" fill="{}" class="nap-balance-chart">',
+                'font-family="{}" fill="{}" class="nap-chart-svg">',
                 accessible, _num(width), _num(height), _num(width), _num(height), _FONT, _INK)
     name = el("title", None, label) if label is not None else Markup("")
     background = el("rect", {"width": "100%", "height": "100%", "fill": "#ffffff"})
