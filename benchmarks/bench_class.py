@@ -383,7 +383,7 @@ def report(r: dict[str, Any], out: Any = sys.stdout) -> None:
     after = r.get("memory_after_play", {})
     if after.get("kernels"):
         w(f"after playing                       RSS median {after['rss_median_mib']:.0f} MiB, "
-          f"max {after['rss_max_mib']:.0f} MiB (a chart imports matplotlib); USS max {after['uss_max_mib']:.0f} MiB, "
+          f"max {after['rss_max_mib']:.0f} MiB (the play page drew its chart); USS max {after['uss_max_mib']:.0f} MiB, "
           f"PSS max {after['pss_max_mib']:.0f} MiB\n")
     if "flood" in r:
         f = r["flood"]

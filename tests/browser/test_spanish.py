@@ -105,8 +105,8 @@ def test_a_whole_deal_in_spanish_shows_no_english(voila_page, expect):
             " return el && el.dataset.token !== before; }", arg=before, timeout=30_000)
         seen_english |= set(settled_english(page, 3.0))
     expect(page.locator(".nap-play-final")).to_be_attached(timeout=30_000)
-    # the chart and the download link follow the last click (matplotlib is
-    # imported when the first chart is drawn, which takes a while on a busy machine)
+    # the chart and the download link follow the last click (drawn after
+    # everything else the click changed, which takes a while on a busy machine)
     expect(page.locator(".nap-play-chart svg").first).to_be_attached(timeout=60_000)
     page.wait_for_timeout(1000)
     seen_english |= set(settled_english(page))

@@ -56,7 +56,7 @@ class LedgerView(Component):
         self._chart_due = True
 
     def render_chart(self, table: PlayTable | None) -> None:
-        """Draw the chart if the ledger changed (matplotlib takes a while: the app calls this last)."""
+        """Draw the chart if the ledger changed (the app calls this last, after everything a click changes)."""
         if not self._chart_due or table is None:
             return
         rows = table.ledger()

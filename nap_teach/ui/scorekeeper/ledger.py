@@ -147,7 +147,7 @@ class LedgerView(KeeperComponent):
 
 
 class BalanceChart(KeeperComponent):
-    """Balances deal by deal, as an SVG drawn by matplotlib (``nap-sk-chart``)."""
+    """Balances deal by deal, as an SVG line chart (``nap-sk-chart``; ``ui/chart.py``)."""
 
     def __init__(self, app: "ScorekeeperApp") -> None:
         super().__init__(app)
