@@ -264,17 +264,7 @@ def start_voila() -> Callable[..., VoilaServer]:
 @pytest.fixture(scope="session")
 def voila_learner() -> Any:
     """tests/browser/voila_learner.py (loaded by path: the tests use --import-mode=importlib)."""
-    import importlib.util
-
-    name = "nap_voila_learner"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, BROWSER_TEST_DIR / "voila_learner.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    return _load_by_path("nap_voila_learner", "voila_learner.py")
 
 
 @pytest.fixture(scope="session")
@@ -306,6 +296,20 @@ def _load_by_path(name: str, filename: str) -> Any:
 def site_pages() -> Any:
     """tests/browser/pages.py: every page of the app and its main states (one list for the page-wide checks)."""
     return _load_by_path("nap_site_pages", "pages.py")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test asking for ``visit`` runs once per visit of its module's page group (``GROUP``, pages.py)."""
+    if "visit" in metafunc.fixturenames:
+        visits = _load_by_path("nap_site_pages", "pages.py").visits(metafunc.module.GROUP)
+        metafunc.parametrize("visit", visits, ids=[v.name for v in visits])
+
+
+@pytest.fixture(scope="module")
+def opened(request: pytest.FixtureRequest, shared_context: Any, site_pages: Any) -> Any:
+    """The visits of the module's page group (``GROUP``), opened side by side in Spanish at 390 px:
+    {visit name: page}."""
+    return site_pages.open_visits(shared_context, request.module.GROUP)
 
 
 @pytest.fixture(scope="session")
