@@ -9,7 +9,7 @@ file (nothing changes) are the same. CSS classes: ``{css}-saveload``,
 from __future__ import annotations
 
 import base64
-from typing import Any
+from typing import Any, Callable
 
 import ipywidgets as W
 
@@ -18,7 +18,36 @@ from ..html import html
 from .base import App, Component, guarded
 from .widgets import auto_layout, with_classes
 
-__all__ = ["SaveLoad"]
+__all__ = ["SaveLoad", "upload_content", "file_bytes", "not_a_file"]
+
+
+def not_a_file(size: int | None = None) -> RecordError:
+    """The refusal of an upload that is not one readable file (or, ``size`` given, a file too big)."""
+    return RecordError(Explanation("record", "record.not_object", {}))
+
+
+def upload_content(value: Any, max_bytes: int,
+                   refusal: Callable[[int | None], RecordError] = not_a_file) -> bytes:
+    """The bytes of a FileUpload's value, checked: it came over the network, so anything but one file of
+    at most ``max_bytes`` is refused with ``refusal(None)`` (not one file) or ``refusal(size)`` (too big)."""
+    if not isinstance(value, (tuple, list)) or len(value) != 1:
+        raise refusal(None)
+    content = file_bytes(value[0])
+    if content is None:
+        raise refusal(None)
+    if len(content) > max_bytes:
+        raise refusal(len(content))
+    return content
+
+
+def file_bytes(item: Any) -> bytes | None:
+    """The content of one file of a FileUpload's value as bytes, or None when it is not a file."""
+    if not isinstance(item, dict):
+        return None
+    content = item.get("content")
+    if isinstance(content, memoryview):
+        content = content.tobytes()
+    return bytes(content) if isinstance(content, (bytes, bytearray)) else None
 
 
 class SaveLoad(Component):
@@ -77,7 +106,7 @@ class SaveLoad(Component):
 
     def bad_file(self, size: int | None) -> RecordError:
         """The refusal of an upload that is not one file of at most ``max_bytes`` (``size`` when too big)."""
-        return RecordError(Explanation("record", "record.not_object", {}))
+        return not_a_file(size)
 
     def refuse(self, err: RuleError | RecordError) -> None:
         """Say why the file was refused; nothing was changed."""
@@ -120,22 +149,10 @@ class SaveLoad(Component):
         if not value:
             return  # the reset below, or an empty choice
         try:
-            loaded = self.load(self._content(value))
+            loaded = self.load(upload_content(value, self.max_bytes, self.bad_file))
         except (RuleError, RecordError) as e:
             self.refuse(e)
             return
         finally:
             self.upload.value = ()
         self.begin(loaded)
-
-    def _content(self, value: Any) -> bytes:
-        if not isinstance(value, (tuple, list)) or len(value) != 1 or not isinstance(value[0], dict):
-            raise self.bad_file(None)
-        content = value[0].get("content")
-        if isinstance(content, memoryview):
-            content = content.tobytes()
-        if not isinstance(content, (bytes, bytearray)):
-            raise self.bad_file(None)
-        if len(content) > self.max_bytes:
-            raise self.bad_file(len(content))
-        return bytes(content)

@@ -11,6 +11,7 @@ from ...traveller import COUNTED, DUPLICATE, FLAGGED, REFUSED, ClassResults, Fil
 from ..base import App, guarded, page_style
 from ..chart import BELOW, balance_chart_svg
 from ..params import PageParams, page_query
+from ..saveload import file_bytes
 from ..widgets import auto_layout, show, with_classes
 
 STATUS_WORDS = {COUNTED: "counted", FLAGGED: "not counted: another game", REFUSED: "refused",
@@ -84,15 +85,11 @@ class ClassApp(App):
         if not isinstance(value, (tuple, list)):
             return out
         for item in value:
-            if not isinstance(item, dict):
-                continue
-            content = item.get("content")
-            if isinstance(content, memoryview):
-                content = content.tobytes()
-            if not isinstance(content, (bytes, bytearray)):
+            content = file_bytes(item)
+            if content is None:
                 continue
             name = item.get("name")
-            out.append((name if isinstance(name, str) and name else "?", bytes(content)))
+            out.append((name if isinstance(name, str) and name else "?", content))
         return out
 
     def _summary(self, outcomes: list[FileOutcome]) -> str:

@@ -19,6 +19,7 @@ from ...state import DealState
 from ..base import App, guarded, page_style
 from ..params import PageParams
 from ..printing import PrintButton
+from ..saveload import upload_content
 from ..widgets import show, with_classes
 
 __all__ = ["KINDS", "HandoutsApp"]
@@ -165,14 +166,7 @@ class HandoutsApp(App):
         if not value:
             return
         try:
-            if not isinstance(value, (tuple, list)) or len(value) != 1 or not isinstance(value[0], dict):
-                raise RecordError(Explanation("record", "record.not_object", {}))
-            content = value[0].get("content")
-            if isinstance(content, memoryview):
-                content = content.tobytes()
-            if not isinstance(content, (bytes, bytearray)) or len(content) > MAX_BYTES:
-                raise RecordError(Explanation("record", "record.not_object", {}))
-            kind = self._take_record(parse_json(bytes(content)))
+            kind = self._take_record(parse_json(upload_content(value, MAX_BYTES)))
         except (RecordError, RuleError) as e:
             self.status.show(self._("This file cannot be loaded, so nothing was changed: {why}").format(
                 why=e.text(self.language.code)), "refused")

@@ -37,6 +37,7 @@ from ...render import card_label, hand_html, suit_text
 from ...state import DealState
 from ..base import Component, StatusLine, guarded
 from ..params import DEFAULT_LANGUAGE
+from ..saveload import not_a_file, upload_content
 from ..widgets import auto_layout, set_classes, set_trait, show, with_classes
 
 if TYPE_CHECKING:
@@ -510,7 +511,7 @@ class DealEditor(Component):
         if not value:
             return
         try:
-            loaded = DealEntry.from_text(self._content(value))
+            loaded = DealEntry.from_text(upload_content(value, MAX_FILE_BYTES, self._refusal))
         except (RuleError, RecordError) as e:
             self.refuse(e, self._("This file cannot be loaded, so nothing was changed: {why}"))
             return
@@ -518,17 +519,12 @@ class DealEditor(Component):
             self.upload.value = ()
         self.load(loaded)
 
-    def _content(self, value: Any) -> bytes:
-        if not isinstance(value, (tuple, list)) or len(value) != 1 or not isinstance(value[0], dict):
-            raise RecordError(Explanation("record", "record.not_object", {}))
-        content = value[0].get("content")
-        if isinstance(content, memoryview):
-            content = content.tobytes()
-        if not isinstance(content, (bytes, bytearray)):
-            raise RecordError(Explanation("record", "record.not_object", {}))
-        if len(content) > MAX_FILE_BYTES:
-            raise RecordError(Explanation("record", "entry.file_size", {"size": len(content), "most": MAX_FILE_BYTES}))
-        return bytes(content)
+    @staticmethod
+    def _refusal(size: int | None) -> RecordError:
+        """Not one file, or (``size`` given) a file too big for a deal."""
+        if size is None:
+            return not_a_file()
+        return RecordError(Explanation("record", "entry.file_size", {"size": size, "most": MAX_FILE_BYTES}))
 
     def load(self, loaded: DealEntry) -> None:
         """Take a loaded deal (file or link) into the editor, and narrate it when it is finished."""
