@@ -300,14 +300,12 @@ class ExpertBot:
         edge = table_edge(view.n)
         # first each layout with its own best lead (one quick search per layout): a hand that makes no
         # contract often enough even so is passed at once; else the layouts are solved again lead by lead
-        made, solved, left = self._tally(view, layouts, trump_contracts, misere, self.bid_nodes, False)
-        made = {k.name: made.get(k.name, 0) for k in contracts}
+        made, solved, left = self._tally(view, layouts, contracts, trump_contracts, misere, self.bid_nodes, False)
         any_lead = dict(made)
         promising = any(made[k.name] >= (k.failed / (k.made + k.failed) - edge - SCREEN_SLACK) * len(solved)
                         for k in contracts if k.trumps or try_misere)
         if promising and solved:
-            made, solved, left = self._tally(view, solved, trump_contracts, misere, left, True)
-            made = {k.name: made.get(k.name, 0) for k in contracts}
+            made, solved, left = self._tally(view, solved, contracts, trump_contracts, misere, left, True)
         total = len(solved)
         if not total:
             call = self._simple.decide(view).action
@@ -354,27 +352,28 @@ class ExpertBot:
             return Decision(call, Explanation("bot", key, facts))
         return Decision(PASS, Explanation("bot", key, facts))
 
-    def _tally(self, view: SeatView, layouts: Sequence[tuple[int, ...]], trump_contracts: Sequence[Contract],
-               misere: Sequence[Contract], nodes: int, single_lead: bool
+    def _tally(self, view: SeatView, layouts: Sequence[tuple[int, ...]], contracts: Sequence[Contract],
+               trump_contracts: Sequence[Contract], misere: Sequence[Contract], nodes: int, single_lead: bool
                ) -> tuple[dict[str, int], list[tuple[int, ...]], int]:
         """Layouts where each contract is made from the bidder's first lead, the layouts solved, nodes left.
+        ``contracts`` are all the bids (those neither with trumps nor in ``misere`` stay at 0).
 
         ``single_lead``: the bidder chooses one first lead (and with it trump, B10) before it sees the
         other hands, so a contract counts with the one lead that makes it in the most layouts; otherwise
         each layout counts with its own best lead (quicker, and too hopeful).
         """
         by_lead: dict[Card, dict[str, int]] = {}  # per first lead: layouts where it makes each contract
-        made = {k.name: 0 for k in (*trump_contracts, *misere)}
+        made = {k.name: 0 for k in contracts}
         solved: list[tuple[int, ...]] = []
         left = nodes
         seat = view.seat
         targets = [k.min_tricks for k in trump_contracts]
+        first = trump_contracts[0] if trump_contracts else None
         for hands in layouts:
             if left <= 0:
                 break
             budget = NodeBudget(min(left, LAYOUT_NODES))
             try:
-                first = trump_contracts[0] if trump_contracts else None
                 if single_lead:
                     ok = (lead_reaches(Position(hands, seat, (), None, seat, first, 0, True), targets, budget)
                           if first is not None else {})
