@@ -42,7 +42,7 @@ from ..views import SeatView
 from .base import Decision
 
 __all__ = ["SimpleBot", "REASON_KEYS", "HandPlan", "plan_hand", "trick_chance", "misere_chance", "in_play_chance",
-           "make_chance_needed", "COUNT_THRESHOLD", "good_contracts", "book_choice", "book_call", "BidStyle", "STYLES", "STYLE_NAMES", "DEFAULT_STYLE"]
+           "make_chance_needed", "COUNT_THRESHOLD", "good_contracts", "book_choice", "BidStyle", "STYLES", "STYLE_NAMES", "DEFAULT_STYLE"]
 
 COUNT_THRESHOLD = 0.5
 """A card "can be counted on" when its estimated chance to win a trick is at least this."""
@@ -395,14 +395,6 @@ def book_choice(good: Sequence[tuple[Contract, float, HandPlan | None]],
     # namesake and pays its risk); below that the bot takes the contract of the best average gain
     five = [g for g in biddable if g[0].min_tricks == 5]
     return max(five, key=lambda g: g[0].level) if five else max(biddable, key=_bid_value)
-
-
-def book_call(hand: Sequence[Card], players: int, profile: Profile, legal: Iterable[str],
-              style: str = DEFAULT_STYLE) -> str | None:
-    """The name of the bid a player who counts tricks like the simple bot makes with ``hand``
-    when ``legal`` are the bids allowed; None for a pass. What the expert expects of others."""
-    chosen = book_choice(good_contracts(hand, players, profile, style), legal)
-    return chosen[0].name if chosen is not None else None
 
 
 class SimpleBot:
