@@ -91,14 +91,14 @@ def report(rows: list[dict], players: int, profile: str) -> None:
     for source, label in (("made", "one first lead for all layouts"), ("any_lead", "each layout's own best lead")):
         print(f"  made at the table, by the share of layouts the search made it in ({label}):")
         for k in prof.ladder:
-            full = (players - 1) * k.made
+            won, lost = (players - 1) * k.made, -(players - 1) * k.failed
             bins: dict[int, list[int]] = {}
             for r in rows:
                 est = r["estimate"]
                 if not est or not est["total"] or k.name not in est[source] or k.name not in r["scores"]:
                     continue
                 score = r["scores"][k.name]
-                if abs(score) != full:  # outbid: the expert defended someone else's contract
+                if score not in (won, lost):  # outbid: the expert defended someone else's contract
                     continue
                 b = bins.setdefault(min(9, int(10 * est[source][k.name] / est["total"])), [0, 0])
                 b[0] += 1

@@ -207,3 +207,24 @@ def test_b12_the_solver_stops_at_its_node_budget() -> None:
     with pytest.raises(BudgetExceeded):
         card_outcomes(pos, NodeBudget(budget.used // 2))
     assert card_outcomes(pos, budget.used) == full  # exactly enough nodes
+
+
+def test_b6_expert_bids_from_most_of_its_layouts_at_six_players() -> None:
+    """At six players a few long searches once used up a call's whole budget: the expert then
+    counted likely tricks like the simple bot, or bid on a handful of layouts. Each yes/no
+    question now has its own cap, so a strong hand is judged on most of its layouts."""
+    three = BRITISH.contract("Three")
+    checked = 0
+    number = 0
+    while checked < 4:
+        number += 1
+        state = DealState.from_deal(shuffle_and_deal(NAMES[:6], 0, deal_rng("six-strong", number)))
+        view = state.view(state.to_act)
+        if plan_hand(view.hand, 6, 3).make_chance(three) < 0.3:
+            continue
+        bot = ExpertBot(random.Random(number))
+        decision = bot.decide(view)
+        assert decision.reason.key != "bot.expert_fallback_call"
+        assert decision.reason.facts["layouts"] >= 24, decision.reason.facts
+        assert bot.last_estimate is not None and bot.last_estimate["total"] == decision.reason.facts["layouts"]
+        checked += 1

@@ -23,6 +23,8 @@ from nap_teach.cards import FULL_PACK, Card, Suit, parse_cards
 from nap_teach.dealing import deal_rng, shuffle_and_deal
 from nap_teach.profiles import BRITISH, PUB, Contract
 from nap_teach.solver import (
+    BudgetExceeded,
+    NodeBudget,
     Position,
     SolverError,
     best_cards,
@@ -296,3 +298,48 @@ def test_b10_lead_reaches_answers_each_target_after_each_card_like_the_exact_cou
             pos, _hands = random_position(rng, n, 2)
             values = card_values(pos)
             assert lead_reaches(pos, range(6)) == {card: {t: v >= t for t in range(6)} for card, v in values.items()}
+
+
+def test_b12_a_capped_search_leaves_long_questions_unanswered_and_answers_the_rest_exactly() -> None:
+    """``cap``: a yes/no search that needs more nodes is left open (None); every answer given is exact,
+    and the whole budget still bounds the call."""
+    rng = random.Random("capped")
+    unanswered = 0
+    for n in (4, 5, 6, 7):
+        for _ in range(40):
+            pos, _hands = random_position(rng, n, 3)
+            values = card_values(pos)
+            for cap in (1, 40, 400):
+                reached = lead_reaches(pos, range(6), cap=cap)
+                assert reached.keys() == values.keys()
+                for card, by_target in reached.items():
+                    for t, ok in by_target.items():
+                        if ok is None:
+                            unanswered += 1
+                        else:
+                            assert ok == (values[card] >= t), (pos, card, t, cap)
+                c = pos.contract
+                for card, made in card_outcomes(pos, cap=cap).items():
+                    if made is not None:
+                        assert made == (values[card] == 0 if c.max_tricks == 0
+                                        else c.min_tricks <= values[card] <= c.max_tricks)
+            # a cap above what the search needs changes nothing
+            assert lead_reaches(pos, range(6), cap=10 ** 9) == lead_reaches(pos, range(6))
+            assert card_outcomes(pos, cap=10 ** 9) == card_outcomes(pos)
+    assert unanswered > 0  # the small caps did cut searches short
+
+
+def test_b12_a_capped_search_counts_its_nodes_against_the_whole_budget() -> None:
+    rng = random.Random("capped-budget")
+    for _ in range(30):
+        hands = shuffle_and_deal([f"p{i}" for i in range(6)], 0, deal_rng("capped", rng.random())).hands
+        pos = Position(tuple(mask_of(h) for h in hands), 0, (), None, 0, BRITISH.contract("Three"), 0, True)
+        whole = NodeBudget(10 ** 9)
+        lead_reaches(pos, [3, 4, 5], whole, cap=500)
+        used = whole.used
+        assert used > 0
+        again = NodeBudget(used)  # exactly enough: the same answers
+        assert lead_reaches(pos, [3, 4, 5], again, cap=500) == lead_reaches(pos, [3, 4, 5], cap=500)
+        if used > 1:
+            with pytest.raises(BudgetExceeded):
+                lead_reaches(pos, [3, 4, 5], NodeBudget(used - 1), cap=500)

@@ -14,8 +14,10 @@ the lowest.
 Bidding works the same way: for the hand it holds, it deals the other hands
 at random and solves each layout from its first lead (which chooses trump,
 B10). The bidder must choose that lead before it sees the other hands, so a
-contract counts with the one lead that makes it in the most layouts (a quick
-screen with each layout's own best lead first passes hopeless hands). Real
+contract counts with the one lead that makes it in the most layouts (after a
+few layouts, a hand that makes nothing often enough even with each layout's own
+best lead is passed at once). A yes/no search that runs long counts as made:
+long searches are mostly contracts being proved. Real
 defenders cannot see the cards as the solver's do, so the share of layouts is
 raised by the table's edge (:func:`table_edge`, measured by playing calls out)
 before each contract's chance is weighed by the stakes of the profile in force
@@ -31,7 +33,7 @@ estimate, generously read) is drawn again; passes are not used.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..auction import PASS, Call
 from ..cards import Card, Suit
@@ -80,8 +82,19 @@ TABLE_EDGE_PER_PLAYER = 0.025
 """The edge grows with the table: more defenders who cannot see each other's cards (about 0.1 at six)."""
 
 SCREEN_SLACK = 0.1
-"""A hand is solved lead by lead only when, with each layout's own best lead, some contract is made in a
-share of the layouts at least this close to its break-even chance (less the table's edge)."""
+"""After ``SCREEN_LAYOUTS`` layouts a hand goes on being solved only when, with each layout's own best lead,
+some contract is made in a share of them at least this close to its break-even chance (less the table's
+edge): most hands are hopeless, and their call is then quick."""
+
+SCREEN_LAYOUTS = 16
+"""Layouts solved before a hand is screened (see ``SCREEN_SLACK``)."""
+
+SEARCH_NODES = 1_000
+"""Search nodes one yes/no question may use (a call: one first lead and one contract; a card: one card). A longer search is
+counted as made: proving a contract needs every reply of every defender answered, refuting it one line of
+theirs, and at five and six players about 80 to 95 % of such long searches turned out made (benchmarks/README.md).
+Without this cap a few such layouts used up a call's budget at five or more players, and early in the play
+the layouts left out were mostly those where the contract is made."""
 
 MISERE_TRY = 0.25
 """The simple bot's Misère estimate above which the expert also samples Misère when bidding."""
@@ -298,14 +311,14 @@ class ExpertBot:
         trump_contracts = [k for k in contracts if k.trumps]
         misere = [k for k in contracts if k.max_tricks == 0] if try_misere else []
         edge = table_edge(view.n)
-        # first each layout with its own best lead (one quick search per layout): a hand that makes no
-        # contract often enough even so is passed at once; else the layouts are solved again lead by lead
-        made, solved, left = self._tally(view, layouts, contracts, trump_contracts, misere, self.bid_nodes, False)
-        any_lead = dict(made)
-        promising = any(made[k.name] >= (k.failed / (k.made + k.failed) - edge - SCREEN_SLACK) * len(solved)
-                        for k in contracts if k.trumps or try_misere)
-        if promising and solved:
-            made, solved, left = self._tally(view, solved, contracts, trump_contracts, misere, left, True)
+
+        def promising(any_lead: dict[str, int], total: int) -> bool:
+            """Whether some contract, with each layout's own best lead, comes near its break-even chance."""
+            return any(any_lead[k.name] >= (k.failed / (k.made + k.failed) - edge - SCREEN_SLACK) * total
+                       for k in contracts if k.trumps or try_misere)
+
+        made, any_lead, solved, left = self._tally(view, layouts, contracts, trump_contracts, misere,
+                                                   self.bid_nodes, promising)
         total = len(solved)
         if not total:
             call = self._simple.decide(view).action
@@ -339,7 +352,7 @@ class ExpertBot:
                 rival_made = total if worth > rk.failed else 0
         best, key = choose_call(contracts, made, total, view.n, highest[1] if highest else None, rival_made,
                                 try_misere, edge)
-        self.last_estimate = {"made": dict(made), "any_lead": any_lead, "total": total, "rival_made": rival_made,
+        self.last_estimate = {"made": dict(made), "any_lead": dict(any_lead), "total": total, "rival_made": rival_made,
                               "rival_solved": rival_solved}
         facts: dict[str, object] = {"player": view.name, "call": best.name, "made": made[best.name],
                                     "layouts": total}
@@ -353,17 +366,20 @@ class ExpertBot:
         return Decision(PASS, Explanation("bot", key, facts))
 
     def _tally(self, view: SeatView, layouts: Sequence[tuple[int, ...]], contracts: Sequence[Contract],
-               trump_contracts: Sequence[Contract], misere: Sequence[Contract], nodes: int, single_lead: bool
-               ) -> tuple[dict[str, int], list[tuple[int, ...]], int]:
-        """Layouts where each contract is made from the bidder's first lead, the layouts solved, nodes left.
+               trump_contracts: Sequence[Contract], misere: Sequence[Contract], nodes: int,
+               promising: Callable[[dict[str, int], int], bool]
+               ) -> tuple[dict[str, int], dict[str, int], list[tuple[int, ...]], int]:
+        """Layouts where each contract is made from the bidder's first lead: with the one lead that makes it
+        most often, and with each layout's own best lead; then the layouts solved and the nodes left.
         ``contracts`` are all the bids (those neither with trumps nor in ``misere`` stay at 0).
 
-        ``single_lead``: the bidder chooses one first lead (and with it trump, B10) before it sees the
-        other hands, so a contract counts with the one lead that makes it in the most layouts; otherwise
-        each layout counts with its own best lead (quicker, and too hopeful).
+        The bidder chooses one first lead (and with it trump, B10) before it sees the other hands, so
+        a contract counts with the one lead that makes it in the most layouts; each layout's own best
+        lead is too hopeful, but it tells hopeless hands quickly: after ``SCREEN_LAYOUTS`` layouts a
+        hand that is not ``promising`` is not solved further.
         """
         by_lead: dict[Card, dict[str, int]] = {}  # per first lead: layouts where it makes each contract
-        made = {k.name: 0 for k in contracts}
+        any_lead = {k.name: 0 for k in contracts}
         solved: list[tuple[int, ...]] = []
         left = nodes
         seat = view.seat
@@ -372,40 +388,39 @@ class ExpertBot:
         for hands in layouts:
             if left <= 0:
                 break
-            budget = NodeBudget(min(left, LAYOUT_NODES))
+            if len(solved) == SCREEN_LAYOUTS and not promising(any_lead, len(solved)):
+                break
+            budget = NodeBudget(left)
             try:
-                if single_lead:
-                    ok = (lead_reaches(Position(hands, seat, (), None, seat, first, 0, True), targets, budget)
-                          if first is not None else {})
-                    ok_misere = [card_outcomes(Position(hands, seat, (), None, seat, k, 0, False), budget)
-                                 for k in misere]
-                else:
-                    best = (reaches(Position(hands, seat, (), None, seat, first, 0, True), targets, budget)
-                            if first is not None else {})
-                    best_misere = [can_make(Position(hands, seat, (), None, seat, k, 0, False), budget)
-                                   for k in misere]
+                ok = (lead_reaches(Position(hands, seat, (), None, seat, first, 0, True), targets, budget,
+                                   SEARCH_NODES) if first is not None else {})
+                ok_misere = []
+                for k in misere:
+                    part = NodeBudget(min(budget.left, LAYOUT_NODES))
+                    try:
+                        ok_misere.append({card: m is not False for card, m in card_outcomes(
+                            Position(hands, seat, (), None, seat, k, 0, False), part, SEARCH_NODES).items()})
+                    finally:
+                        budget.counter[0] -= part.used
             except BudgetExceeded:
                 continue  # too big to solve in the time a call may take: left out
             finally:
                 left -= budget.used
             solved.append(hands)
-            if not single_lead:
-                for k in trump_contracts:
-                    made[k.name] += best[k.min_tricks]
-                for k, m in zip(misere, best_misere):
-                    made[k.name] += m
-                continue
-            for card, reached in ok.items():
-                tally = by_lead.setdefault(card, {})
-                for k in trump_contracts:
-                    tally[k.name] = tally.get(k.name, 0) + reached[k.min_tricks]
+            for k in trump_contracts:
+                reached = [r[k.min_tricks] is not False for r in ok.values()]  # unanswered counts as made
+                any_lead[k.name] += any(reached)
+                for card, r in zip(ok, reached):
+                    tally = by_lead.setdefault(card, {})
+                    tally[k.name] = tally.get(k.name, 0) + r
             for k, outcomes in zip(misere, ok_misere):
+                any_lead[k.name] += any(outcomes.values())
                 for card, m in outcomes.items():
                     tally = by_lead.setdefault(card, {})
                     tally[k.name] = tally.get(k.name, 0) + m
-        if single_lead:  # each contract with its best single lead
-            made = {name: max((t.get(name, 0) for t in by_lead.values()), default=0) for name in made}
-        return made, solved, left
+        # each contract with its best single lead
+        made = {k.name: max((t.get(k.name, 0) for t in by_lead.values()), default=0) for k in contracts}
+        return made, any_lead, solved, left
 
     # ---------------------------------------------------------------- play
     def _play(self, view: SeatView) -> Decision:
@@ -434,14 +449,14 @@ class ExpertBot:
             pos = Position(hands, leader, trick, view.trump, declarer, contract, view.tricks_won[declarer], first)
             budget = NodeBudget(min(left, LAYOUT_NODES))
             try:
-                outcomes = card_outcomes(pos, budget)
+                outcomes = card_outcomes(pos, budget, SEARCH_NODES)
             except BudgetExceeded:
                 continue  # too big to solve in the time a card may take: left out
             finally:
                 left -= budget.used
             solved += 1
             for card, ok in outcomes.items():
-                if ok:
+                if ok is not False:  # unanswered (a long search) counts as made, see SEARCH_NODES
                     counts[card] += 1
         if not solved:
             plain = self._simple.decide(view).action
