@@ -27,7 +27,7 @@ from .session import Session
 from .state import DealState
 
 __all__ = ["SimulationError", "SimulationReport", "ContractStats", "simulate", "play_deal", "parse_bots",
-           "report_json", "report_lines", "add_arguments", "run"]
+           "report_json", "report_lines", "combine_levels", "add_arguments", "run"]
 
 PLAYER_NAMES = tuple(f"seat{i}" for i in range(1, 8))
 """The simulated players, named by seat ("seat1" ... "seat7"; never like the rule ids P1..P9)."""
@@ -200,11 +200,48 @@ def report_json(r: SimulationReport) -> dict[str, Any]:
         "levels": {b: {"seats": r.seats_per_level[b], "balance": v,
                        "per_seat_per_deal": round(r.per_seat_per_deal(b)[0], 4),
                        "ci95": round(r.per_seat_per_deal(b)[1], 4),
+                       "sumsq": r.sumsq_by_level.get(b, 0.0),
                        "contracts": {name: stats(s) for name, s in r.declared_by_level[b].items()}}
                    for b, v in r.by_level.items()},
     }
     if r.profile.options:
         out["options"] = dict(r.profile.options)
+    return out
+
+
+def combine_levels(reports: Sequence[dict[str, Any]]) -> dict[str, tuple[float, float, int]]:
+    """Several ``report_json`` reports of the same table and bots (different seeds) as one tournament.
+
+    Per level: the mean score per seat per deal over all their deals, the half-width of its 95%
+    interval (from every deal's figure, as :meth:`SimulationReport.per_seat_per_deal`) and the deals.
+    A long run split over the cores of a machine is then reported as one.
+    """
+    if not reports:
+        raise SimulationError("no report to combine")
+    first = reports[0]
+    seeds = [r.get("seed") for r in reports]
+    if len(set(seeds)) < len(seeds):
+        raise SimulationError("two reports have the same seed: they played the same deals")
+    for r in reports[1:]:
+        for key in ("players", "profile", "rotations"):
+            if r.get(key) != first.get(key):
+                raise SimulationError(f"the reports differ in {key}: {first.get(key)} and {r.get(key)}")
+        if [s["bot"] for s in r["seats"]] != [s["bot"] for s in first["seats"]]:
+            raise SimulationError("the reports have different bots")
+    out: dict[str, tuple[float, float, int]] = {}
+    for level in first["levels"]:
+        deals = sum(r["deals"] for r in reports)
+        if any("sumsq" not in r["levels"][level] for r in reports):
+            raise SimulationError("a report has no sums of squares (made before they were saved)")
+        plays = [r["levels"][level]["seats"] * r["rotations"] for r in reports]
+        total = sum(r["levels"][level]["balance"] / p for r, p in zip(reports, plays))
+        mean = total / deals
+        sumsq = sum(r["levels"][level]["sumsq"] for r in reports)
+        half = float("nan")
+        if deals > 1:
+            var = (sumsq - deals * mean * mean) / (deals - 1)
+            half = 1.96 * math.sqrt(max(var, 0.0) / deals)
+        out[level] = (mean, half, deals)
     return out
 
 

@@ -194,3 +194,36 @@ def test_b15_rotated_deals_put_every_level_in_every_seat():
     data = run_json("--players", "4", "--deals", "5", "--bots", "simple,random,random,random", "--seed", "6",
                     "--rotate")
     assert data["rotations"] == 4 and data["deals"] == 5
+
+
+def test_b15_reports_of_several_seeds_read_as_one_tournament():
+    """A long run split over cores (one seed each) is reported as one: the same mean and interval as
+    the figures of all its deals together."""
+    import json
+    import math
+
+    from nap_teach.simulate import SimulationError, combine_levels, report_json, simulate
+
+    bots = ("simple", "random", "random", "random")
+    a = simulate(4, 12, bots, seed=21, rotate=True)
+    b = simulate(4, 20, bots, seed=22, rotate=True)
+    ja, jb = json.loads(json.dumps(report_json(a))), json.loads(json.dumps(report_json(b)))
+    # one report alone: its own figures
+    for level in ("simple", "random"):
+        mean, half, deals = combine_levels([ja])[level]
+        assert deals == 12
+        assert (mean, half) == pytest.approx(a.per_seat_per_deal(level))
+    both = combine_levels([ja, jb])
+    for level in ("simple", "random"):
+        mean, half, deals = both[level]
+        assert deals == 32
+        assert mean == pytest.approx((12 * a.per_seat_per_deal(level)[0] + 20 * b.per_seat_per_deal(level)[0]) / 32)
+        sumsq = a.sumsq_by_level[level] + b.sumsq_by_level[level]
+        assert half == pytest.approx(1.96 * math.sqrt((sumsq - 32 * mean * mean) / 31 / 32))
+    other = json.loads(json.dumps(report_json(simulate(5, 3, ("simple",) + ("random",) * 4, seed=1, rotate=True))))
+    with pytest.raises(SimulationError, match="players"):
+        combine_levels([ja, other])
+    with pytest.raises(SimulationError, match="same seed"):
+        combine_levels([ja, ja])
+    with pytest.raises(SimulationError):
+        combine_levels([])
