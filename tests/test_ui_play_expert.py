@@ -22,6 +22,7 @@ def expert_app(lang: str = "en", players: int = 4, seed: int = 11) -> tuple[Play
     app = PlayApp(lang, setup=TableSetup(players=players, seat=1, seed=seed, deals=1, bots="expert"))
     jobs: list[Callable[[], None]] = []
     app.bot_scheduler = jobs.append  # the kernel's event loop, played by hand
+    app.bot_batch = 0  # one reply per job
     app.setup.start.click()
     assert app.table is not None and app.table.pace_bots
     return app, jobs
@@ -99,3 +100,45 @@ def test_b13_a_paced_table_finishes_its_bots_at_once_without_a_page() -> None:
         events = table.finish_bots()
         assert events and all(e.seat != table.learner for e in events)
     assert table.thinking is None and table.pending != "bots"
+
+
+def test_b11_quick_replies_arrive_together_in_one_update() -> None:
+    app, jobs = expert_app("en", seed=2024)
+    app.bot_batch = 60.0  # every reply counts as quick
+    table = app.table
+    renders = []
+    original = app.render
+    app.render = lambda: (renders.append(table.thinking), original())  # type: ignore[method-assign]
+    for _ in range(30):
+        if jobs:
+            renders.clear()
+            jobs.pop(0)()
+            # one job: every bot due replied, then the page was drawn once, waiting for the learner
+            assert renders == [None] and not jobs and table.pending != "bots"
+            assert not thinking_shown(app)
+            continue
+        if table.pending == "call":
+            legal_call_buttons(app)[0].click()
+        elif table.pending == "card":
+            legal_card_buttons(app)[0].click()
+        else:
+            break
+    assert table.pending in ("deal_over", "session_over")
+
+
+def test_b11_a_slow_reply_gets_its_own_update_saying_who_is_thinking(monkeypatch) -> None:
+    import nap_teach.ui.play.app as play_app
+
+    ticks = iter(range(0, 10_000))
+    monkeypatch.setattr(play_app, "perf_counter", lambda: float(next(ticks)))  # every reply takes a second
+    app, jobs = expert_app("en", seed=2024)
+    app.bot_batch = 0.5
+    table = app.table
+    while not jobs and table.pending in ("call", "card"):
+        (legal_call_buttons(app) or legal_card_buttons(app))[0].click()
+    assert jobs
+    before = len(table.events)
+    jobs.pop(0)()
+    assert len(table.events) == before + 1  # one slow reply, then an update of the page
+    if table.thinking is not None:
+        assert jobs and thinking_shown(app)

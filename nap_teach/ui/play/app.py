@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from time import perf_counter
 from typing import Callable
 
 import ipywidgets as W
@@ -29,6 +30,9 @@ from .table import TrickView
 
 BOT_PAUSE = 0.005
 """Seconds between two paced bot replies (expert bots): the page draws "B is thinking…" in between."""
+BOT_BATCH = 0.05
+"""Seconds of bot work one paced job may take: quick replies go out together, in one update of the
+page, and a slow one (sampling many layouts) gets its own, with "… is thinking…" shown before it."""
 SLOW_DELAY = 0.03
 """Seconds before the once-per-deal parts (chart, download, replay list) are drawn after a click."""
 log = logging.getLogger("nap_teach.ui.play")
@@ -76,6 +80,8 @@ class PlayApp(App):
         self._bot_pending = False
         self.bot_scheduler: Callable[[Callable[[], None]], None] | None = None
         """Runs a paced bot reply later (tests set it); by default the kernel's event loop does."""
+        self.bot_batch = BOT_BATCH
+        """Seconds of bot replies in one paced job (0: one reply per job, each with its own update)."""
         setup = setup or TableSetup()
         self.title = W.HTML()
         self.title.add_class("nap-play-title")
@@ -158,7 +164,7 @@ class PlayApp(App):
     def begin(self, table: PlayTable, loaded: bool = False) -> None:
         """Show ``table`` (new or loaded) and deal its next hand (a loaded one waits for "Next deal")."""
         self.table = table
-        # slow bots (the expert samples and solves) reply one at a time, the page saying who is thinking
+        # slow bots (the expert samples and solves) reply in paced jobs, the page saying who is thinking before a slow one
         table.pace_bots = table.bots == "expert"
         self.setup_open = False
         self.ledger._key = self.saveload._key = self.replay._key = None
@@ -197,8 +203,10 @@ class PlayApp(App):
     def _run_bots(self) -> None:
         """On a paced table: the next bot's reply once the page shows who is thinking, and so on.
 
-        Each reply runs as its own job of the kernel's event loop, so the page gets every
-        update (and any click) in between; outside a kernel the replies all come at once.
+        The replies run as jobs of the kernel's event loop, so the page gets an update (and
+        any click) in between: a job goes on to the next bot while the replies take less than
+        :attr:`bot_batch` in all, so quick replies arrive together and only a slow bot's turn
+        shows "… is thinking…" for long. Outside a kernel the replies all come at once.
         """
         table = self.table
         if table is None or table.thinking is None or self._bot_pending:
@@ -220,8 +228,12 @@ class PlayApp(App):
             self._bot_pending = False
             if self.table is not table:
                 return  # a new session was started meanwhile
+            started = perf_counter()
             try:
                 table.bot_step()
+                # the next bots too while the replies are quick: one update of the page instead of one each
+                while table.thinking is not None and perf_counter() - started < self.bot_batch:
+                    table.bot_step()
             except Exception:  # never a traceback for the user
                 log.exception("a bot's reply failed")
                 self.status.show(self._("Something went wrong; nothing was changed. Please try again."), "error")
