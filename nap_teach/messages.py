@@ -287,6 +287,8 @@ MESSAGES: dict[str, str | Plural] = {
     "odds.not_a_card": N_("“{text}” is not a card: write cards like AS, 10H or QC."),
     "odds.twice": N_("{card} is in the hand twice: a hand holds each card once."),
     "odds.count": N_("A hand holds {size} cards, not {count}: give exactly {size} different cards."),
+    "odds.unused": N_("{card} lies in the unused pile of the deal you were dealt: it stays face down all deal and is in nobody's hand. Untick “Keep to the dealt deal” to study any five cards."),
+    "odds.elsewhere": N_("{card} was dealt to another player in the deal you were dealt, so it cannot be in this hand. Untick “Keep to the dealt deal” to study any five cards."),
     "odds.players": N_("These rules are for {low} to {high} players, not {count}."),
     # graded problems (nap_teach/problems.py): each of the learner's cards, from the solver
     "problem.card_keeps": N_("Trick {trick}: {card} keeps {contract} on course with best play."),

@@ -15,8 +15,12 @@ declarer's seat of the solved layouts.
 
 :func:`check_hand` reads five cards typed by a learner and refuses a bad hand
 with an :class:`OddsError` carrying an Explanation (a card twice, not five
-cards, a word that is not a card). The cards of the unused pile cannot be known
-to the learner, so any five different cards make a good hand.
+cards, a word that is not a card). A typed hand may be any five different
+cards; a hand dealt by the lab comes with its whole deal (:class:`DealtTable`:
+the other hands and the unused pile), and while the learner keeps to that deal
+:func:`check_dealt_hand` also refuses a card that lies in the unused pile (B4)
+or in another seat's hand (B3). :func:`as_dealt` solves the deal as it was
+dealt, so the lab can set one real layout beside the odds.
 
 Pure engine code: no user interface import.
 """
@@ -29,11 +33,13 @@ from typing import Callable, Iterable, Sequence
 
 from .bots.simple import misere_chance, plan_hand
 from .cards import FULL_PACK, Card, CardParseError
+from .dealing import shuffle_and_deal
 from .explain import Explanation, RecordError
 from .profiles import Contract, Profile
 from .solver import Position, can_make, mask_of, reaches
 
-__all__ = ["CallOdds", "OddsError", "check_hand", "call_odds", "wilson", "HAND_SIZE", "DEFAULT_LAYOUTS"]
+__all__ = ["CallOdds", "DealtTable", "OddsError", "as_dealt", "check_hand", "check_dealt_hand", "call_odds",
+           "deal_table", "wilson", "HAND_SIZE", "DEFAULT_LAYOUTS"]
 
 HAND_SIZE = 5
 DEFAULT_LAYOUTS = 1000
@@ -96,6 +102,77 @@ def check_hand(texts: Iterable[str | Card] | str) -> tuple[Card, ...]:
     if len(cards) != HAND_SIZE:
         raise OddsError(Explanation("odds", "odds.count", {"count": len(cards), "size": HAND_SIZE}))
     return tuple(cards)
+
+
+@dataclass(frozen=True)
+class DealtTable:
+    """A whole deal behind a hand the lab dealt: every seat's five and the unused pile (B4).
+
+    Seats count from the dealer's left (seat 0 is the dealer's left-hand neighbour).
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    unused: tuple[Card, ...]
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+
+def deal_table(players: int, rng: random.Random, profile: Profile) -> DealtTable:
+    """Shuffle, cut and deal a whole table as the rules do (B3, B4), dealer in the last seat."""
+    if not profile.min_players <= players <= profile.max_players:
+        raise OddsError(Explanation("odds", "odds.players", {"low": profile.min_players,
+                                                             "high": profile.max_players, "count": players}))
+    deal = shuffle_and_deal([f"seat{i + 1}" for i in range(players)], players - 1, rng, profile)
+    return DealtTable(deal.hands, deal.unused)
+
+
+def check_dealt_hand(texts: Iterable[str | Card] | str, table: DealtTable, seat: int) -> tuple[Card, ...]:
+    """Like :func:`check_hand`, and every card must be one the seat was dealt in ``table``.
+
+    A card of the unused pile is refused with B4 (it stays face down all deal, out
+    of play), a card of another seat's hand with B3 (each card is dealt once).
+    """
+    hand = check_hand(texts)
+    own = set(table.hands[seat % table.players])
+    unused = set(table.unused)
+    for c in hand:
+        if c in own:
+            continue
+        if c in unused:
+            raise OddsError(Explanation("B4", "odds.unused", {"card": c}))
+        raise OddsError(Explanation("B3", "odds.elsewhere", {"card": c}))
+    return hand
+
+
+@dataclass(frozen=True)
+class AsDealt:
+    """What the seat's hand makes in the deal as dealt, with open hands and best play."""
+
+    tricks: int
+    """Most tricks the seat takes as declarer in a trump call (its first lead chooses trump)."""
+    made: dict[str, bool]
+    """Each call of the ladder by name: made or not."""
+
+
+def as_dealt(table: DealtTable, seat: int, profile: Profile) -> AsDealt:
+    """Solve the deal as dealt with ``seat`` as declarer, for every call of the ladder."""
+    seat %= table.players
+    hs = tuple(mask_of(h) for h in table.hands)
+    ladder = list(profile.ladder)
+    trump_calls = [k for k in ladder if k.trumps]
+    made: dict[str, bool] = {}
+    tricks = 0
+    if trump_calls:
+        ok = reaches(Position(hs, seat, (), None, seat, trump_calls[0], 0, True), range(1, HAND_SIZE + 1))
+        tricks = max((t for t, yes in ok.items() if yes), default=0)
+        for k in trump_calls:
+            made[k.name] = ok.get(k.min_tricks, tricks >= k.min_tricks)
+    for k in ladder:
+        if not k.trumps:
+            made[k.name] = can_make(Position(hs, seat, (), None, seat, k, 0, False))
+    return AsDealt(tricks, {k.name: made[k.name] for k in ladder})
 
 
 def _simple_estimate(hand: Sequence[Card], players: int, k: Contract) -> float:

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from nap_teach.cards import parse_cards
-from nap_teach.odds import OddsError, call_odds, check_hand, wilson
+from nap_teach.cards import FULL_PACK, parse_cards
+from nap_teach.odds import (DealtTable, OddsError, as_dealt, call_odds, check_dealt_hand, check_hand, deal_table,
+                            wilson)
 from nap_teach.profiles import BRITISH, PUB
 
 
@@ -54,3 +55,44 @@ def test_wilson_interval_contains_the_proportion():
     low, high = wilson(30, 100)
     assert 0.2 < low < 0.3 < high < 0.4
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+WORKED = DealtTable(tuple(parse_cards(h) for h in ("AH KH QH AS 2C", "JH 10H KS AC KD", "9H 8H QS QC QD",
+                                                     "7H 6H JS JC JD")),
+                    tuple(c for c in FULL_PACK if c not in parse_cards(
+                        "AH KH QH AS 2C JH 10H KS AC KD 9H 8H QS QC QD 7H 6H JS JC JD")))
+
+
+@pytest.mark.parametrize("text, rule, key", [
+    ("AH KH QH AS 3C", "B4", "odds.unused"),      # 3C lies in the unused pile
+    ("AH KH QH AS AC", "B3", "odds.elsewhere"),   # AC is B's
+    ("AH KH QH AS", "odds", "odds.count"),        # the plain checks still come first
+])
+def test_b3_b4_a_dealt_hand_keeps_to_its_deal(text, rule, key):
+    with pytest.raises(OddsError) as err:
+        check_dealt_hand(text, WORKED, 0)
+    assert (err.value.explanation.rule, err.value.explanation.key) == (rule, key)
+    assert "3C" not in text or "3♣" in err.value.text("en")
+    assert err.value.text("es") != err.value.text("en")
+    assert check_dealt_hand("2C AS QH KH AH", WORKED, 0) == parse_cards("2C AS QH KH AH")
+    assert check_dealt_hand("QS QC QD 9H 8H", WORKED, 2)  # seat 3's hand
+
+
+def test_b11_b14_the_worked_deal_as_dealt_makes_four_and_not_nap():
+    real = as_dealt(WORKED, 0, BRITISH)
+    assert real.tricks == 4
+    assert real.made == {"Three": True, "Four": True, "Nap": False, "Wellington": False}
+    pub = as_dealt(WORKED, 0, PUB)
+    assert pub.made["Four"] and not pub.made["Nap"] and not pub.made["Misere"]
+
+
+def test_b3_b4_deal_table_deals_every_card_once():
+    import random
+
+    for players in (3, 4, 7):
+        table = deal_table(players, random.Random(players), BRITISH)
+        cards = [c for h in table.hands for c in h] + list(table.unused)
+        assert table.players == players and sorted(cards) == sorted(FULL_PACK)
+        assert all(len(h) == 5 for h in table.hands) and len(table.unused) == 52 - 5 * players
+    with pytest.raises(OddsError):
+        deal_table(8, random.Random(1), BRITISH)

@@ -59,3 +59,61 @@ def test_deal_me_five_and_the_page_address():
     assert app.language.code == "es" and app.profile is PUB and app.hand_box.value == "AS KH 10D 2C 7H"
     app.deal.click()
     assert len(app.hand_box.value.split()) == 5
+    assert app.keep.value is True and app.dealt is not None and app.dealt.players == 4
+
+
+def _card_elsewhere(app, where):
+    """A card of the kept deal's unused pile, or of another seat's hand."""
+    if where == "unused":
+        return app.dealt.unused[0]
+    return app.dealt.hands[(int(app.seat.value) + 1) % app.dealt.players][0]
+
+
+@pytest.mark.parametrize("where, rule_words", [
+    ("unused", "unused pile"),
+    ("another hand", "dealt to another player"),
+])
+def test_b3_b4_a_dealt_hand_refuses_cards_from_elsewhere_in_its_deal(where, rule_words):
+    app = OddsApp(seed=5)
+    app.deal.click()
+    assert app.status.kind == "info" and "32 unused cards" in app.status.text
+    assert app.keep.layout.display is None  # the tick box shows once there is a deal to keep to
+    dealt = app.hand_box.value
+    app.layouts.value = 200
+    app.run.click()
+    assert "In the deal as dealt" in app.table.value and "nap-odds-dealt-line" in app.table.value
+    before = (app.chart.value, app.table.value, [o.made for o in app.odds])
+    stranger = _card_elsewhere(app, where)
+    typed = " ".join(dealt.split()[:4] + [stranger.code])
+    app.hand_box.value = typed
+    app.run.click()
+    assert app.status.kind == "refused" and rule_words in app.status.text
+    assert (app.chart.value, app.table.value, [o.made for o in app.odds]) == before  # nothing lost
+    assert app.hand_box.value == typed
+    app.switch.widget.value = "es"
+    app.run.click()
+    assert app.status.kind == "refused" and "Ceñirse a la mano repartida" in app.status.text
+    # unticked, any five different cards are a hand again (and nothing claims to be the deal as dealt)
+    app.switch.widget.value = "en"
+    app.keep.value = False
+    app.run.click()
+    assert app.status.kind == "info" and "In the deal as dealt" not in app.table.value
+
+
+def test_the_seat_picks_its_hand_of_the_dealt_deal_and_a_new_table_size_puts_the_deal_away():
+    app = OddsApp(seed=9)
+    app.players.value = 5
+    app.deal.click()
+    hands = [" ".join(c.code for c in h) for h in app.dealt.hands]
+    for seat in (3, 0):
+        app.seat.value = seat
+        assert sorted(app.hand_box.value.split()) == sorted(hands[seat].split())
+    app.switch.widget.value = "es"  # the language does not drop the deal
+    assert app.dealt is not None and app.keep.value
+    app.players.value = 4
+    assert app.dealt is None and not app.keep.value and app.keep.layout.display == "none"
+    assert app.status.kind == "info" and sorted(app.hand_box.value.split()) == sorted(hands[0].split())
+    app.hand_box.value = "AS KS QS JS 2H"
+    app.layouts.value = 200
+    app.run.click()
+    assert app.status.kind == "info" and app.as_dealt is None

@@ -205,6 +205,9 @@ def problems_one_card(page: Any, expect: Any) -> None:
 
 
 def odds_run(page: Any, expect: Any) -> None:
+    """A whole table dealt, then run: the keep tick box and the deal-as-dealt column are checked too."""
+    page.locator("button.nap-odds-deal").click()
+    expect(page.locator(".nap-odds-keep input[type=checkbox]")).to_be_checked(timeout=SOLVER_TIMEOUT)
     page.locator(".nap-odds-layouts select").select_option(index=0)
     page.locator("button.nap-odds-run").click()
     expect(page.locator(".nap-odds-chart svg")).to_have_count(1, timeout=SOLVER_TIMEOUT)
@@ -229,7 +232,7 @@ VISITS: tuple[Visit, ...] = (
         START, State("with a session", scorekeeper_session)), "play"),
     Visit("problems.ipynb", "problem=1", "button.nap-problems-card", (
         START, State("one card graded", problems_one_card)), "play"),
-    Visit("odds.ipynb", "hand=AS,KS,QS,JH,2C", "button.nap-odds-run", (START, State("after a run", odds_run)),
+    Visit("odds.ipynb", "hand=AS,KS,QS,JH,2C", "button.nap-odds-run", (START, State("dealt and run", odds_run)),
           "play"),
     Visit("handouts.ipynb", "", ".nap-handout-rules", (START,), "course"),
     Visit("handouts.ipynb", "kind=plan", ".nap-handout-plan", (START,), "course"),

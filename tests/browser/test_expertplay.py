@@ -46,3 +46,34 @@ def test_b15_an_odds_lab_run_shows_progress_and_its_chart(voila_page, page_log, 
     expect(page.locator(".nap-status")).to_contain_text("no 4", timeout=WIDGET_TIMEOUT)
     expect(page.locator(".nap-odds-chart svg")).to_have_count(1)
     page_log.assert_no_errors()
+
+
+def test_b4_an_odds_lab_hand_dealt_whole_refuses_a_card_of_its_unused_pile(voila_page, page_log, expect):
+    # the same seed deals the same table in the browser as here
+    from nap_teach.ui.odds import OddsApp
+
+    twin = OddsApp(seed=21)
+    twin.deal.click()
+    hand, stranger = twin.hand_box.value, twin.dealt.unused[0].code
+    page = voila_page("odds.ipynb", "seed=21", ready="button.nap-odds-run")
+    page.locator("button.nap-odds-deal").click()
+    expect(page.locator(".nap-odds-hand input")).to_have_value(hand, timeout=WIDGET_TIMEOUT)
+    expect(page.locator(".nap-odds-keep input[type=checkbox]")).to_be_checked()
+    expect(page.locator(".nap-status")).to_contain_text("32 unused cards")
+    page.locator(".nap-odds-layouts select").select_option("200")
+    page.locator("button.nap-odds-run").click()
+    expect(page.locator(".nap-odds-table .nap-odds-dealt-line")).to_contain_text("In the deal as dealt",
+                                                                                 timeout=WIDGET_TIMEOUT)
+    typed = " ".join(hand.split()[:4] + [stranger])
+    page.locator(".nap-odds-hand input").fill(typed)
+    page.locator(".nap-odds-hand input").press("Enter")
+    page.locator("button.nap-odds-run").click()
+    expect(page.locator(".nap-status")).to_contain_text("unused pile", timeout=WIDGET_TIMEOUT)
+    expect(page.locator(".nap-odds-chart svg")).to_have_count(1)  # the last run's figures stay
+    expect(page.locator(".nap-odds-hand input")).to_have_value(typed)
+    # untick: the same five cards are a hand to study like any other
+    page.locator(".nap-odds-keep input[type=checkbox]").uncheck()
+    page.locator("button.nap-odds-run").click()
+    expect(page.locator(".nap-odds-progress-label")).to_contain_text("200 of 200", timeout=WIDGET_TIMEOUT)
+    expect(page.locator(".nap-odds-table .nap-odds-dealt-line")).to_have_count(0)
+    page_log.assert_no_errors()

@@ -7,8 +7,9 @@ The notebook ``notebooks/odds.ipynb`` only does::
 
 The figures come from :func:`nap_teach.odds.call_odds` (layouts of the other
 hands solved with open hands). Stable CSS classes for tests: ``nap-odds`` (the
-page), ``nap-odds-hand`` (the cards typed), ``nap-odds-deal`` (deal five at
-random), ``nap-odds-players``, ``nap-odds-seat``, ``nap-odds-layouts``,
+page), ``nap-odds-hand`` (the cards typed), ``nap-odds-deal`` (deal a whole
+table at random: the seat's five in the box), ``nap-odds-keep`` (keep to that
+deal: its cards only, and the deal as dealt solved beside the odds), ``nap-odds-players``, ``nap-odds-seat``, ``nap-odds-layouts``,
 ``nap-odds-run``, ``nap-odds-progress``, ``nap-odds-chart`` (the SVG chart) and
 ``nap-odds-table`` (the figures, with the simple bot's estimate beside them).
 """

@@ -7,10 +7,11 @@ from typing import Any, Sequence
 
 import ipywidgets as W
 
-from ...cards import FULL_PACK, Card, format_cards, sort_hand
+from ...cards import Card, format_cards, sort_hand
 from ...html import Markup, html, join
 from ...i18n import Translator
-from ...odds import DEFAULT_LAYOUTS, CallOdds, call_odds, check_hand
+from ...odds import (DEFAULT_LAYOUTS, AsDealt, CallOdds, DealtTable, as_dealt, call_odds, check_dealt_hand,
+                     check_hand, deal_table)
 from ...profiles import Profile
 from ..base import App, guarded, page_style
 from ..params import PageParams
@@ -70,6 +71,10 @@ class OddsApp(App):
         self.odds: list[CallOdds] | None = None
         self.hand: tuple[Card, ...] | None = None
         self.ran_players = 0
+        self.dealt: DealtTable | None = None
+        """The whole deal behind a hand from "Deal me five" (None once the table size changes)."""
+        self.as_dealt: AsDealt | None = None
+        """The last run's hand solved in its deal as dealt (only when the run kept to that deal)."""
         self.title = W.HTML()
         self.intro = W.HTML()
         self.hand_box = W.Text(value="", continuous_update=False)
@@ -81,9 +86,12 @@ class OddsApp(App):
         self.players = W.Dropdown(options=list(range(p.min_players, p.max_players + 1)),
                                   value=min(max(4, p.min_players), p.max_players))
         self.players.add_class("nap-odds-players")
-        self.players.observe(self._on_players, names="value")
+        self.players.observe(self._on_table_size, names="value")
         self.seat = W.Dropdown(options=[])
         self.seat.add_class("nap-odds-seat")
+        self.seat.observe(self._on_seat, names="value")
+        self.keep = W.Checkbox(value=False, indent=False, layout=W.Layout(display="none"))
+        self.keep.add_class("nap-odds-keep")
         self.layouts = W.Dropdown(options=list(LAYOUT_CHOICES), value=DEFAULT_LAYOUTS)
         self.layouts.add_class("nap-odds-layouts")
         self.run = W.Button(button_style="primary")
@@ -98,7 +106,7 @@ class OddsApp(App):
         self.table = W.HTML()
         self.table.add_class("nap-odds-table")
         header = W.HBox([self.title, self.switch.widget])
-        form = W.VBox([W.HBox([self.hand_box, self.deal]), W.HBox([self.players, self.seat, self.layouts]),
+        form = W.VBox([W.HBox([self.hand_box, self.deal, self.keep]), W.HBox([self.players, self.seat, self.layouts]),
                        W.HBox([self.run, self.progress, self.progress_label])])
         form.add_class("nap-odds-form")
         self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.intro, form, self.status.widget,
@@ -118,9 +126,36 @@ class OddsApp(App):
     # ----------------------------------------------------------- actions
     @guarded
     def _on_deal(self, _button: Any = None) -> None:
-        cards = self._rng.sample(FULL_PACK, 5)
-        self.hand_box.value = format_cards(sort_hand(cards), symbols=False)
-        self.status.clear()
+        """Deal a whole table of the chosen size; the seat's five go in the box, the rest stays face down."""
+        players = int(self.players.value)
+        self.dealt = deal_table(players, self._rng, self.profile)
+        self.keep.value = True
+        self.keep.layout.display = None
+        self._show_seat_hand()
+        self.status.show(self.tr.gettext(
+            "Dealt a whole table of {players}: your five are in the box, the other hands and the {unused} "
+            "unused cards stay face down. A run also solves this deal as it was dealt.").format(
+                players=players, unused=len(self.dealt.unused)), "info")
+
+    def _show_seat_hand(self) -> None:
+        if self.dealt is not None and self.keep.value:
+            hand = self.dealt.hands[int(self.seat.value or 0) % self.dealt.players]
+            self.hand_box.value = format_cards(sort_hand(hand), symbols=False)
+
+    def _on_seat(self, _change: Any = None) -> None:
+        """With a dealt deal kept, the box shows the chosen seat's hand of that deal."""
+        self._show_seat_hand()
+
+    def _on_table_size(self, _change: Any = None) -> None:
+        """A new table size puts the dealt deal away (its hands were for another table)."""
+        if self.dealt is not None and self.dealt.players != int(self.players.value):
+            self.dealt = None
+            self.keep.value = False
+            self.keep.layout.display = "none"
+            self.status.show(self.tr.gettext(
+                "The dealt deal was for another number of players, so it is put away; "
+                "your five cards stay in the box."), "info")
+        self._on_players()
 
     def _on_players(self, _change: Any = None) -> None:
         n = int(self.players.value)
@@ -131,7 +166,11 @@ class OddsApp(App):
 
     @guarded
     def _on_run(self, _button: Any = None) -> None:
-        hand = check_hand(str(self.hand_box.value))  # a bad hand: refused with its reason, nothing changed
+        # a bad hand: refused with its reason, nothing changed
+        seat = int(self.seat.value or 0)
+        kept = self.dealt if self.dealt is not None and self.keep.value else None
+        hand = (check_dealt_hand(str(self.hand_box.value), kept, seat) if kept is not None
+                else check_hand(str(self.hand_box.value)))
         total = int(self.layouts.value)
         players = int(self.players.value)
         self.progress.max = total
@@ -144,7 +183,8 @@ class OddsApp(App):
                 done=done, count=count))
 
         self.odds = call_odds(hand, players, self.profile, total, seed=format_cards(hand, symbols=False),
-                              seat=int(self.seat.value or 0), progress=moved)
+                              seat=seat, progress=moved)
+        self.as_dealt = as_dealt(kept, seat, self.profile) if kept is not None else None
         self.hand, self.ran_players = hand, players
         self.status.show(self.tr.gettext("Solved {count} layouts of the other hands.").format(count=total), "info")
         self.render()
@@ -159,30 +199,45 @@ class OddsApp(App):
                                 tr.gettext("{hand} at {players} players").format(
                                     hand=format_cards(self.hand), players=self.ran_players),
                                 odds_chart_svg(odds, tr))
+        real = self.as_dealt
         head = html("<tr><th scope='col'>{}</th><th scope='col'>{}</th><th scope='col'>{}</th>"
-                    "<th scope='col'>{}</th><th scope='col'>{}</th></tr>",
+                    "<th scope='col'>{}</th><th scope='col'>{}</th>{}</tr>",
                     tr.gettext("Bid"), tr.gettext("Made in (layouts)"), tr.gettext("Chance, 95 in 100 interval"),
-                    tr.gettext("Expected score"), tr.gettext("The simple bot's estimate"))
+                    tr.gettext("Expected score"), tr.gettext("The simple bot's estimate"),
+                    html("<th scope='col'>{}</th>", tr.gettext("In the deal as dealt")) if real else "")
+
+        def as_dealt_cell(name: str) -> Markup:
+            if real is None:
+                return Markup("")
+            made = real.made[name]
+            return html("<td class='nap-odds-dealt' data-made='{}'>{}</td>", "yes" if made else "no",
+                        "\u2713 " + tr.gettext("made") if made else "\u2717 " + tr.gettext("not made"))
+
         rows = join(html("<tr data-contract='{}'><th scope='row'>{}</th><td>{}</td><td>{}</td><td>{}</td>"
-                         "<td>{}</td></tr>", o.contract.name, tr.call(o.contract.name),
+                         "<td>{}</td>{}</tr>", o.contract.name, tr.call(o.contract.name),
                          f"{o.made} / {o.layouts}",
                          f"{100 * o.chance:.1f} ({100 * o.low:.1f}–{100 * o.high:.1f})",
-                         f"{o.expected:+.2f}".replace("-", "\u2212"), f"{100 * o.simple:.0f}")
+                         f"{o.expected:+.2f}".replace("-", "\u2212"), f"{100 * o.simple:.0f}",
+                         as_dealt_cell(o.contract.name))
                     for o in odds)
         best = max(odds, key=lambda o: o.expected)
         advice = (tr.gettext("Best call by expected score: {call}.").format(call=tr.call(best.contract.name))
                   if best.expected > 0 else tr.gettext("No call has a positive expected score: pass."))
+        dealt_line = (html('<p class="nap-odds-dealt-line">{}</p>', tr.ngettext(
+            "In the deal as dealt, with open hands and best play, this hand takes {count} trick leading first.",
+            "In the deal as dealt, with open hands and best play, this hand takes {count} tricks leading first.",
+            real.tricks).format(count=real.tricks)) if real else "")
         self.table.value = html('<div class="nap-scroll"><table class="nap-table-grid"><thead>{}</thead>'
-                                '<tbody>{}</tbody></table></div><p class="nap-odds-advice">{}</p>', head, rows,
-                                advice)
+                                '<tbody>{}</tbody></table></div><p class="nap-odds-advice">{}</p>{}', head, rows,
+                                advice, dealt_line)
 
     def refresh(self) -> None:
         tr = self.tr
         self.title.value = html("<h1>{}</h1>", tr.gettext("Odds lab"))
         self.intro.value = html(
             "<p>{}</p><p>{}</p>",
-            tr.gettext("Type five cards (like AS KH 10D 2C 7H) or deal five at random, choose the table, "
-                       "and run: the other hands are dealt at random many times and each layout is solved "
+            tr.gettext("Type five cards (like AS KH 10D 2C 7H) or deal a whole table at random, choose the "
+                       "table, and run: the other hands are dealt at random many times and each layout is solved "
                        "with open hands and best play, from your own first lead."),
             tr.gettext("Rules: {profile}. In Nap the declarer always leads first, so your seat does not "
                        "change the chances.").format(profile=tr.profile_name(self.profile.name, in_text=True)))
@@ -193,5 +248,6 @@ class OddsApp(App):
         self.layouts.description = tr.gettext("Layouts")
         self.run.description = tr.gettext("Work out the odds")
         self.seat.description = tr.gettext("Seat")
+        self.keep.description = tr.gettext("Keep to the dealt deal")
         self._on_players()
         self.render()
