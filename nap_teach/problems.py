@@ -54,6 +54,11 @@ class Problem:
     def players(self) -> int:
         return len(self.record["players"])
 
+    @property
+    def defending(self) -> bool:
+        """Whether the learner plays a defender (the goal: beat the contract)."""
+        return self.start().declarer != self.learner
+
 
 @dataclass(frozen=True)
 class Grade:

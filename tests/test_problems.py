@@ -65,3 +65,31 @@ def test_b14_a_losing_first_lead_is_graded_with_a_better_card_and_an_illegal_car
             run.play(run.legal[0])
         assert not run.succeeded()  # the solver's defence punishes the lost line
         break
+
+
+@pytest.mark.parametrize("profile", [BRITISH, PUB], ids=["british", "pub"])
+def test_b14_defender_problems_grade_the_defence_card_by_card(profile):
+    from nap_teach.solver import card_outcomes
+
+    defending = [p for p in load_problems(profile) if p.defending]
+    assert len(defending) >= 1
+    for problem in defending:
+        # the winning line: every one of the learner's cards keeps the contract beaten
+        run = ProblemRun(problem)
+        assert run.state.declarer != run.learner and run.state.to_act == run.learner
+        for seat, card in winning_line(problem):
+            if seat == problem.learner:
+                grade = run.play(card)
+                assert grade.keeps and grade.was and grade.better is None
+                assert grade.explanation(run.state, run.learner).key == "problem.card_keeps_beaten"
+        assert run.over and run.succeeded()
+        # the problem is one: at the learner's first turn some card lets the contract through
+        run = ProblemRun(problem)
+        outcomes = card_outcomes(run.state)
+        assert any(outcomes.values()) and not all(outcomes.values())
+        bad = next(c for c, made in outcomes.items() if made)
+        grade = run.play(bad)
+        assert not grade.keeps and grade.was and outcomes[grade.better] is False
+        words = grade.explanation(run.state, run.learner)
+        assert words.key == "problem.card_lets_through" and grade.better.symbol in words.text("en")
+        assert words.text("es") != words.text("en")

@@ -61,6 +61,13 @@ def test_b14_the_lesson_shows_the_reading_at_the_end_of_its_deal():
     assert "Could it have been made?" in text and "A would take 4 tricks: Four could be made." in text
     app.switch.widget.value = "es"
     assert "Could it have been made?" not in app.postmortem.widget.value
+    app.switch.widget.value = "en"
+    app.walk.go(app.walk.count - 2)  # the settlement: the deal is over, so the reading shows already
+    app.show()
+    assert "A would take 4 tricks: Four could be made." in app.postmortem.widget.value
     app.walk.go(0)
+    app.show()
+    assert app.postmortem.widget.value == ""
+    app.walk.go(app.walk.count - 8)  # mid-play: nothing to read yet
     app.show()
     assert app.postmortem.widget.value == ""

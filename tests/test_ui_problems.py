@@ -50,3 +50,21 @@ def test_choosing_another_problem_starts_it_and_a_forged_choice_changes_nothing(
     state = list(app.run.state.actions)
     app._on_choice({"new": 99})
     assert app.run.problem is app.problems[3] and list(app.run.state.actions) == state
+
+
+def test_b14_a_defence_problem_is_labelled_briefed_and_solved_by_clicking_in_spanish():
+    app = ProblemsApp.from_environment({"QUERY_STRING": "lang=es"})
+    index = next(i for i, p in enumerate(app.problems) if p.defending)
+    problem = app.problems[index]
+    label = dict((v, k) for k, v in app.choice.options)[index]
+    app.switch.widget.value = "en"
+    assert dict((v, k) for k, v in app.choice.options)[index].startswith(f"Problem {index + 1}: defend against")
+    app.switch.widget.value = "es"
+    assert label.startswith(f"Problema {index + 1}: defender contra")
+    app.choice.value = index
+    assert app.run.problem is problem and "defensor" in app.brief.value
+    for seat, card in winning_line(problem):
+        if seat == problem.learner:
+            _click(app, card)
+    assert app.run.over and app.run.succeeded() and "Bien jugado" in app.result.value
+    assert app.grades.value.count("nap-problems-keeps") == len(app.run.grades)

@@ -77,3 +77,24 @@ def test_b4_an_odds_lab_hand_dealt_whole_refuses_a_card_of_its_unused_pile(voila
     expect(page.locator(".nap-odds-progress-label")).to_contain_text("200 of 200", timeout=WIDGET_TIMEOUT)
     expect(page.locator(".nap-odds-table .nap-odds-dealt-line")).to_have_count(0)
     page_log.assert_no_errors()
+
+
+def test_b14_p4_a_pub_defence_against_misere_solved_by_clicking_in_spanish(voila_page, page_log, expect):
+    from nap_teach.profiles import PUB
+
+    problems = load_problems(PUB)
+    index = next(i for i, p in enumerate(problems) if p.defending and p.record["auction"][0] == "Misere")
+    problem = problems[index]
+    page = voila_page("problems.ipynb", f"lang=es&profile=pub&problem={index + 1}", ready="button.nap-problems-card")
+    expect(page.locator(".nap-problems-brief")).to_contain_text("defensor")
+    tr = translator("es")
+    mine = [card for seat, card in winning_line(problem) if seat == problem.learner]
+    for i, card in enumerate(mine, 1):
+        button = page.locator("button.nap-problems-legal", has_text=tr.card(card))
+        expect(button).to_have_count(1, timeout=WIDGET_TIMEOUT)
+        button.click()
+        expect(page.locator(".nap-problems-grades p")).to_have_count(i, timeout=WIDGET_TIMEOUT)
+    expect(page.locator(".nap-problems-keeps")).to_have_count(len(mine))
+    expect(page.locator(".nap-problems-result")).to_contain_text("Bien jugado", timeout=WIDGET_TIMEOUT)
+    expect(page.locator(".nap-problems-line li")).to_have_count(5)
+    page_log.assert_no_errors()

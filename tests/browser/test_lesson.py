@@ -54,6 +54,9 @@ def test_next_to_the_end_shows_the_settlement(voila_page, page_log, screenshot, 
     expect(page.locator(".nap-lesson-explanation")).to_contain_text("Four is made")
     expect(page.locator(".nap-lesson-explanation .nap-rule").first).to_have_text("B6")
     expect(page.locator(".nap-lesson-history")).to_contain_text("Last trick: trick 5, won by B")
+    reading = page.locator(".nap-postmortem")  # could it have been made? with open hands
+    expect(reading).to_contain_text("Could it have been made?")
+    expect(reading).to_contain_text("A would take 4 tricks: Four could be made.")
 
     show_whole_lesson(page)
     page.evaluate("document.activeElement && document.activeElement.blur()")
