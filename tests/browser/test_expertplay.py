@@ -50,12 +50,13 @@ def test_b15_an_odds_lab_run_shows_progress_and_its_chart(voila_page, page_log, 
 
 def test_b4_an_odds_lab_hand_dealt_whole_refuses_a_card_of_its_unused_pile(voila_page, page_log, expect):
     # the same seed deals the same table in the browser as here
+    from nap_teach.profiles import PUB
     from nap_teach.ui.odds import OddsApp
 
-    twin = OddsApp(seed=21)
+    twin = OddsApp(profile=PUB, seed=21)  # under the pub rules: Misère is solved too
     twin.deal.click()
     hand, stranger = twin.hand_box.value, twin.dealt.unused[0].code
-    page = voila_page("odds.ipynb", "seed=21", ready="button.nap-odds-run")
+    page = voila_page("odds.ipynb", "profile=pub&seed=21", ready="button.nap-odds-run")
     page.locator("button.nap-odds-deal").click()
     expect(page.locator(".nap-odds-hand input")).to_have_value(hand, timeout=WIDGET_TIMEOUT)
     expect(page.locator(".nap-odds-keep input[type=checkbox]")).to_be_checked()
@@ -64,6 +65,7 @@ def test_b4_an_odds_lab_hand_dealt_whole_refuses_a_card_of_its_unused_pile(voila
     page.locator("button.nap-odds-run").click()
     expect(page.locator(".nap-odds-table .nap-odds-dealt-line")).to_contain_text("In the deal as dealt",
                                                                                  timeout=WIDGET_TIMEOUT)
+    expect(page.locator(".nap-odds-table tr[data-contract='Misere'] .nap-odds-dealt")).to_have_count(1)
     typed = " ".join(hand.split()[:4] + [stranger])
     page.locator(".nap-odds-hand input").fill(typed)
     page.locator(".nap-odds-hand input").press("Enter")
