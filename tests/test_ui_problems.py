@@ -60,7 +60,7 @@ def test_b14_a_defence_problem_is_labelled_briefed_and_solved_by_clicking_in_spa
     app.switch.widget.value = "en"
     assert dict((v, k) for k, v in app.choice.options)[index].startswith(f"Problem {index + 1}: defend against")
     app.switch.widget.value = "es"
-    assert label.startswith(f"Problema {index + 1}: defender contra")
+    assert label.startswith(f"Problema {index + 1}: defensa contra")
     app.choice.value = index
     assert app.run.problem is problem and "defensor" in app.brief.value
     for seat, card in winning_line(problem):
