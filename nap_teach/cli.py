@@ -17,7 +17,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence, TextIO
 
-from . import server, simulate
+from . import problems_cli, server, simulate
 from .cards import Card, sort_hand
 from .explain import Explanation, RecordError, RuleError
 from .i18n import LANGUAGES, Translator, translator
@@ -268,6 +268,10 @@ SUBCOMMANDS: Mapping[str, tuple[str, Callable[[argparse.ArgumentParser], None], 
         "simulate": ("play bot-only deals and count contracts and balances", simulate.add_arguments, simulate.run),
         "serve": ("serve the app with Voila (what `make app` runs)", server.add_arguments, server.run),
         "rulebook": ("print the rules reference (Markdown, as in docs/rules.md)", _no_args, _cmd_rulebook),
+        "find-problems": ("find deals that make graded problems (declarer or defender) and write them",
+                          problems_cli.add_find_arguments, problems_cli.run_find),
+        "check-problem": ("check a problem file against the solver and say how hard it is",
+                          problems_cli.add_check_arguments, problems_cli.run_check),
     })
 """name -> (help, add_arguments, run(args, out) -> exit code)."""
 

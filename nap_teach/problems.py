@@ -21,6 +21,7 @@ Pure engine code: no user interface import.
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,7 @@ from .state import DealState
 __all__ = ["Problem", "ProblemRun", "Grade", "load_problems", "winning_line", "PROBLEMS_DIR"]
 
 PROBLEMS_DIR = Path(__file__).parent / "data" / "problems"
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -86,7 +88,7 @@ class Grade:
 
 def _problem(path: Path, profile: Profile) -> Problem:
     record = json.loads(path.read_text(encoding="utf-8"))
-    info = record.get("problem")
+    info = record.get("problem") if isinstance(record, dict) else None
     if not isinstance(info, dict) or info.get("learner") not in record.get("players", ()):
         raise RecordError(Explanation("record", "record.not_object", {}))
     return Problem(path.stem, record, list(record["players"]).index(info["learner"]), int(info["result"]), profile)
@@ -96,7 +98,16 @@ def load_problems(profile: str | Profile) -> list[Problem]:
     """The prepared problems of a profile, in file-name order."""
     prof = get_profile(profile) if isinstance(profile, str) else profile
     folder = PROBLEMS_DIR / prof.name
-    return [_problem(p, prof) for p in sorted(folder.glob("*.json"))]
+    found = []
+    for path in sorted(folder.glob("*.json")):
+        try:  # a file a teacher added that is not a problem is left out, not a broken page
+            problem = _problem(path, prof)
+            problem.start()
+        except (ValueError, OSError, KeyError, TypeError) as e:  # RecordError, RuleError, bad JSON are ValueErrors
+            log.warning("problem file %s left out: %s", path.name, e)
+            continue
+        found.append(problem)
+    return found
 
 
 def _goal_made(state: DealState, learner: int) -> bool:

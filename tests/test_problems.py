@@ -1,6 +1,8 @@
 """Graded problems (issue 14 part 4): the data files agree with the solver, a run is graded card by card."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from nap_teach.explain import RuleError
@@ -93,3 +95,24 @@ def test_b14_defender_problems_grade_the_defence_card_by_card(profile):
         words = grade.explanation(run.state, run.learner)
         assert words.key == "problem.card_lets_through" and grade.better.symbol in words.text("en")
         assert words.text("es") != words.text("en")
+
+
+def test_a_file_that_is_not_a_problem_is_left_out_of_the_list(tmp_path, monkeypatch, caplog):
+    import shutil
+
+    import nap_teach.problems as problems
+
+    folder = tmp_path / "british"
+    folder.mkdir()
+    good = load_problems(BRITISH)[0]
+    shutil.copy(problems.PROBLEMS_DIR / "british" / f"{good.name}.json", folder / "01-good.json")
+    (folder / "02-not-json.json").write_text("{ nope", encoding="utf-8")
+    (folder / "03-a-list.json").write_text("[1, 2]", encoding="utf-8")
+    bad_card = json.loads((folder / "01-good.json").read_text())
+    bad_card["hands"]["A"][0] = "ZZ"
+    (folder / "04-bad-card.json").write_text(json.dumps(bad_card), encoding="utf-8")
+    monkeypatch.setattr(problems, "PROBLEMS_DIR", tmp_path)
+    with caplog.at_level("WARNING", logger="nap_teach.problems"):
+        found = load_problems(BRITISH)
+    assert [p.name for p in found] == ["01-good"]
+    assert sum("left out" in r.getMessage() for r in caplog.records) == 3
