@@ -8,10 +8,9 @@ from nap_teach.profiles import BRITISH
 WIDGET_TIMEOUT = 60_000  # ms a widget may take to answer a click (the solver runs in the kernel)
 
 
-def test_b14_a_problem_solved_by_clicking(voila_page, page_log, screenshot, expect):
-    page = voila_page("problems.ipynb", "problem=1", ready="button.nap-problems-card")
-    problem = load_problems(BRITISH)[0]
-    tr = translator("en")
+def play_the_winning_line(page, problem, lang, well_played, expect):
+    """Click the learner's cards of the winning line; each is graded as keeping the goal, then the line shows."""
+    tr = translator(lang)
     mine = [card for seat, card in winning_line(problem) if seat == problem.learner]
     for i, card in enumerate(mine, 1):
         button = page.locator("button.nap-problems-legal", has_text=tr.card(card))
@@ -19,8 +18,14 @@ def test_b14_a_problem_solved_by_clicking(voila_page, page_log, screenshot, expe
         button.click()
         expect(page.locator(".nap-problems-grades p")).to_have_count(i, timeout=WIDGET_TIMEOUT)
     expect(page.locator(".nap-problems-keeps")).to_have_count(len(mine))
-    expect(page.locator(".nap-problems-result")).to_contain_text("Well played", timeout=WIDGET_TIMEOUT)
+    expect(page.locator(".nap-problems-result")).to_contain_text(well_played, timeout=WIDGET_TIMEOUT)
     expect(page.locator(".nap-problems-line li")).to_have_count(5)
+
+
+def test_b14_a_problem_solved_by_clicking(voila_page, page_log, screenshot, expect):
+    page = voila_page("problems.ipynb", "problem=1", ready="button.nap-problems-card")
+    problem = load_problems(BRITISH)[0]
+    play_the_winning_line(page, problem, "en", "Well played", expect)
     screenshot(page, "problem-solved")
     page_log.assert_no_errors()
 
@@ -89,14 +94,5 @@ def test_b14_p4_a_pub_defence_against_misere_solved_by_clicking_in_spanish(voila
     problem = problems[index]
     page = voila_page("problems.ipynb", f"lang=es&profile=pub&problem={index + 1}", ready="button.nap-problems-card")
     expect(page.locator(".nap-problems-brief")).to_contain_text("defensor")
-    tr = translator("es")
-    mine = [card for seat, card in winning_line(problem) if seat == problem.learner]
-    for i, card in enumerate(mine, 1):
-        button = page.locator("button.nap-problems-legal", has_text=tr.card(card))
-        expect(button).to_have_count(1, timeout=WIDGET_TIMEOUT)
-        button.click()
-        expect(page.locator(".nap-problems-grades p")).to_have_count(i, timeout=WIDGET_TIMEOUT)
-    expect(page.locator(".nap-problems-keeps")).to_have_count(len(mine))
-    expect(page.locator(".nap-problems-result")).to_contain_text("Bien jugado", timeout=WIDGET_TIMEOUT)
-    expect(page.locator(".nap-problems-line li")).to_have_count(5)
+    play_the_winning_line(page, problem, "es", "Bien jugado", expect)
     page_log.assert_no_errors()
