@@ -290,7 +290,7 @@ MESSAGES: dict[str, str | Plural] = {
     "odds.unused": N_("{card} lies in the unused pile of the deal you were dealt: it stays face down all deal and is in nobody's hand. Untick “Keep to the dealt deal” to study any five cards."),
     "odds.elsewhere": N_("{card} was dealt to another player in the deal you were dealt, so it cannot be in this hand. Untick “Keep to the dealt deal” to study any five cards."),
     "odds.players": N_("These rules are for {low} to {high} players, not {count}."),
-    # a problem file checked (nap_teach/problem_search.py)
+    # a problem file checked (nap_teach/problems.py, nap_teach/problem_search.py)
     "problem.no_learner": N_("A problem file needs a “problem” object naming the learner's seat, one of the players (like {{\"learner\": \"B\", \"result\": 3}})."),
     "problem.no_result": N_("A problem file states the declarer's tricks with best play as a whole number (“result”)."),
     "problem.not_at_lead": N_("A problem starts at the first lead: its auction must end with a declarer and its play must be empty."),

@@ -31,7 +31,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
-from .bots.simple import misere_chance, plan_hand
+from .bots.simple import call_chance
 from .cards import FULL_PACK, Card, CardParseError
 from .dealing import shuffle_and_deal
 from .explain import Explanation, RecordError
@@ -158,27 +158,22 @@ class AsDealt:
 
 def as_dealt(table: DealtTable, seat: int, profile: Profile) -> AsDealt:
     """Solve the deal as dealt with ``seat`` as declarer, for every call of the ladder."""
-    seat %= table.players
-    hs = tuple(mask_of(h) for h in table.hands)
-    ladder = list(profile.ladder)
-    trump_calls = [k for k in ladder if k.trumps]
-    made: dict[str, bool] = {}
-    tricks = 0
-    if trump_calls:
-        ok = reaches(Position(hs, seat, (), None, seat, trump_calls[0], 0, True), range(1, HAND_SIZE + 1))
-        tricks = max((t for t, yes in ok.items() if yes), default=0)
-        for k in trump_calls:
-            made[k.name] = ok.get(k.min_tricks, tricks >= k.min_tricks)
-    for k in ladder:
-        if not k.trumps:
-            made[k.name] = can_make(Position(hs, seat, (), None, seat, k, 0, False))
-    return AsDealt(tricks, {k.name: made[k.name] for k in ladder})
+    ladder = profile.ladder
+    reached, misere = _solve_layout(tuple(mask_of(h) for h in table.hands), seat % table.players,
+                                    [k for k in ladder if k.trumps], [k for k in ladder if not k.trumps],
+                                    range(1, HAND_SIZE + 1))
+    tricks = max((t for t, yes in reached.items() if yes), default=0)
+    return AsDealt(tricks, {k.name: tricks >= k.min_tricks if k.trumps else misere[k.name] for k in ladder})
 
 
-def _simple_estimate(hand: Sequence[Card], players: int, k: Contract) -> float:
-    if k.max_tricks == 0:
-        return misere_chance(hand, players)
-    return plan_hand(hand, players, k.min_tricks).make_chance(k)
+def _solve_layout(hands: tuple[int, ...], seat: int, trump_calls: Sequence[Contract],
+                  misere_calls: Sequence[Contract], targets: Iterable[int]) -> tuple[dict[int, bool], dict[str, bool]]:
+    """One layout solved with ``seat`` declaring and leading: whether its tricks reach each target (one
+    search for every trump call, whose first lead chooses trump), and whether each Misère call is made."""
+    reached = (reaches(Position(hands, seat, (), None, seat, trump_calls[0], 0, True), targets)
+               if trump_calls else {})
+    misere = {k.name: can_make(Position(hands, seat, (), None, seat, k, 0, False)) for k in misere_calls}
+    return reached, misere
 
 
 def call_odds(hand: Sequence[Card], players: int, profile: Profile, layouts: int = DEFAULT_LAYOUTS,
@@ -210,16 +205,14 @@ def call_odds(hand: Sequence[Card], players: int, profile: Profile, layouts: int
             else:
                 hands.append(mask_of(rest[j:j + HAND_SIZE]))
                 j += HAND_SIZE
-        hs = tuple(hands)
-        if trump_calls:
-            ok = reaches(Position(hs, seat, (), None, seat, trump_calls[0], 0, True),
-                         (k.min_tricks for k in trump_calls))
-            for k in trump_calls:
-                if ok[k.min_tricks]:
-                    made[k.name] += 1
-        for k in misere_calls:
-            if can_make(Position(hs, seat, (), None, seat, k, 0, False)):
+        reached, misere = _solve_layout(tuple(hands), seat, trump_calls, misere_calls,
+                                        [k.min_tricks for k in trump_calls])
+        for k in trump_calls:
+            if reached[k.min_tricks]:
                 made[k.name] += 1
+        for name, yes in misere.items():
+            if yes:
+                made[name] += 1
         if progress is not None and ((i + 1) % 50 == 0 or i + 1 == layouts):
             progress(i + 1, layouts)
     out = []
@@ -229,5 +222,5 @@ def call_odds(hand: Sequence[Card], players: int, profile: Profile, layouts: int
         low, high = wilson(m, layouts)
         # each opponent pays the declarer k.made when it is made, and is paid k.failed when it fails
         expected = (players - 1) * (p * k.made - (1 - p) * k.failed)
-        out.append(CallOdds(k, m, layouts, low, high, expected, _simple_estimate(hand, players, k)))
+        out.append(CallOdds(k, m, layouts, low, high, expected, call_chance(hand, players, k)))
     return out

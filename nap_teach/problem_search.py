@@ -19,12 +19,12 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .bots.simple import misere_chance, plan_hand
+from .bots.simple import call_chance
 from .cards import FULL_PACK
 from .explain import Explanation, RecordError
-from .problems import Problem, _choose
+from .problems import Problem, best_card, goal_made, goal_reached, problem_from_record
 from .profiles import Contract, Profile
-from .records import parse_json
+from .records import hand_from_record, parse_json
 from .solver import card_outcomes, solve
 
 __all__ = ["Difficulty", "difficulty", "find_problems", "problem_json", "read_problem", "SEAT_NAMES"]
@@ -52,28 +52,17 @@ class Difficulty:
         return legal >= 2 and 1 <= keep <= legal // 2 and self.hard_turns >= hard_turns
 
 
-def _goal_made(problem: Problem, state: Any) -> bool:
-    return bool(state.declarer == problem.learner)
-
-
 def difficulty(problem: Problem) -> Difficulty:
     """Walk the solver's best line; at the learner's turns count the cards that keep the goal."""
     state = problem.start()
-    want = _goal_made(problem, state)
+    want = goal_made(state, problem.learner)
     turns = []
     while state.phase == "play":
         if state.to_act == problem.learner:
             outcomes = card_outcomes(state)
             turns.append((len(outcomes), sum(1 for made in outcomes.values() if made is want)))
-        state.push(_choose(state))
+        state.push(best_card(state))
     return Difficulty(tuple(turns))
-
-
-def _reached(problem: Problem, result: int) -> bool:
-    state = problem.start()
-    assert state.contract is not None
-    made = state.contract.min_tricks <= result <= state.contract.max_tricks
-    return made == _goal_made(problem, state)
 
 
 def read_problem(text: str | bytes, profile_name: str | None = None) -> Problem:
@@ -84,34 +73,17 @@ def read_problem(text: str | bytes, profile_name: str | None = None) -> Problem:
     cannot reach against best play (no exercise then).
     """
     record = parse_json(text)
-    if not isinstance(record, dict):
-        raise RecordError(Explanation("record", "record.not_object", {}))
-    info = record.get("problem")
-    players = record.get("players", ())
-    if not isinstance(info, dict) or not isinstance(players, list) or info.get("learner") not in players:
-        raise RecordError(Explanation("record", "problem.no_learner", {}))
-    stated = info.get("result")
-    if not isinstance(stated, int) or isinstance(stated, bool):
-        raise RecordError(Explanation("record", "problem.no_result", {}))
-    from .records import hand_from_record
-
     state = hand_from_record(record, profile_name)  # the deal and its auction checked by the rules
+    problem = problem_from_record(record, "problem", state.profile)
     if state.phase != "play" or record.get("play"):
         raise RecordError(Explanation("record", "problem.not_at_lead", {}))
-    problem = Problem(str(record.get("name", "problem")), record, list(players).index(info["learner"]), stated,
-                      state.profile)
-    solved = solve(problem.start())
-    if solved != stated:
-        raise RecordError(Explanation("solver", "problem.wrong_result", {"stated": stated, "solved": solved}))
-    if not _reached(problem, solved):
-        raise RecordError(Explanation("solver", "problem.out_of_reach", {"player": info["learner"]}))
+    solved = solve(state)
+    if solved != problem.result:
+        raise RecordError(Explanation("solver", "problem.wrong_result", {"stated": problem.result,
+                                                                         "solved": solved}))
+    if not goal_reached(state, problem.learner, solved):
+        raise RecordError(Explanation("solver", "problem.out_of_reach", {"player": state.players[problem.learner]}))
     return problem
-
-
-def _worth(hand: Any, players: int, contract: Contract) -> float:
-    if contract.max_tricks == 0:
-        return misere_chance(hand, players)
-    return plan_hand(hand, players, contract.min_tricks).make_chance(contract)
 
 
 def find_problems(profile: Profile, players: int, contract: Contract, learner: int, seed: object = 0,
@@ -131,15 +103,16 @@ def find_problems(profile: Profile, players: int, contract: Contract, learner: i
         pack = list(FULL_PACK)
         rng.shuffle(pack)
         hands = [pack[5 * i:5 * i + 5] for i in range(players)]
-        if _worth(hands[0], players, contract) < least_chance:
+        if call_chance(hands[0], players, contract) < least_chance:
             continue
         record: dict[str, Any] = {
             "format": "nap-hand/1", "profile": profile.name, "players": list(names), "dealer": names[-1],
             "hands": {names[i]: [c.code for c in hands[i]] for i in range(players)},
             "auction": [contract.name] + ["Pass"] * (players - 1), "play": []}
         problem = Problem(f"{t}", record, learner, 0, profile)
-        result = solve(problem.start())
-        if not _reached(problem, result):
+        state = problem.start()
+        result = solve(state)
+        if not goal_reached(state, learner, result):
             continue
         if not difficulty(problem).is_problem(hard_turns):
             continue

@@ -33,7 +33,8 @@ from .records import hand_from_record
 from .solver import best_cards, card_outcomes, solve
 from .state import DealState
 
-__all__ = ["Problem", "ProblemRun", "Grade", "load_problems", "winning_line", "PROBLEMS_DIR"]
+__all__ = ["Problem", "ProblemRun", "Grade", "load_problems", "problem_from_record", "winning_line", "goal_made",
+           "goal_reached", "best_card", "PROBLEMS_DIR"]
 
 PROBLEMS_DIR = Path(__file__).parent / "data" / "problems"
 log = logging.getLogger(__name__)
@@ -59,7 +60,7 @@ class Problem:
     @property
     def defending(self) -> bool:
         """Whether the learner plays a defender (the goal: beat the contract)."""
-        return self.start().declarer != self.learner
+        return not goal_made(self.start(), self.learner)
 
 
 @dataclass(frozen=True)
@@ -86,12 +87,22 @@ class Grade:
         return Explanation("solver", key, facts)
 
 
-def _problem(path: Path, profile: Profile) -> Problem:
-    record = json.loads(path.read_text(encoding="utf-8"))
-    info = record.get("problem") if isinstance(record, dict) else None
-    if not isinstance(info, dict) or info.get("learner") not in record.get("players", ()):
+def problem_from_record(record: Any, name: str, profile: Profile) -> Problem:
+    """A problem from its record's ``problem`` object (the deal itself is checked when it starts)."""
+    if not isinstance(record, dict):
         raise RecordError(Explanation("record", "record.not_object", {}))
-    return Problem(path.stem, record, list(record["players"]).index(info["learner"]), int(info["result"]), profile)
+    info = record.get("problem")
+    players = record.get("players", ())
+    if not isinstance(info, dict) or not isinstance(players, list) or info.get("learner") not in players:
+        raise RecordError(Explanation("record", "problem.no_learner", {}))
+    result = info.get("result")
+    if not isinstance(result, int) or isinstance(result, bool):
+        raise RecordError(Explanation("record", "problem.no_result", {}))
+    return Problem(name, record, players.index(info["learner"]), result, profile)
+
+
+def _problem(path: Path, profile: Profile) -> Problem:
+    return problem_from_record(json.loads(path.read_text(encoding="utf-8")), path.stem, profile)
 
 
 def load_problems(profile: str | Profile) -> list[Problem]:
@@ -103,19 +114,26 @@ def load_problems(profile: str | Profile) -> list[Problem]:
         try:  # a file a teacher added that is not a problem is left out, not a broken page
             problem = _problem(path, prof)
             problem.start()
-        except (ValueError, OSError, KeyError, TypeError) as e:  # RecordError, RuleError, bad JSON are ValueErrors
+        except (ValueError, OSError) as e:  # RecordError, RuleError and bad JSON are ValueErrors
             log.warning("problem file %s left out: %s", path.name, e)
             continue
         found.append(problem)
     return found
 
 
-def _goal_made(state: DealState, learner: int) -> bool:
+def goal_made(state: DealState, learner: int) -> bool:
     """Whether the learner's side wants the contract made (the declarer) or beaten (a defender)."""
     return state.declarer == learner
 
 
-def _choose(state: DealState) -> Card:
+def goal_reached(state: DealState, learner: int, tricks: int) -> bool:
+    """Whether the declarer taking ``tricks`` meets the learner's goal (made as declarer, beaten as a defender)."""
+    c = state.contract
+    assert c is not None
+    return (c.min_tricks <= tricks <= c.max_tricks) == goal_made(state, learner)
+
+
+def best_card(state: DealState) -> Card:
     """The solver's card for the seat to act: a best card, the lowest of equals."""
     return min(best_cards(state), key=lambda c: (c.rank, c.suit))
 
@@ -127,7 +145,7 @@ def winning_line(problem: Problem) -> list[tuple[int, Card]]:
     while state.phase == "play":
         seat = state.to_act
         assert seat is not None
-        card = _choose(state)
+        card = best_card(state)
         state.push(card)
         out.append((seat, card))
     return out
@@ -158,7 +176,7 @@ class ProblemRun:
         while not self.over and self.state.to_act != self.learner:
             seat = self.state.to_act
             assert seat is not None
-            card = _choose(self.state)
+            card = best_card(self.state)
             self.state.push(card)
             self.solver_cards.append((seat, card))
 
@@ -171,7 +189,7 @@ class ProblemRun:
         if state.to_act != self.learner:
             raise ValueError("not the learner's turn")
         outcomes = card_outcomes(state)
-        want = _goal_made(state, self.learner)
+        want = goal_made(state, self.learner)
         trick = len(state.tricks) + 1
         state.apply(card, self.learner)  # checked: a card the learner may not play is refused, nothing changes
         keeps = outcomes[card] == want
@@ -192,10 +210,7 @@ class ProblemRun:
 
     def succeeded(self) -> bool:
         """Whether the learner reached the goal (contract made as declarer, beaten as a defender)."""
-        c = self.state.contract
-        assert c is not None
-        made = c.min_tricks <= self.result() <= c.max_tricks
-        return made == _goal_made(self.state, self.learner)
+        return goal_reached(self.state, self.learner, self.result())
 
 
 def check_problem(problem: Problem) -> int:

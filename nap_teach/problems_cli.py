@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .i18n import Translator, translator
-from .problem_search import SEAT_NAMES, difficulty, find_problems, problem_json, read_problem
+from .problem_search import SEAT_NAMES, Difficulty, difficulty, find_problems, problem_json, read_problem
 from .problems import Problem
 from .profiles import PROFILES, Contract, Profile, get_profile
 
@@ -50,12 +50,16 @@ def _whole(text: str, low: int, high: int, what: str, tr: Translator) -> int:
     return n
 
 
-def _check(args: argparse.Namespace, tr: Translator) -> tuple[Profile, int, Contract, int, int, int]:
-    name = str(args.profile).strip().lower()
+def _profile_name(text: object, tr: Translator) -> str:
+    name = str(text).strip().lower()
     if name not in PROFILES:
         raise ValueError(tr.gettext("unknown profile “{profile}”: known profiles are {known}.").format(
-            profile=args.profile, known=", ".join(PROFILES)))
-    prof = get_profile(name)
+            profile=text, known=", ".join(PROFILES)))
+    return name
+
+
+def _check(args: argparse.Namespace, tr: Translator) -> tuple[Profile, int, Contract, int, int, int]:
+    prof = get_profile(_profile_name(args.profile, tr))
     players = _whole(args.players, prof.min_players, prof.max_players, "--players", tr)
     contract = prof.find_contract(str(args.contract))
     if contract is None or contract.requires is not None:
@@ -72,12 +76,12 @@ def _check(args: argparse.Namespace, tr: Translator) -> tuple[Profile, int, Cont
     return prof, players, contract, seats.index(seat), count, tries
 
 
-def _describe(problem: Problem, tr: Translator) -> str:
+def _describe(problem: Problem, hard: Difficulty, tr: Translator) -> str:
     state = problem.start()
     assert state.contract is not None and state.declarer is not None
     names = state.players
     call = tr.call(state.contract.name)
-    turns = "; ".join(tr.gettext("{keep} of {legal}").format(keep=k, legal=n) for n, k in difficulty(problem).turns)
+    turns = "; ".join(tr.gettext("{keep} of {legal}").format(keep=k, legal=n) for n, k in hard.turns)
     who = (tr.gettext("{learner} declares {contract} at {players} players").format(
         learner=names[problem.learner], contract=call, players=problem.players) if state.declarer == problem.learner
         else tr.gettext("{learner} defends against {declarer}'s {contract} at {players} players").format(
@@ -105,7 +109,7 @@ def run_find(args: argparse.Namespace, out: TextIO) -> int:
         else:
             (folder / name).write_text(problem_json(problem), encoding="utf-8")
             out.write(str(folder / name) + "\n")
-        out.write("  " + _describe(problem, tr) + "\n")
+        out.write("  " + _describe(problem, difficulty(problem), tr) + "\n")
     out.write(tr.ngettext("Found {found} problem in at most {tries} deals.",
                           "Found {found} problems in at most {tries} deals.", len(found)).format(
         found=len(found), tries=tries) + "\n")
@@ -118,13 +122,11 @@ def run_find(args: argparse.Namespace, out: TextIO) -> int:
 def run_check(args: argparse.Namespace, out: TextIO) -> int:
     """Exit code 0 for a sound problem; a refused file raises (the CLI prints one line, exit code 2)."""
     tr = translator(getattr(args, "lang", "en"))
-    name = args.profile
-    if name is not None and str(name).strip().lower() not in PROFILES:
-        raise ValueError(tr.gettext("unknown profile “{profile}”: known profiles are {known}.").format(
-            profile=name, known=", ".join(PROFILES)))
-    problem = read_problem(Path(args.file).read_bytes(), None if name is None else str(name).strip().lower())
-    sound = difficulty(problem).is_problem(hard_turns=1)
-    out.write(f"{args.file}: " + _describe(problem, tr) + "\n")
-    out.write((tr.gettext("A sound problem: the goal can be reached, and not with any card.") if sound else
+    name = None if args.profile is None else _profile_name(args.profile, tr)
+    problem = read_problem(Path(args.file).read_bytes(), name)
+    hard = difficulty(problem)
+    out.write(f"{args.file}: " + _describe(problem, hard, tr) + "\n")
+    out.write((tr.gettext("A sound problem: the goal can be reached, and not with any card.")
+               if hard.is_problem(hard_turns=1) else
                tr.gettext("The goal can be reached, but almost any card does it: an easy exercise.")) + "\n")
     return 0

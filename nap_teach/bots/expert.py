@@ -43,7 +43,7 @@ from ..solver import (BudgetExceeded, NodeBudget, Position, can_make, card_outco
                       reaches)
 from ..views import SeatView
 from .base import Decision
-from .simple import SimpleBot, misere_chance, plan_hand
+from .simple import SimpleBot, call_chance, misere_chance, plan_hand
 
 __all__ = ["ExpertBot", "REASON_KEYS", "sample_layouts", "choose_call", "DEFAULT_LAYOUTS"]
 
@@ -169,9 +169,7 @@ def _weak(hand: Sequence[Card], contract: Contract, players: int) -> bool:
 
 def _fits(hand: Sequence[Card], contract: Contract, players: int) -> bool:
     """Whether a hand is one that could have bid ``contract`` (the simple bot's estimate, generously)."""
-    if contract.max_tricks == 0:
-        return misere_chance(hand, players) >= BID_FIT
-    return plan_hand(hand, players, contract.min_tricks).make_chance(contract) >= BID_FIT
+    return call_chance(hand, players, contract) >= BID_FIT
 
 
 def sample_layouts(view: SeatView, rng: random.Random, count: int) -> list[tuple[int, ...]]:

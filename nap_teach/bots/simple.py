@@ -41,7 +41,7 @@ from ..tricks import beats
 from ..views import SeatView
 from .base import Decision
 
-__all__ = ["SimpleBot", "REASON_KEYS", "HandPlan", "plan_hand", "trick_chance", "misere_chance", "in_play_chance",
+__all__ = ["SimpleBot", "REASON_KEYS", "HandPlan", "plan_hand", "trick_chance", "misere_chance", "call_chance", "in_play_chance",
            "make_chance_needed", "COUNT_THRESHOLD", "good_contracts", "book_choice", "BidStyle", "STYLES", "STYLE_NAMES", "DEFAULT_STYLE"]
 
 COUNT_THRESHOLD = 0.5
@@ -273,6 +273,13 @@ def misere_chance(hand: Sequence[Card], players: int) -> float:
     height = sum(max(0, c.rank - 6) for c in hand)
     base = min(0.95, 0.70 + 0.09 * (players - 3))
     return max(0.02, base - 0.037 * height)
+
+
+def call_chance(hand: Sequence[Card], players: int, contract: Contract) -> float:
+    """The estimated chance of making ``contract`` with this hand: Misère's rule of thumb, else the best plan's."""
+    if contract.max_tricks == 0:
+        return misere_chance(hand, players)
+    return plan_hand(hand, players, contract.min_tricks).make_chance(contract)
 
 
 def make_chance_needed(contract: Contract, style: str = DEFAULT_STYLE) -> float:

@@ -239,20 +239,10 @@ class LessonApp(App):
         found = self.walk.whatif
         if found is not None and found.state.is_over:
             self.postmortem.render(found.state, found.seat)
-        elif self.walk.at_end or self._deal_over_here():
+        elif self.walk.lesson.state(self.walk.index).is_over:  # from the settlement on (and at the end)
             self.postmortem.render(self.lesson.book)
         else:
             self.postmortem.render(None)
-
-    def _deal_over_here(self) -> bool:
-        """Whether the book deal is over at this step (its result and settlement are shown)."""
-        state_at = getattr(getattr(self.walk, "lesson", None), "state", None)
-        if state_at is None:
-            return False
-        try:
-            return bool(state_at(self.walk.index).is_over)
-        except ValueError:
-            return False
 
     def refresh(self) -> None:
         """Every word again, in the current language; the place in the lesson is kept."""
