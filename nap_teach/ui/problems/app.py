@@ -26,7 +26,7 @@ class ProblemsApp(App):
         self.problems: list[Problem] = load_problems(self.profile)
         self._busy = False
         self.title = W.HTML()
-        self.choice = W.Dropdown(options=[])
+        self.choice = W.Dropdown(options=[], layout=W.Layout(width="auto", max_width="100%"))  # the whole title
         self.choice.add_class("nap-problems-choice")
         self.brief = W.HTML()
         self.brief.add_class("nap-problems-brief")
