@@ -71,7 +71,7 @@ chromium:
 	DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends chromium >/dev/null; \
 	test -x "$(CHROMIUM)" || { echo "error: apt-get installed chromium but $(CHROMIUM) is missing" >&2; exit 1; }
 
-# Serves notebooks/ with Voila through the app's launcher (nap_teach/server.py),
+# Serves notebooks/ with Voila through the app's launcher (nap_teach/app/server.py),
 # which reads the committed voila.json; "/" redirects to the landing notebook
 # notebooks/index.ipynb. Extra Voila options: make app VOILA_ARGS="--debug".
 # make app CLASS=30: class mode; make app HOST=0.0.0.0: the room's network (README).
@@ -113,7 +113,7 @@ i18n: $(APP_STAMP)
 	cd $(ROOT) && $(BIN)/pybabel compile -d $(LOCALE) -D nap_teach --statistics
 
 # The rules reference (docs/rules.md, docs/rules.es.md), generated from the
-# rulebook nap_teach/rulebook.py; tests/test_rulebook.py fails when it is stale.
+# rulebook nap_teach/words/rulebook.py; tests/test_rulebook.py fails when it is stale.
 docs: $(APP_STAMP)
 	cd $(ROOT) && $(BIN)/python -m nap_teach rulebook --lang en > docs/rules.md.tmp && mv docs/rules.md.tmp docs/rules.md
 	cd $(ROOT) && $(BIN)/python -m nap_teach rulebook --lang es > docs/rules.es.md.tmp && mv docs/rules.es.md.tmp docs/rules.es.md

@@ -29,10 +29,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from nap_teach.bots import get_bot  # noqa: E402
-from nap_teach.dealing import deal_rng, shuffle_and_deal  # noqa: E402
-from nap_teach.profiles import get_profile  # noqa: E402
-from nap_teach.state import DealState  # noqa: E402
+from nap_teach.ai.bots import get_bot  # noqa: E402
+from nap_teach.engine.dealing import deal_rng, shuffle_and_deal  # noqa: E402
+from nap_teach.engine.profiles import get_profile  # noqa: E402
+from nap_teach.engine.state import DealState  # noqa: E402
 
 NAMES = ("A", "B", "C", "D", "E", "F", "G")
 TARGET_MS = 5.0

@@ -26,12 +26,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from nap_teach.bots import get_bot  # noqa: E402
-from nap_teach.bots.expert import ExpertBot  # noqa: E402
-from nap_teach.dealing import deal_rng, shuffle_and_deal  # noqa: E402
-from nap_teach.profiles import get_profile  # noqa: E402
-from nap_teach.session import Session  # noqa: E402
-from nap_teach.state import DealState  # noqa: E402
+from nap_teach.ai.bots import get_bot  # noqa: E402
+from nap_teach.ai.bots.expert import ExpertBot  # noqa: E402
+from nap_teach.engine.dealing import deal_rng, shuffle_and_deal  # noqa: E402
+from nap_teach.engine.profiles import get_profile  # noqa: E402
+from nap_teach.engine.session import Session  # noqa: E402
+from nap_teach.engine.state import DealState  # noqa: E402
 
 
 def _finish(state: DealState, bots: list) -> DealState:

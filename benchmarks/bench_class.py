@@ -177,7 +177,7 @@ def cpu_seconds(server: Server) -> dict[str, Any]:
 
 
 def pools_for(class_size: int, pools: dict[str, int]) -> dict[str, int]:
-    from nap_teach.server import class_plan, pages
+    from nap_teach.app.server import class_plan, pages
 
     return class_plan(class_size, pages(ROOT / "notebooks"), pools=pools).pools
 

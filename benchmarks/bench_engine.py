@@ -38,8 +38,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from nap_teach.dealing import deal_rng, shuffle_and_deal  # noqa: E402
-from nap_teach.state import DealState  # noqa: E402
+from nap_teach.engine.dealing import deal_rng, shuffle_and_deal  # noqa: E402
+from nap_teach.engine.state import DealState  # noqa: E402
 
 NAMES = ("A", "B", "C", "D", "E", "F", "G")
 OH_HELL = {"players": 4, "num_tricks_fixed": 5, "num_suits": 4, "num_cards_per_suit": 13}

@@ -29,11 +29,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from nap_teach.bots.simple import plan_hand  # noqa: E402
-from nap_teach.cards import FULL_PACK  # noqa: E402
-from nap_teach.profiles import get_profile  # noqa: E402
-from nap_teach.solver import NodeBudget, Position, mask_of  # noqa: E402
-from nap_teach.solver.search import _Search  # noqa: E402
+from nap_teach.ai.bots.simple import plan_hand  # noqa: E402
+from nap_teach.engine.cards import FULL_PACK  # noqa: E402
+from nap_teach.engine.profiles import get_profile  # noqa: E402
+from nap_teach.ai.solver import NodeBudget, Position, mask_of  # noqa: E402
+from nap_teach.ai.solver.search import _Search  # noqa: E402
 
 
 def measure(players: int, hands: int, layouts: int, cap: int, strong: float, seed: int) -> dict:

@@ -3,7 +3,7 @@
 Usage: .venv/bin/python benchmarks/bench_odds.py [--layouts 1000] [--hands 5] [--players 4] [--profile british]
 
 Prints, per seeded random hand, the CPU time (process time) and the wall time of
-:func:`nap_teach.odds.call_odds`, then the median. Measured numbers: benchmarks/README.md.
+:func:`nap_teach.ai.odds.call_odds`, then the median. Measured numbers: benchmarks/README.md.
 """
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import random
 import statistics
 import time
 
-from nap_teach.cards import FULL_PACK
-from nap_teach.odds import call_odds
-from nap_teach.profiles import get_profile
+from nap_teach.engine.cards import FULL_PACK
+from nap_teach.ai.odds import call_odds
+from nap_teach.engine.profiles import get_profile
 
 
 def main() -> None:

@@ -1,7 +1,7 @@
 """Solver benchmark: exact open-hand solve of whole deals from the first lead, 3 to 7 players.
 
 Each case is a seeded random deal (``shuffle_and_deal``), the seat left of the
-dealer bids and everyone else passes, and :func:`nap_teach.solver.solve` finds
+dealer bids and everyone else passes, and :func:`nap_teach.ai.solver.solve` finds
 the declarer's tricks with best play by everyone from the first lead, whose
 card also chooses trump (B10). Figures are CPU time of this one process
 (``time.process_time``) per solve, one core: median, 99th percentile and the
@@ -43,11 +43,11 @@ from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from nap_teach.auction import Call  # noqa: E402
-from nap_teach.dealing import deal_rng, shuffle_and_deal  # noqa: E402
-from nap_teach.profiles import BRITISH, PUB, Profile  # noqa: E402
-from nap_teach.solver import Position, can_make, solve  # noqa: E402
-from nap_teach.state import DealState  # noqa: E402
+from nap_teach.engine.auction import Call  # noqa: E402
+from nap_teach.engine.dealing import deal_rng, shuffle_and_deal  # noqa: E402
+from nap_teach.engine.profiles import BRITISH, PUB, Profile  # noqa: E402
+from nap_teach.ai.solver import Position, can_make, solve  # noqa: E402
+from nap_teach.engine.state import DealState  # noqa: E402
 
 NAMES = ("A", "B", "C", "D", "E", "F", "G")
 TARGETS_MS = {3: 1.0, 4: 2.0, 7: 20.0}

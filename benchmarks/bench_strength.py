@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from nap_teach.simulate import SimulationReport, combine_levels, parse_bots, report_json, simulate  # noqa: E402
+from nap_teach.ai.simulate import SimulationReport, combine_levels, parse_bots, report_json, simulate  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

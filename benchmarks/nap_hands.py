@@ -18,9 +18,9 @@ from __future__ import annotations
 import argparse
 from collections import defaultdict
 
-from nap_teach.cards import Card
-from nap_teach.dealing import deal_rng, shuffle_and_deal
-from nap_teach.profiles import BRITISH
+from nap_teach.engine.cards import Card
+from nap_teach.engine.dealing import deal_rng, shuffle_and_deal
+from nap_teach.engine.profiles import BRITISH
 
 HIGH = 11  # jack or higher
 

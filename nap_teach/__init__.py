@@ -4,18 +4,18 @@ The engine (everything outside ``nap_teach.ui``) is pure Python: no widget or
 plotting import. Start with :class:`DealState` for one deal and
 :class:`Session` for a series of deals; :data:`RULES` is the rulebook.
 """
-from .auction import PASS, Auction, Call
-from .cards import FULL_PACK, Card, CardParseError, Rank, Suit, format_cards, parse_cards, sort_hand
-from .dealing import Deal, deal_rng, draw_first_dealer, shuffle_and_deal
-from .explain import Explanation, IllegalAction, IllegalCall, IllegalCard, RecordError, RuleError
-from .i18n import LANGUAGES, Translator, translator
-from .profiles import BRITISH, PROFILES, PUB, Contract, Profile, get_profile
-from .rulebook import RULES, Rule, Topic
-from .session import Session
-from .settlement import settle
-from .state import STOP, DealResult, DealState
-from .tricks import Trick
-from .views import SeatView
+from .engine.auction import PASS, Auction, Call
+from .engine.cards import FULL_PACK, Card, CardParseError, Rank, Suit, format_cards, parse_cards, sort_hand
+from .engine.dealing import Deal, deal_rng, draw_first_dealer, shuffle_and_deal
+from .engine.explain import Explanation, IllegalAction, IllegalCall, IllegalCard, RecordError, RuleError
+from .words.i18n import LANGUAGES, Translator, translator
+from .engine.profiles import BRITISH, PROFILES, PUB, Contract, Profile, get_profile
+from .engine.rules import RULES, Rule, Topic
+from .engine.session import Session
+from .engine.settlement import settle
+from .engine.state import STOP, DealResult, DealState
+from .engine.tricks import Trick
+from .engine.views import SeatView
 
 __version__ = "0.1.0"
 

@@ -1,7 +1,7 @@
-"""``python -m nap_teach``: see :mod:`nap_teach.cli`."""
+"""``python -m nap_teach``: see :mod:`nap_teach.app.cli`."""
 import sys
 
-from .cli import main
+from .app.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

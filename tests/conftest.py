@@ -49,7 +49,7 @@ def play_class_session(name: str, seed: int = 11, policy: str = "coach", **setup
     """
     import random
 
-    from nap_teach.play import PlayTable, TableSetup
+    from nap_teach.teach.play import PlayTable, TableSetup
 
     table = PlayTable.new(TableSetup(**{"players": 4, "seat": 1, "seed": seed, "deals": 3, "name": name,
                                         "bots": "simple", **setup}))  # type: ignore[arg-type]

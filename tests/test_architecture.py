@@ -33,7 +33,7 @@ def engine_modules() -> dict[str, Path]:
 
 def test_engine_modules_are_found():
     names = engine_modules()
-    assert {"nap_teach", "nap_teach.state", "nap_teach.tricks", "nap_teach.bots.simple"} <= set(names)
+    assert {"nap_teach", "nap_teach.engine.state", "nap_teach.engine.tricks", "nap_teach.ai.bots.simple"} <= set(names)
     assert not [n for n in names if n.startswith("nap_teach.ui")]
 
 
@@ -129,8 +129,8 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 def test_engine_modules_import_each_other_without_cycles():
     modules = engine_modules()
     graph = {name: imports_of(name, path, set(modules)) for name, path in modules.items()}
-    assert "nap_teach.explain" in graph["nap_teach.auction"]  # the graph does see imports
-    assert "nap_teach.i18n" in graph["nap_teach.explain"]  # ... also those inside functions
+    assert "nap_teach.engine.explain" in graph["nap_teach.engine.auction"]  # the graph does see imports
+    assert "nap_teach.words.i18n" in graph["nap_teach.engine.explain"]  # ... also those inside functions
     assert cycles(graph) == []
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from nap_teach.auction import PASS, Auction, Call, canonical_call, legal_calls_for
-from nap_teach.explain import IllegalAction, IllegalCall, RuleError
-from nap_teach.profiles import BRITISH, PUB
+from nap_teach.engine.auction import PASS, Auction, Call, canonical_call, legal_calls_for
+from nap_teach.engine.explain import IllegalAction, IllegalCall, RuleError
+from nap_teach.engine.profiles import BRITISH, PUB
 
 PLAYERS = ("A", "B", "C", "D")
 

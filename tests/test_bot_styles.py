@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from nap_teach.bots import get_bot
-from nap_teach.bots.simple import STYLES, SimpleBot, make_chance_needed
-from nap_teach.cli import main
-from nap_teach.explain import RuleError
-from nap_teach.play import PlayTable, SetupError, TableSetup
-from nap_teach.profiles import BRITISH, PUB
-from nap_teach.simulate import simulate
+from nap_teach.ai.bots import get_bot
+from nap_teach.ai.bots.simple import STYLES, SimpleBot, make_chance_needed
+from nap_teach.app.cli import main
+from nap_teach.engine.explain import RuleError
+from nap_teach.teach.play import PlayTable, SetupError, TableSetup
+from nap_teach.engine.profiles import BRITISH, PUB
+from nap_teach.ai.simulate import simulate
 
 
 def run(*argv: str) -> tuple[int, str, str]:

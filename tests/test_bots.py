@@ -13,19 +13,19 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from nap_teach.auction import PASS, Call
-from nap_teach.bots import Decision, RandomBot, SimpleBot, bot_names, get_bot, hint
-from nap_teach.bots.coach import hint_key
-from nap_teach.bots.simple import REASON_KEYS, misere_chance, plan_hand
-from nap_teach.cards import FULL_PACK, Card, Suit, parse_cards
-from nap_teach.dealing import deal_rng, shuffle_and_deal
-from nap_teach.explain import Explanation, RuleError
-from nap_teach.i18n import translator
-from nap_teach.messages import MESSAGES
-from nap_teach.profiles import BRITISH, PUB
-from nap_teach.simulate import simulate
-from nap_teach.state import DealState
-from nap_teach.views import SeatView
+from nap_teach.engine.auction import PASS, Call
+from nap_teach.ai.bots import Decision, RandomBot, SimpleBot, bot_names, get_bot, hint
+from nap_teach.ai.bots.coach import hint_key
+from nap_teach.ai.bots.simple import REASON_KEYS, misere_chance, plan_hand
+from nap_teach.engine.cards import FULL_PACK, Card, Suit, parse_cards
+from nap_teach.engine.dealing import deal_rng, shuffle_and_deal
+from nap_teach.engine.explain import Explanation, RuleError
+from nap_teach.words.i18n import translator
+from nap_teach.engine.messages import MESSAGES
+from nap_teach.engine.profiles import BRITISH, PUB
+from nap_teach.ai.simulate import simulate
+from nap_teach.engine.state import DealState
+from nap_teach.engine.views import SeatView
 
 NAMES = ("A", "B", "C", "D", "E", "F", "G")
 EN = translator("en")

@@ -6,7 +6,7 @@ import pickle
 
 import pytest
 
-from nap_teach.cards import (
+from nap_teach.engine.cards import (
     FULL_PACK,
     Card,
     CardParseError,
@@ -16,7 +16,7 @@ from nap_teach.cards import (
     parse_cards,
     sort_hand,
 )
-from nap_teach.i18n import translator
+from nap_teach.words.i18n import translator
 
 TEN_OF_HEARTS = Card(Rank.TEN, Suit.HEARTS)
 

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from nap_teach.i18n import translator
+from nap_teach.words.i18n import translator
 from nap_teach.ui.chart import BELOW, BESIDE, balance_chart_svg, x_ticks, y_ticks
 from nap_teach.ui.scorekeeper import chart_svg
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import nap_teach
-from nap_teach.cli import main
+from nap_teach.app.cli import main
 
 WORKED_FILE = Path(nap_teach.__file__).parent / "data" / "hands" / "worked_deal.json"
 WORKED = json.loads(WORKED_FILE.read_text())

@@ -7,17 +7,17 @@ import json
 
 import pytest
 
-from nap_teach.course import (
+from nap_teach.teach.course import (
     Anchor, LessonError, lesson_from_record, lesson_texts, load_course, load_lesson,
 )
-from nap_teach.explain import RecordError
-from nap_teach.lesson import Lesson, LessonWalk
-from nap_teach.lesson.decide import ask
-from nap_teach.lesson.ledger import SessionLesson
-from nap_teach.lesson.player import LessonPlayer, LessonRun
-from nap_teach.mastery import NEEDED_RIGHT, Progress
-from nap_teach.records import hand_to_record, load_hand
-from nap_teach.i18n import translator
+from nap_teach.engine.explain import RecordError
+from nap_teach.teach.lesson import Lesson, LessonWalk
+from nap_teach.teach.lesson.decide import ask
+from nap_teach.teach.lesson.ledger import SessionLesson
+from nap_teach.teach.lesson.player import LessonPlayer, LessonRun
+from nap_teach.teach.mastery import NEEDED_RIGHT, Progress
+from nap_teach.engine.records import hand_to_record, load_hand
+from nap_teach.words.i18n import translator
 
 
 @pytest.fixture
@@ -28,15 +28,15 @@ def record():
 
 
 def test_docstring_examples():
-    import nap_teach.course
-    import nap_teach.lesson.decide
-    import nap_teach.lesson.deal
-    import nap_teach.lesson.ledger
-    import nap_teach.lesson.player
-    import nap_teach.mastery
+    import nap_teach.teach.course
+    import nap_teach.teach.lesson.decide
+    import nap_teach.teach.lesson.deal
+    import nap_teach.teach.lesson.ledger
+    import nap_teach.teach.lesson.player
+    import nap_teach.teach.mastery
 
-    for module in (nap_teach.course, nap_teach.lesson.decide, nap_teach.lesson.deal, nap_teach.lesson.ledger,
-                   nap_teach.lesson.player, nap_teach.mastery):
+    for module in (nap_teach.teach.course, nap_teach.teach.lesson.decide, nap_teach.teach.lesson.deal, nap_teach.teach.lesson.ledger,
+                   nap_teach.teach.lesson.player, nap_teach.teach.mastery):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
 
@@ -186,7 +186,7 @@ def test_progress_keeps_the_best_score_and_refuses_other_files():
 
 
 def rules_tested(spec) -> set[str]:
-    from nap_teach.quiz import generate
+    from nap_teach.teach.quiz import generate
 
     shown = set(LessonPlayer(spec).rules_shown())
     quizzed = {generate(kind, "syllabus", spec.profile, n).rule for kind in spec.quiz.kinds for n in range(12)}

@@ -15,19 +15,19 @@ from typing import Callable
 
 import pytest
 
-from nap_teach import solver
-from nap_teach.auction import Call
-from nap_teach.cards import Card
-from nap_teach.course import DealSpec, LessonSpec, load_course, load_lesson
-from nap_teach.dealing import deal_rng, draw_first_dealer, shuffle_and_deal
-from nap_teach.explain import RecordError, RuleError
-from nap_teach.i18n import translator
-from nap_teach.profiles import BRITISH, PUB
-from nap_teach.records import hand_from_record, session_from_record
-from nap_teach.rulebook import rules_in_force
-from nap_teach.session import MISDEAL, TIE_BREAK
-from nap_teach.state import DealState
-from nap_teach.tricks import winning_index
+from nap_teach.ai import solver
+from nap_teach.engine.auction import Call
+from nap_teach.engine.cards import Card
+from nap_teach.teach.course import DealSpec, LessonSpec, load_course, load_lesson
+from nap_teach.engine.dealing import deal_rng, draw_first_dealer, shuffle_and_deal
+from nap_teach.engine.explain import RecordError, RuleError
+from nap_teach.words.i18n import translator
+from nap_teach.engine.profiles import BRITISH, PUB
+from nap_teach.engine.records import hand_from_record, session_from_record
+from nap_teach.engine.rules import rules_in_force
+from nap_teach.engine.session import MISDEAL, TIE_BREAK
+from nap_teach.engine.state import DealState
+from nap_teach.engine.tricks import winning_index
 
 COURSE = load_course()
 OURS = ("follow-suit", "ruff-wins", "failed-contract", "auction", "passed-out", "table-sizes", "early-stop",
@@ -65,7 +65,7 @@ def test_the_course_has_sixteen_lessons_in_order_each_with_one_to_three_deals():
 
 
 def test_lesson_one_is_the_worked_deal_unchanged():
-    from nap_teach.lesson import load_worked_deal
+    from nap_teach.teach.lesson import load_worked_deal
 
     d = COURSE[0].deals[0].hand
     book = load_worked_deal()
@@ -677,7 +677,7 @@ def test_b13_p6_early_stop_in_british_deals_never_in_pub():
 
 def test_every_lesson_of_the_course_plays_through_answering_every_question():
     """The player asks each question before its step; the engine's own answer is accepted everywhere."""
-    from nap_teach.lesson.player import LessonPlayer, LessonRun
+    from nap_teach.teach.lesson.player import LessonPlayer, LessonRun
 
     for spec in COURSE:
         run = LessonRun(LessonPlayer(spec))

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from nap_teach.cards import FULL_PACK, Rank
-from nap_teach.dealing import Deal, clockwise_from, deal_rng, draw_first_dealer, shuffle_and_deal
-from nap_teach.profiles import BRITISH, PUB
+from nap_teach.engine.cards import FULL_PACK, Rank
+from nap_teach.engine.dealing import Deal, clockwise_from, deal_rng, draw_first_dealer, shuffle_and_deal
+from nap_teach.engine.profiles import BRITISH, PUB
 
 NAMES = ("A", "B", "C", "D", "E", "F", "G")
 

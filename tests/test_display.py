@@ -1,4 +1,4 @@
-"""The engine's values drawn in Jupyter (_repr_svg_, _repr_html_; nap_teach/display.py)."""
+"""The engine's values drawn in Jupyter (_repr_svg_, _repr_html_; nap_teach/words/display.py)."""
 from __future__ import annotations
 
 import re
@@ -6,16 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from nap_teach.cards import Card, Suit, parse_cards
-from nap_teach.dealing import deal_rng, shuffle_and_deal
-from nap_teach.i18n import translator
-from nap_teach.display import deal_html, trick_html
-from nap_teach.html import Markup
-from nap_teach.profiles import PUB
-from nap_teach.records import load_hand
-from nap_teach.render import card_svg
-from nap_teach.state import DealState
-from nap_teach.tricks import Trick
+from nap_teach.engine.cards import Card, Suit, parse_cards
+from nap_teach.engine.dealing import deal_rng, shuffle_and_deal
+from nap_teach.words.i18n import translator
+from nap_teach.words.display import deal_html, trick_html
+from nap_teach.words.html import Markup
+from nap_teach.engine.profiles import PUB
+from nap_teach.engine.records import load_hand
+from nap_teach.words.render import card_svg
+from nap_teach.engine.state import DealState
+from nap_teach.engine.tricks import Trick
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKED = (ROOT / "nap_teach/data/hands/worked_deal.json").read_text()

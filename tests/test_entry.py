@@ -1,4 +1,4 @@
-"""A deal entered by hand (nap_teach.lesson.entry): the same deal as its record, and every refusal with its reason."""
+"""A deal entered by hand (nap_teach.teach.lesson.entry): the same deal as its record, and every refusal with its reason."""
 from __future__ import annotations
 
 import json
@@ -8,19 +8,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nap_teach.auction import Call
-from nap_teach.cards import Card
-from nap_teach.dealing import deal_rng, shuffle_and_deal
-from nap_teach.explain import RecordError, RuleError
-from nap_teach.lesson import Lesson
-from nap_teach.lesson.entry import FULL_PACK, DealEntry, entry_from_record
-from nap_teach.lesson.deal import load_worked_deal
-from nap_teach.profiles import BRITISH, PUB
-from nap_teach.records import (
+from nap_teach.engine.auction import Call
+from nap_teach.engine.cards import Card
+from nap_teach.engine.dealing import deal_rng, shuffle_and_deal
+from nap_teach.engine.explain import RecordError, RuleError
+from nap_teach.teach.lesson import Lesson
+from nap_teach.teach.lesson.entry import FULL_PACK, DealEntry, entry_from_record
+from nap_teach.teach.lesson.deal import load_worked_deal
+from nap_teach.engine.profiles import BRITISH, PUB
+from nap_teach.engine.records import (
     hand_from_record, hand_to_record, record_from_link, record_to_link, session_to_record,
 )
-from nap_teach.session import Session
-from nap_teach.state import DealState
+from nap_teach.engine.session import Session
+from nap_teach.engine.state import DealState
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus")
 C = Card.parse

@@ -159,7 +159,7 @@ args = ["notebooks", "--Voila.log_level=WARN"]
 config = {}
 if launcher:  # what `python -m nap_teach serve` (make app) sets up
     from traitlets.config import Config
-    from nap_teach import server
+    from nap_teach.app import server
     plan = server.class_plan(3 if sys.argv[1] == "class" else 0, server.pages(Path("notebooks")))
     server.use_share_dir()
     server.patch_voila_handlers(max_kernels=plan.max_kernels)

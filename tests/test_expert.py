@@ -5,18 +5,18 @@ import random
 
 import pytest
 
-from nap_teach.auction import Call
-from nap_teach.bots import Decision, bot_names, get_bot
-from nap_teach.bots.expert import BID_FIT, REASON_KEYS, ExpertBot, sample_layouts
-from nap_teach.bots.simple import plan_hand
-from nap_teach.cards import Card, Suit, parse_cards
-from nap_teach.dealing import deal_rng, shuffle_and_deal
-from nap_teach.explain import Explanation
-from nap_teach.i18n import translator
-from nap_teach.messages import MESSAGES
-from nap_teach.profiles import BRITISH, PUB
-from nap_teach.solver import cards_of
-from nap_teach.state import DealState
+from nap_teach.engine.auction import Call
+from nap_teach.ai.bots import Decision, bot_names, get_bot
+from nap_teach.ai.bots.expert import BID_FIT, REASON_KEYS, ExpertBot, sample_layouts
+from nap_teach.ai.bots.simple import plan_hand
+from nap_teach.engine.cards import Card, Suit, parse_cards
+from nap_teach.engine.dealing import deal_rng, shuffle_and_deal
+from nap_teach.engine.explain import Explanation
+from nap_teach.words.i18n import translator
+from nap_teach.engine.messages import MESSAGES
+from nap_teach.engine.profiles import BRITISH, PUB
+from nap_teach.ai.solver import cards_of
+from nap_teach.engine.state import DealState
 
 NAMES = ("A", "B", "C", "D", "E", "F", "G")
 
@@ -125,7 +125,7 @@ def test_b6_expert_reads_the_auction_a_nap_bidder_holds_a_nap_hand() -> None:
 
 def test_b8_expert_reads_passes_a_seat_that_passed_first_holds_no_strong_hand() -> None:
     """B and C passed before anyone bid: layouts where either holds a hand good for Three are drawn again."""
-    from nap_teach.bots.expert import PASS_FIT
+    from nap_teach.ai.bots.expert import PASS_FIT
 
     hands = [parse_cards("AS KS 2H 3H 4H"), parse_cards("2S 5H 6H 7H 8H"), parse_cards("3S 4S 9H 10H JH"),
              parse_cards("5S 2C 3C 4C 5C")]
@@ -141,7 +141,7 @@ def test_b8_expert_reads_passes_a_seat_that_passed_first_holds_no_strong_hand() 
 
 def test_b15_expert_weighs_defending_the_bid_so_far_against_outbidding_it() -> None:
     """Declaring wins or loses the stake against every opponent; defending, the bot's own share only."""
-    from nap_teach.bots.expert import choose_call
+    from nap_teach.ai.bots.expert import choose_call
 
     three, four, nap = (BRITISH.contract(n) for n in ("Three", "Four", "Nap"))
     # nobody has bid: Three made in 33 of 64 layouts gains (3 opponents x 3 x (33 - 31) / 64 > 0)
@@ -170,7 +170,7 @@ def test_b15_expert_weighs_defending_the_bid_so_far_against_outbidding_it() -> N
 
 
 def test_b11_expert_with_no_search_budget_falls_back_to_the_plain_rules_with_a_reason() -> None:
-    from nap_teach.bots.simple import SimpleBot
+    from nap_teach.ai.bots.simple import SimpleBot
 
     state = DealState.from_deal(shuffle_and_deal(NAMES[:5], 0, deal_rng("budget", 3)))
     starved = ExpertBot(random.Random(1), layouts=6, play_nodes=1, bid_nodes=1)
@@ -196,7 +196,7 @@ def test_b11_expert_with_no_search_budget_falls_back_to_the_plain_rules_with_a_r
 
 
 def test_b12_the_solver_stops_at_its_node_budget() -> None:
-    from nap_teach.solver import BudgetExceeded, NodeBudget, Position, card_outcomes, mask_of
+    from nap_teach.ai.solver import BudgetExceeded, NodeBudget, Position, card_outcomes, mask_of
 
     state = DealState.from_deal(shuffle_and_deal(NAMES[:6], 0, deal_rng("nodes", 2)))
     hands = tuple(mask_of(state.held[s]) for s in range(6))

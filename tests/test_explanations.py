@@ -16,21 +16,21 @@ import pytest
 from babel.messages.pofile import read_po
 
 import nap_teach
-from nap_teach.auction import PASS
-from nap_teach.bots.coach import hint
-from nap_teach.bots.simple import SimpleBot
-from nap_teach.cards import parse_cards
-from nap_teach.cli import main
-from nap_teach.explain import IllegalAction, IllegalCall, RecordError
-from nap_teach.i18n import translator
-from nap_teach.lesson import HAD_FEWER, default_lesson
-from nap_teach.narrate import explain_action
-from nap_teach.profiles import PUB, VARIATIONS
-from nap_teach.quiz import generate
-from nap_teach.records import hand_from_record, load_hand
-from nap_teach.session import Session
-from nap_teach.state import DealState
-from nap_teach.trainers import judge_trick
+from nap_teach.engine.auction import PASS
+from nap_teach.ai.bots.coach import hint
+from nap_teach.ai.bots.simple import SimpleBot
+from nap_teach.engine.cards import parse_cards
+from nap_teach.app.cli import main
+from nap_teach.engine.explain import IllegalAction, IllegalCall, RecordError
+from nap_teach.words.i18n import translator
+from nap_teach.teach.lesson import HAD_FEWER, default_lesson
+from nap_teach.engine.narrate import explain_action
+from nap_teach.engine.profiles import PUB, VARIATIONS
+from nap_teach.teach.quiz import generate
+from nap_teach.engine.records import hand_from_record, load_hand
+from nap_teach.engine.session import Session
+from nap_teach.engine.state import DealState
+from nap_teach.teach.trainers import judge_trick
 
 ROOT = Path(__file__).resolve().parents[1]
 WORKED_FILE = Path(nap_teach.__file__).parent / "data" / "hands" / "worked_deal.json"
@@ -100,7 +100,7 @@ def test_p8_the_standing_of_an_unfinished_pub_session_counts_only_the_agreed_dea
 
 
 def test_b17_the_play_page_says_who_leads_until_the_session_is_over():
-    from nap_teach.play import TableSetup
+    from nap_teach.teach.play import TableSetup
     from nap_teach.ui.play import PlayApp
 
     app = PlayApp(setup=TableSetup(players=4, seat=1, seed=7, deals=2, bots="simple"))
@@ -408,7 +408,7 @@ def test_b10_the_first_card_played_sets_trump():
 
 
 def test_p4_plain_words_for_drawing_trumps_and_a_misere_trick_the_declarer_escapes():
-    from nap_teach.messages import MESSAGES
+    from nap_teach.engine.messages import MESSAGES
 
     for key in ("bot.draw_trumps", "hint.draw_trumps", "bot.shed_high", "hint.shed_high"):
         text = MESSAGES[key]
@@ -488,7 +488,7 @@ def test_p1_spanish_aces_low_is_el_as_cuenta_como_carta_baja(spanish):
     found = [es for en, es, _ctx in _pairs(spanish) if "aces low" in en or "ace counts low" in en]
     assert found and all("el as cuenta como carta baja" in es for es in found)
     assert not any("el as es la más baja" in es or "el as es bajo" in es for _en, es, _ctx in _pairs(spanish))
-    draw = ES.explain(nap_teach.explain.Explanation("P1", "first_dealer.low_card",
+    draw = ES.explain(nap_teach.engine.explain.Explanation("P1", "first_dealer.low_card",
                                                     {"dealer": "Ann", "card": parse_cards("4D")[0]}))
     assert "4♦; el as cuenta como carta baja" in draw
 

@@ -1,7 +1,7 @@
 """Golden playthroughs: whole deals narrated in English, compared with tests/golden/*.txt.
 
 Each file is what ``python -m nap_teach replay FILE`` prints for the deal
-(``nap_teach.cli.narrate_deal``), followed by the ``--json`` summary. The deals
+(``nap_teach.app.cli.narrate_deal``), followed by the ``--json`` summary. The deals
 other than the seeds' worked deal are dealt from seeds and played by a simple,
 deterministic player, so they can be regenerated exactly.
 
@@ -19,12 +19,12 @@ from pathlib import Path
 import pytest
 
 import nap_teach
-from nap_teach.cli import main, narrate_deal, replay_json
-from nap_teach.dealing import deal_rng, shuffle_and_deal
-from nap_teach.i18n import translator
-from nap_teach.records import hand_from_record, hand_to_record, load_hand
-from nap_teach.state import DealState
-from nap_teach.tricks import winning_index
+from nap_teach.app.cli import main, narrate_deal, replay_json
+from nap_teach.engine.dealing import deal_rng, shuffle_and_deal
+from nap_teach.words.i18n import translator
+from nap_teach.engine.records import hand_from_record, hand_to_record, load_hand
+from nap_teach.engine.state import DealState
+from nap_teach.engine.tricks import winning_index
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 WORKED_FILE = Path(nap_teach.__file__).parent / "data" / "hands" / "worked_deal.json"

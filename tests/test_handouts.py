@@ -1,4 +1,4 @@
-"""Handouts (issue 16 part 3): the print-ready HTML of nap_teach.handouts, checked against the engine."""
+"""Handouts (issue 16 part 3): the print-ready HTML of nap_teach.teach.handouts, checked against the engine."""
 from __future__ import annotations
 
 import html as std_html
@@ -6,17 +6,18 @@ import re
 
 import pytest
 
-from nap_teach.course import load_course, load_lesson
-from nap_teach.explain import RecordError
-from nap_teach.handouts import (course_plan_html, deal_diagram_html, deal_from_link, deal_from_record,
+from nap_teach.teach.course import load_course, load_lesson
+from nap_teach.engine.explain import RecordError
+from nap_teach.teach.handouts import (course_plan_html, deal_diagram_html, deal_from_link, deal_from_record,
                                 handout_document, lesson_questions, lesson_summary_html, print_css,
                                 rules_card_html, scoresheet_html, stakes_table_html)
-from nap_teach.i18n import translator
-from nap_teach.lesson.deal import load_worked_deal
-from nap_teach.profiles import BRITISH, PUB
-from nap_teach.records import hand_to_record, record_to_link, session_to_record
-from nap_teach.render import cards_text
-from nap_teach.rulebook import prose, rules_in_force
+from nap_teach.words.i18n import translator
+from nap_teach.teach.lesson.deal import load_worked_deal
+from nap_teach.engine.profiles import BRITISH, PUB
+from nap_teach.engine.records import hand_to_record, record_to_link, session_to_record
+from nap_teach.words.render import cards_text
+from nap_teach.engine.rules import rules_in_force
+from nap_teach.words.rulebook import prose
 
 LANGS = ("en", "es")
 
@@ -200,7 +201,7 @@ def test_b1_a_blank_sheet_has_a_column_per_player_for_every_table_size(profile):
 
 
 def test_b17_a_filled_sheet_is_the_sessions_ledger():
-    from nap_teach.records import session_from_record
+    from nap_teach.engine.records import session_from_record
 
     session = load_lesson("session-ledger").deal("eight-deals").session
     again = session_from_record(session_to_record(session))  # as from a nap-session/1 file

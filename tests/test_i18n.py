@@ -12,10 +12,10 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from nap_teach import Card, DealState, translator
-from nap_teach.i18n import DOMAIN, LOCALE_DIR, normalize_lang
-from nap_teach.messages import MESSAGES, Plural
-from nap_teach.rulebook import RULE_TITLES
-from nap_teach.records import load_hand
+from nap_teach.words.i18n import DOMAIN, LOCALE_DIR, normalize_lang
+from nap_teach.engine.messages import MESSAGES, Plural
+from nap_teach.engine.rules import RULE_TITLES
+from nap_teach.engine.records import load_hand
 
 ROOT = Path(__file__).resolve().parents[1]
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
@@ -104,7 +104,7 @@ def test_spanish_explanations_of_the_worked_deal():
     state = load_hand((ROOT / "nap_teach/data/hands/worked_deal.json").read_text())
     es = translator("es")
     first_card = state.calls.__len__()
-    from nap_teach.narrate import explain_action
+    from nap_teach.engine.narrate import explain_action
 
     lead = [es.explain(x) for x in explain_action(state, first_card)]
     assert any("triunfo" in line and "corazones" in line for line in lead)
@@ -133,7 +133,7 @@ def test_language_codes_are_normalised():
 
 
 def test_cli_narrates_in_spanish():
-    from nap_teach.cli import main
+    from nap_teach.app.cli import main
 
     out, err = io.StringIO(), io.StringIO()
     code = main(["--lang", "es", "replay", str(ROOT / "nap_teach/data/hands/worked_deal.json")], out=out, err=err)
@@ -146,7 +146,7 @@ def test_cli_narrates_in_spanish():
 
 
 def test_a_card_is_read_from_its_words_in_each_language():
-    from nap_teach.cards import FULL_PACK, Card
+    from nap_teach.engine.cards import FULL_PACK, Card
 
     es, en = translator("es"), translator("en")
     assert es.card_from_words("Reina  de corazones") is Card.parse("QH")

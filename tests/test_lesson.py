@@ -1,4 +1,4 @@
-"""The worked-deal lesson (nap_teach.lesson): steps, rules, marks and "what if?".
+"""The worked-deal lesson (nap_teach.teach.lesson): steps, rules, marks and "what if?".
 
 Expected facts are those of the worked deal (lesson 1 of the course,
 nap_teach/data/lessons/01_worked-deal.json; nap_teach/data/hands/worked_deal.json):
@@ -11,12 +11,12 @@ from __future__ import annotations
 import pytest
 
 from nap_teach import Card, DealState, Explanation, IllegalCard, RuleError, Suit, settle
-from nap_teach.bots import Decision, SimpleBot
-from nap_teach.lesson import (
+from nap_teach.ai.bots import Decision, SimpleBot
+from nap_teach.teach.lesson import (
     CALL, CARD, HAD_FEWER, RESULT, SECTIONS, TABLE, Lesson, LessonWalk, default_lesson,
     lesson_rules, load_worked_deal, settlement_line, whatif_chooser,
 )
-from nap_teach.i18n import translator
+from nap_teach.words.i18n import translator
 
 EN = translator("en")
 C = Card.parse

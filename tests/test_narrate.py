@@ -3,14 +3,14 @@ from __future__ import annotations
 
 import pytest
 
-from nap_teach.cards import Card, Suit, parse_cards
-from nap_teach.explain import Explanation, IllegalCard
-from nap_teach.i18n import translator
-from nap_teach.messages import MESSAGES
-from nap_teach.rulebook import RULE_TITLES
-from nap_teach.narrate import explain_action, explain_settlement
-from nap_teach.profiles import PUB
-from nap_teach.state import DealState
+from nap_teach.engine.cards import Card, Suit, parse_cards
+from nap_teach.engine.explain import Explanation, IllegalCard
+from nap_teach.words.i18n import translator
+from nap_teach.engine.messages import MESSAGES
+from nap_teach.engine.rules import RULE_TITLES
+from nap_teach.engine.narrate import explain_action, explain_settlement
+from nap_teach.engine.profiles import PUB
+from nap_teach.engine.state import DealState
 
 PLAYERS = ("A", "B", "C", "D")
 WORKED_HANDS = [parse_cards(h) for h in ("AH KH QH AS 2C", "JH 10H KS AC KD", "9H 8H QS QC QD", "7H 6H JS JC JD")]

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from nap_teach.cards import FULL_PACK, parse_cards
-from nap_teach.odds import (DealtTable, OddsError, as_dealt, call_odds, check_dealt_hand, check_hand, deal_table,
+from nap_teach.engine.cards import FULL_PACK, parse_cards
+from nap_teach.ai.odds import (DealtTable, OddsError, as_dealt, call_odds, check_dealt_hand, check_hand, deal_table,
                             wilson)
-from nap_teach.profiles import BRITISH, PUB
+from nap_teach.engine.profiles import BRITISH, PUB
 
 
 def test_b6_b15_a_strong_hand_makes_three_almost_always_and_scores_by_the_stakes():

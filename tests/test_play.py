@@ -1,4 +1,4 @@
-"""The play table (nap_teach.play): sessions with bots, every check, undo, early stop, save/load."""
+"""The play table (nap_teach.teach.play): sessions with bots, every check, undo, early stop, save/load."""
 from __future__ import annotations
 
 import json
@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-from nap_teach.auction import Call
-from nap_teach.cards import FULL_PACK, Card
-from nap_teach.explain import IllegalAction, IllegalCall, IllegalCard, RecordError, RuleError
-from nap_teach.play import (
+from nap_teach.engine.auction import Call
+from nap_teach.engine.cards import FULL_PACK, Card
+from nap_teach.engine.explain import IllegalAction, IllegalCall, IllegalCard, RecordError, RuleError
+from nap_teach.teach.play import (
     MAX_FILE_BYTES, Event, PlayTable, SetupError, StaleAction, TableSetup, bot_levels, coach_hint,
 )
-from nap_teach.settlement import check_zero_sum
-from nap_teach.state import Stop
+from nap_teach.engine.settlement import check_zero_sum
+from nap_teach.engine.state import Stop
 
 SEED_RNG = random.Random()  # fresh seeds each run; every assertion message names the seed
 
@@ -478,7 +478,7 @@ def test_a_pub_session_plays_saves_and_loads():
 
 # ------------------------------------------------------------------ pub rules
 def test_pub_setup_from_the_page_and_the_misere_option():
-    from nap_teach.play import PlayTable, TableSetup
+    from nap_teach.teach.play import PlayTable, TableSetup
 
     setup, problems = TableSetup.from_params({"profile": "pub", "misere": "10/5", "seed": "4"})
     assert problems == [] and setup.profile == "pub" and setup.misere_stakes == "10/5"
@@ -495,8 +495,8 @@ def test_pub_setup_from_the_page_and_the_misere_option():
 
 @pytest.mark.parametrize("learner", [0, 1])
 def test_pub_extra_hand_among_tied_players_is_dealt_and_played(learner):
-    from nap_teach.profiles import PUB
-    from nap_teach.session import Session
+    from nap_teach.engine.profiles import PUB
+    from nap_teach.engine.session import Session
 
     session = Session(("Sam", "Ada", "Ben", "Cleo"), 3, PUB, deals_target=1, seed=8)
     # Cleo deals, Sam speaks first; Ada bids Three and fails: Sam, Ben and Cleo are level

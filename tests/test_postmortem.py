@@ -7,15 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from nap_teach.bots import get_bot
-from nap_teach.cards import Card
-from nap_teach.dealing import deal_rng, shuffle_and_deal
-from nap_teach.postmortem import post_mortem
-from nap_teach.profiles import BRITISH, PUB
-from nap_teach.records import hand_from_record
-from nap_teach.simulate import play_deal
-from nap_teach.solver import card_values, solve
-from nap_teach.state import DealState
+from nap_teach.ai.bots import get_bot
+from nap_teach.engine.cards import Card
+from nap_teach.engine.dealing import deal_rng, shuffle_and_deal
+from nap_teach.ai.postmortem import post_mortem
+from nap_teach.engine.profiles import BRITISH, PUB
+from nap_teach.engine.records import hand_from_record
+from nap_teach.ai.simulate import play_deal
+from nap_teach.ai.solver import card_values, solve
+from nap_teach.engine.state import DealState
 
 WORKED = Path(__file__).resolve().parents[1] / "nap_teach" / "data" / "hands" / "worked_deal.json"
 

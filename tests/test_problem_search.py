@@ -5,10 +5,10 @@ import json
 
 import pytest
 
-from nap_teach.explain import RecordError
-from nap_teach.problem_search import difficulty, find_problems, problem_json, read_problem
-from nap_teach.problems import PROBLEMS_DIR, ProblemRun, load_problems, winning_line
-from nap_teach.profiles import BRITISH, PUB
+from nap_teach.engine.explain import RecordError
+from nap_teach.teach.problem_search import difficulty, find_problems, problem_json, read_problem
+from nap_teach.teach.problems import PROBLEMS_DIR, ProblemRun, load_problems, winning_line
+from nap_teach.engine.profiles import BRITISH, PUB
 
 DEFENCE = PROBLEMS_DIR / "british" / "09-defend-four-4-players.json"
 

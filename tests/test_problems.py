@@ -5,9 +5,9 @@ import json
 
 import pytest
 
-from nap_teach.explain import RuleError
-from nap_teach.problems import ProblemRun, check_problem, load_problems, winning_line
-from nap_teach.profiles import BRITISH, PUB
+from nap_teach.engine.explain import RuleError
+from nap_teach.teach.problems import ProblemRun, check_problem, load_problems, winning_line
+from nap_teach.engine.profiles import BRITISH, PUB
 
 ALL = [(p.profile.name, p) for prof in (BRITISH, PUB) for p in load_problems(prof)]
 
@@ -48,7 +48,7 @@ def test_b14_the_winning_line_played_by_the_learner_is_graded_as_keeping_the_con
 def test_b14_a_losing_first_lead_is_graded_with_a_better_card_and_an_illegal_card_refused():
     for problem in load_problems(PUB):
         run = ProblemRun(problem)
-        from nap_teach.solver import card_outcomes
+        from nap_teach.ai.solver import card_outcomes
 
         outcomes = card_outcomes(run.state)
         bad = next(c for c, v in outcomes.items() if not v)
@@ -71,7 +71,7 @@ def test_b14_a_losing_first_lead_is_graded_with_a_better_card_and_an_illegal_car
 
 @pytest.mark.parametrize("profile", [BRITISH, PUB], ids=["british", "pub"])
 def test_b14_defender_problems_grade_the_defence_card_by_card(profile):
-    from nap_teach.solver import card_outcomes
+    from nap_teach.ai.solver import card_outcomes
 
     defending = [p for p in load_problems(profile) if p.defending]
     assert len(defending) >= 1
@@ -100,7 +100,7 @@ def test_b14_defender_problems_grade_the_defence_card_by_card(profile):
 def test_a_file_that_is_not_a_problem_is_left_out_of_the_list(tmp_path, monkeypatch, caplog):
     import shutil
 
-    import nap_teach.problems as problems
+    import nap_teach.teach.problems as problems
 
     folder = tmp_path / "british"
     folder.mkdir()
@@ -112,7 +112,7 @@ def test_a_file_that_is_not_a_problem_is_left_out_of_the_list(tmp_path, monkeypa
     bad_card["hands"]["A"][0] = "ZZ"
     (folder / "04-bad-card.json").write_text(json.dumps(bad_card), encoding="utf-8")
     monkeypatch.setattr(problems, "PROBLEMS_DIR", tmp_path)
-    with caplog.at_level("WARNING", logger="nap_teach.problems"):
+    with caplog.at_level("WARNING", logger="nap_teach.teach.problems"):
         found = load_problems(BRITISH)
     assert [p.name for p in found] == ["01-good"]
     assert sum("left out" in r.getMessage() for r in caplog.records) == 3

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from nap_teach.cli import main
-from nap_teach.problems import PROBLEMS_DIR
+from nap_teach.app.cli import main
+from nap_teach.teach.problems import PROBLEMS_DIR
 
 
 def run(*argv: str) -> tuple[int, str, str]:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from nap_teach.profiles import BRITISH, PROFILES, PUB, Profile, UnknownProfile, get_profile
+from nap_teach.engine.profiles import BRITISH, PROFILES, PUB, Profile, UnknownProfile, get_profile
 
 
 def ladder(profile: Profile) -> list[str]:

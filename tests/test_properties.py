@@ -12,15 +12,15 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nap_teach.auction import Call
-from nap_teach.cards import FULL_PACK, Card
-from nap_teach.dealing import deal_rng, shuffle_and_deal
-from nap_teach.explain import IllegalAction, IllegalCall, IllegalCard, RuleError
-from nap_teach.profiles import BRITISH, PUB
-from nap_teach.records import hand_from_record, hand_to_record, session_from_record, session_to_record
-from nap_teach.session import Session
-from nap_teach.settlement import settle
-from nap_teach.state import DealState
+from nap_teach.engine.auction import Call
+from nap_teach.engine.cards import FULL_PACK, Card
+from nap_teach.engine.dealing import deal_rng, shuffle_and_deal
+from nap_teach.engine.explain import IllegalAction, IllegalCall, IllegalCard, RuleError
+from nap_teach.engine.profiles import BRITISH, PUB
+from nap_teach.engine.records import hand_from_record, hand_to_record, session_from_record, session_to_record
+from nap_teach.engine.session import Session
+from nap_teach.engine.settlement import settle
+from nap_teach.engine.state import DealState
 
 NAMES = ("A", "B", "C", "D", "E", "F", "G")
 FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -5,11 +5,11 @@ import re
 
 import pytest
 
-from nap_teach.cards import Card
-from nap_teach.explain import IllegalAction
-from nap_teach.i18n import translator
-from nap_teach.profiles import BRITISH, PUB
-from nap_teach.quiz import DEFAULT_COUNT, GENERATORS, QuizRun, faq_questions, generate, make_quiz
+from nap_teach.engine.cards import Card
+from nap_teach.engine.explain import IllegalAction
+from nap_teach.words.i18n import translator
+from nap_teach.engine.profiles import BRITISH, PUB
+from nap_teach.teach.quiz import DEFAULT_COUNT, GENERATORS, QuizRun, faq_questions, generate, make_quiz
 
 EN = translator("en")
 SEEDS = range(12)
@@ -139,8 +139,8 @@ def test_card_choices_are_cards():
 
 
 def test_british_quizzes_keep_their_kinds_pub_quizzes_add_their_own():
-    from nap_teach.profiles import PUB
-    from nap_teach.quiz import GENERATORS, kinds_for
+    from nap_teach.engine.profiles import PUB
+    from nap_teach.teach.quiz import GENERATORS, kinds_for
 
     assert kinds_for(BRITISH) == list(GENERATORS)
     assert set(kinds_for(PUB)) - set(GENERATORS) == {"first_dealer", "misdeal", "misere_trick", "renege",
@@ -157,7 +157,7 @@ def test_british_quizzes_keep_their_kinds_pub_quizzes_add_their_own():
 
 # ---------------------------------------------------- why each wrong choice is wrong
 def _every_kind():
-    from nap_teach.quiz import kinds_for
+    from nap_teach.teach.quiz import kinds_for
 
     out = [(kind, BRITISH) for kind in kinds_for(BRITISH)]
     return out + [(kind, PUB) for kind in kinds_for(PUB)]
@@ -221,9 +221,9 @@ def test_b15_a_wrong_amount_says_which_mistake_it_is():
 
 
 def test_b15_three_pays_three_not_another_stake():
-    from nap_teach.quiz.kinds import wrong_amount
-    from nap_teach.quiz.question import Choice
-    from nap_teach.explain import Explanation
+    from nap_teach.teach.quiz.kinds import wrong_amount
+    from nap_teach.teach.quiz.question import Choice
+    from nap_teach.engine.explain import Explanation
 
     label = Explanation("B15", "choice.value", {"value": "+15"})
     why = wrong_amount("B15", Choice("15", label), 9, 3, [3, 4, 5, 10], "Ann", "Three")
@@ -249,7 +249,7 @@ def test_b8_b5_a_second_call_is_refused_by_the_engine():
 
 
 def test_b8_the_auction_lesson_asks_about_a_second_call():
-    from nap_teach.course import load_lesson
+    from nap_teach.teach.course import load_lesson
 
     spec = load_lesson("auction")
     assert "second_call" in spec.quiz.kinds

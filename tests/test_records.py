@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 import nap_teach
-from nap_teach.dealing import deal_rng, shuffle_and_deal
-from nap_teach.explain import IllegalAction, IllegalCall, IllegalCard, RecordError, RuleError
-from nap_teach.i18n import translator
-from nap_teach.profiles import PUB
-from nap_teach.records import (
+from nap_teach.engine.dealing import deal_rng, shuffle_and_deal
+from nap_teach.engine.explain import IllegalAction, IllegalCall, IllegalCard, RecordError, RuleError
+from nap_teach.words.i18n import translator
+from nap_teach.engine.profiles import PUB
+from nap_teach.engine.records import (
     HAND_FORMAT,
     SESSION_FORMAT,
     hand_from_record,
@@ -25,8 +25,8 @@ from nap_teach.records import (
     session_from_record,
     session_to_record,
 )
-from nap_teach.session import Session
-from nap_teach.state import DealState
+from nap_teach.engine.session import Session
+from nap_teach.engine.state import DealState
 
 WORKED_FILE = Path(nap_teach.__file__).parent / "data" / "hands" / "worked_deal.json"
 WORKED = json.loads(WORKED_FILE.read_text())

@@ -1,4 +1,4 @@
-"""The rulebook (nap_teach/rulebook.py) and the rules reference generated from it (docs/rules*.md)."""
+"""The rulebook (nap_teach/words/rulebook.py) and the rules reference generated from it (docs/rules*.md)."""
 from __future__ import annotations
 
 import io
@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from nap_teach.cli import main
-from nap_teach.i18n import translator
-from nap_teach.profiles import BRITISH, PUB
-from nap_teach.rulebook import RULE_TITLES, RULES, Topic, get_rule, prose, rules_in_force, topic_map
-from nap_teach.rulesdoc import DOC_FILES, enforcing_code, markdown, named_tests
-from nap_teach.syllabus import profile_rules
+from nap_teach.app.cli import main
+from nap_teach.words.i18n import translator
+from nap_teach.engine.profiles import BRITISH, PUB
+from nap_teach.engine.rules import RULE_TITLES, RULES, Topic, get_rule, rules_in_force, topic_map
+from nap_teach.words.rulebook import prose
+from nap_teach.words.rulesdoc import DOC_FILES, enforcing_code, markdown, named_tests
+from nap_teach.teach.syllabus import profile_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = "../" + "shared"  # spelt in two parts so that this file does not match itself
@@ -102,7 +103,7 @@ def test_the_rules_reference_lists_each_rule_with_its_code_and_tests():
     for rule in RULES.values():
         assert f"### {rule.id} · {rule.title}" in text
         assert f'<a id="{rule.id.lower()}"></a>' in text
-    assert "[`DealState.legal_cards`](../nap_teach/state.py)" in text
+    assert "[`DealState.legal_cards`](../nap_teach/engine/state.py)" in text
     b11 = text.split("### B11 ")[1].split("### B12 ")[0]
     assert "Follow suit" in b11 and "test_B11_" in b11 and "../tests/" in b11
     es = markdown("es", ROOT)

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from nap_teach.cli import main
-from nap_teach.explain import IllegalAction, IllegalCall, RecordError
-from nap_teach.profiles import PUB
-from nap_teach.scorekeeper import Scorekeeper
+from nap_teach.app.cli import main
+from nap_teach.engine.explain import IllegalAction, IllegalCall, RecordError
+from nap_teach.engine.profiles import PUB
+from nap_teach.teach.scorekeeper import Scorekeeper
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 

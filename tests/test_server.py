@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from nap_teach import server
-from nap_teach.cli import main
+from nap_teach.app import server
+from nap_teach.app.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from nap_teach.cards import parse_cards
-from nap_teach.explain import IllegalAction, IllegalCall, RecordError, RuleError
-from nap_teach.profiles import BRITISH, PUB
-from nap_teach.session import DEFAULT_DEALS, PlayedDeal, ScoredDeal, Session
-from nap_teach.state import DealState
+from nap_teach.engine.cards import parse_cards
+from nap_teach.engine.explain import IllegalAction, IllegalCall, RecordError, RuleError
+from nap_teach.engine.profiles import BRITISH, PUB
+from nap_teach.engine.session import DEFAULT_DEALS, PlayedDeal, ScoredDeal, Session
+from nap_teach.engine.state import DealState
 
 FOUR = ("A", "B", "C", "D")
 PASS4 = ["Pass"] * 4
@@ -216,7 +216,7 @@ def test_entries_kinds():
 def test_B15_a_deal_played_under_other_rules_is_refused_by_the_session():
     """Stakes come from the session's profile: a pub deal cannot be settled in a British session."""
     from nap_teach import PUB, DealState, IllegalAction, Session
-    from nap_teach.dealing import deal_rng, shuffle_and_deal
+    from nap_teach.engine.dealing import deal_rng, shuffle_and_deal
 
     session = Session(("A", "B", "C", "D"), 0)
     deal = shuffle_and_deal(session.players, session.next_dealer, deal_rng("mixed", 0), PUB)

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from nap_teach.profiles import BRITISH, PUB
-from nap_teach.settlement import ZeroSumError, check_zero_sum, settle
+from nap_teach.engine.profiles import BRITISH, PUB
+from nap_teach.engine.settlement import ZeroSumError, check_zero_sum, settle
 
 FOUR = ("A", "B", "C", "D")
 
@@ -36,7 +36,7 @@ def test_B15_every_opponent_pays_the_stake_or_is_paid_it(name, stake, n):
 
 
 def test_B15_extra_tricks_or_failing_by_more_change_nothing():
-    from nap_teach.session import Session
+    from nap_teach.engine.session import Session
 
     three = []
     for tricks in range(6):

@@ -9,11 +9,11 @@ import sys
 
 import pytest
 
-from nap_teach.bots import get_bot
-from nap_teach.cli import main
-from nap_teach.profiles import PUB
-from nap_teach.session import Session
-from nap_teach.simulate import SimulationError, parse_bots, play_deal, simulate
+from nap_teach.ai.bots import get_bot
+from nap_teach.app.cli import main
+from nap_teach.engine.profiles import PUB
+from nap_teach.engine.session import Session
+from nap_teach.ai.simulate import SimulationError, parse_bots, play_deal, simulate
 
 
 def run(*argv: str) -> tuple[int, str, str]:
@@ -150,7 +150,7 @@ def test_the_command_runs_as_a_module():
 
 
 def test_b15_the_mean_per_seat_per_deal_comes_with_a_95_interval():
-    from nap_teach.simulate import simulate
+    from nap_teach.ai.simulate import simulate
 
     report = simulate(4, 80, ("simple", "random", "simple", "random"), seed=4)
     for level in ("simple", "random"):
@@ -202,7 +202,7 @@ def test_b15_reports_of_several_seeds_read_as_one_tournament():
     import json
     import math
 
-    from nap_teach.simulate import SimulationError, combine_levels, report_json, simulate
+    from nap_teach.ai.simulate import SimulationError, combine_levels, report_json, simulate
 
     bots = ("simple", "random", "random", "random")
     a = simulate(4, 12, bots, seed=21, rotate=True)

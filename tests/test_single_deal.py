@@ -7,12 +7,12 @@ import json
 
 import pytest
 
-from nap_teach.auction import Call
-from nap_teach.explain import RuleError
-from nap_teach.lesson.deal import load_worked_deal
-from nap_teach.play import PlayTable
-from nap_teach.records import hand_to_record, session_from_hand, session_to_record
-from nap_teach.scorekeeper import Scorekeeper
+from nap_teach.engine.auction import Call
+from nap_teach.engine.explain import RuleError
+from nap_teach.teach.lesson.deal import load_worked_deal
+from nap_teach.teach.play import PlayTable
+from nap_teach.engine.records import hand_to_record, session_from_hand, session_to_record
+from nap_teach.teach.scorekeeper import Scorekeeper
 from nap_teach.ui.play import PlayApp
 from nap_teach.ui.scorekeeper import ScorekeeperApp
 

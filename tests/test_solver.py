@@ -18,11 +18,11 @@ from typing import Sequence
 
 import pytest
 
-from nap_teach.auction import Call
-from nap_teach.cards import FULL_PACK, Card, Suit, parse_cards
-from nap_teach.dealing import deal_rng, shuffle_and_deal
-from nap_teach.profiles import BRITISH, PUB, Contract
-from nap_teach.solver import (
+from nap_teach.engine.auction import Call
+from nap_teach.engine.cards import FULL_PACK, Card, Suit, parse_cards
+from nap_teach.engine.dealing import deal_rng, shuffle_and_deal
+from nap_teach.engine.profiles import BRITISH, PUB, Contract
+from nap_teach.ai.solver import (
     BudgetExceeded,
     NodeBudget,
     Position,
@@ -39,8 +39,8 @@ from nap_teach.solver import (
     solve,
     solve_masks,
 )
-from nap_teach.state import DealState
-from nap_teach.tricks import winning_index
+from nap_teach.engine.state import DealState
+from nap_teach.engine.tricks import winning_index
 
 NAMES = ("A", "B", "C", "D", "E", "F", "G")
 MISERE = PUB.contract("Misere")

@@ -7,13 +7,13 @@ from pathlib import Path
 import pytest
 
 import nap_teach
-from nap_teach.auction import PASS, Call
-from nap_teach.cards import Card, Suit, parse_cards
-from nap_teach.dealing import deal_rng, shuffle_and_deal
-from nap_teach.explain import IllegalAction, IllegalCall, IllegalCard, RuleError
-from nap_teach.profiles import BRITISH, PUB
-from nap_teach.records import load_hand
-from nap_teach.state import STOP, DealState
+from nap_teach.engine.auction import PASS, Call
+from nap_teach.engine.cards import Card, Suit, parse_cards
+from nap_teach.engine.dealing import deal_rng, shuffle_and_deal
+from nap_teach.engine.explain import IllegalAction, IllegalCall, IllegalCard, RuleError
+from nap_teach.engine.profiles import BRITISH, PUB
+from nap_teach.engine.records import load_hand
+from nap_teach.engine.state import STOP, DealState
 
 WORKED_FILE = Path(nap_teach.__file__).parent / "data" / "hands" / "worked_deal.json"
 PLAYERS = ("A", "B", "C", "D")

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from nap_teach.lesson import default_lesson
-from nap_teach.profiles import BRITISH, PUB
-from nap_teach.course import load_lesson
-from nap_teach.lesson.player import LessonPlayer
-from nap_teach.syllabus import EXAMPLE_ONLY, SCENARIOS, enforcements, gaps, profile_rules, syllabus
+from nap_teach.teach.lesson import default_lesson
+from nap_teach.engine.profiles import BRITISH, PUB
+from nap_teach.teach.course import load_lesson
+from nap_teach.teach.lesson.player import LessonPlayer
+from nap_teach.teach.syllabus import EXAMPLE_ONLY, SCENARIOS, enforcements, gaps, profile_rules, syllabus
 
 
 @pytest.fixture(scope="module")
@@ -125,7 +125,7 @@ def test_every_rule_has_a_narrated_deal_of_the_course(profile):
 
 
 def test_quiz_kinds_of_a_rule_generate_questions_on_it():
-    from nap_teach.quiz import generate
+    from nap_teach.teach.quiz import generate
 
     for e in syllabus(BRITISH):
         assert e.kinds, e.rule

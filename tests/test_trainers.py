@@ -5,12 +5,12 @@ import random
 
 import pytest
 
-from nap_teach.auction import Call
-from nap_teach.cards import FULL_PACK, Card, Suit, parse_cards
-from nap_teach.explain import IllegalCall
-from nap_teach.profiles import BRITISH, PUB
-from nap_teach.settlement import check_zero_sum
-from nap_teach.trainers import (
+from nap_teach.engine.auction import Call
+from nap_teach.engine.cards import FULL_PACK, Card, Suit, parse_cards
+from nap_teach.engine.explain import IllegalCall
+from nap_teach.engine.profiles import BRITISH, PUB
+from nap_teach.engine.settlement import check_zero_sum
+from nap_teach.teach.trainers import (
     PositionError, auction_options, build_position, follow_options, judge_trick, rotation, settlement,
     stop_check, table_names,
 )
@@ -41,7 +41,7 @@ def test_rotation_passes_left_every_deal(n):
 
 
 def test_rotation_refuses_eight_players():
-    from nap_teach.explain import RecordError
+    from nap_teach.engine.explain import RecordError
 
     with pytest.raises(RecordError) as err:
         rotation(("A", "B", "C", "D", "E", "F", "G", "H"), 0, 1)
@@ -235,7 +235,7 @@ def test_settlement_reads_stakes_from_profile(profile):
 
 
 def test_settlement_refuses_six_tricks():
-    from nap_teach.explain import RecordError
+    from nap_teach.engine.explain import RecordError
 
     with pytest.raises(RecordError) as err:
         settlement(WORKED, 0, "Four", 6)
@@ -250,20 +250,20 @@ def test_auction_options_unknown_call():
 def test_docstring_examples():
     import doctest
 
-    import nap_teach.quiz
-    import nap_teach.scorekeeper
-    import nap_teach.trainers
+    import nap_teach.teach.quiz
+    import nap_teach.teach.scorekeeper
+    import nap_teach.teach.trainers
     import nap_teach.ui.landing
 
-    for module in (nap_teach.trainers, nap_teach.quiz, nap_teach.scorekeeper, nap_teach.ui.landing):
+    for module in (nap_teach.teach.trainers, nap_teach.teach.quiz, nap_teach.teach.scorekeeper, nap_teach.ui.landing):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
 
 
 # ------------------------------------------------------------------ pub rules
 def test_misere_trick_judge_no_card_of_another_suit_wins():
-    from nap_teach.profiles import PUB
-    from nap_teach.trainers import judge_misere_trick
+    from nap_teach.engine.profiles import PUB
+    from nap_teach.teach.trainers import judge_misere_trick
 
     judged = judge_misere_trick(("Ann", "Ben", "Cat"), parse_cards("5H AS 9H"), PUB)
     assert judged.winner_name == "Cat" and judged.offsuit == (1,)
@@ -273,8 +273,8 @@ def test_misere_trick_judge_no_card_of_another_suit_wins():
 
 
 def test_renege_settlement_through_the_scorekeeper():
-    from nap_teach.profiles import PUB
-    from nap_teach.trainers import renege_settlement
+    from nap_teach.engine.profiles import PUB
+    from nap_teach.teach.trainers import renege_settlement
 
     report = renege_settlement(("Ann", "Ben", "Cat", "Dan"), 0, "Nap", 2, PUB)
     assert report.amounts == {"Ann": 30, "Ben": 0, "Cat": -30, "Dan": 0}
@@ -284,8 +284,8 @@ def test_renege_settlement_through_the_scorekeeper():
 
 
 def test_profile_differences_come_from_the_profile_data():
-    from nap_teach.profiles import PUB
-    from nap_teach.trainers import profile_differences
+    from nap_teach.engine.profiles import PUB
+    from nap_teach.teach.trainers import profile_differences
 
     diffs = {d.topic: d for d in profile_differences(BRITISH, PUB)}
     assert diffs["stakes:Nap"].values == ((5, 5), (10, 5))
@@ -297,8 +297,8 @@ def test_profile_differences_come_from_the_profile_data():
 
 
 def test_two_tariffs_the_same_deal_under_both_profiles():
-    from nap_teach.profiles import PUB
-    from nap_teach.trainers import two_tariffs
+    from nap_teach.engine.profiles import PUB
+    from nap_teach.teach.trainers import two_tariffs
 
     made = two_tariffs(("Ann", "Ben", "Cat", "Dan"), 0, "Nap", 5, BRITISH, PUB)
     assert [r.amounts["Ann"] for r in made.reports] == [15, 30] and not made.same
@@ -309,8 +309,8 @@ def test_two_tariffs_the_same_deal_under_both_profiles():
 
 
 def test_pub_demonstrations_cover_every_p_rule_and_none_for_british():
-    from nap_teach.profiles import PUB
-    from nap_teach.trainers import demonstration, demonstrations
+    from nap_teach.engine.profiles import PUB
+    from nap_teach.teach.trainers import demonstration, demonstrations
 
     demos = demonstrations(PUB, seed=3)
     assert sorted(demos) == [f"P{i}" for i in range(1, 10)]

@@ -1,4 +1,4 @@
-"""Class results (nap_teach.traveller): one seeded game, many learners' files, a traveller per deal and a ledger."""
+"""Class results (nap_teach.teach.traveller): one seeded game, many learners' files, a traveller per deal and a ledger."""
 from __future__ import annotations
 
 import csv
@@ -9,10 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nap_teach.explain import Explanation
-from nap_teach.i18n import translator
-from nap_teach.play import PlayTable, TableSetup
-from nap_teach.traveller import (COUNTED, DUPLICATE, FLAGGED, MAX_FILE_BYTES, REFUSED, ClassResults, class_query,
+from nap_teach.engine.explain import Explanation
+from nap_teach.words.i18n import translator
+from nap_teach.teach.play import PlayTable, TableSetup
+from nap_teach.teach.traveller import (COUNTED, DUPLICATE, FLAGGED, MAX_FILE_BYTES, REFUSED, ClassResults, class_query,
                                  read_submission)
 
 EN, ES = translator("en"), translator("es")
@@ -204,7 +204,7 @@ def test_class_query_keeps_every_setting_of_the_game():
 
 
 def test_game_key_describes_itself():
-    from nap_teach.traveller import GameKey
+    from nap_teach.teach.traveller import GameKey
 
     key = GameKey(3, "british", (), 4, 1, ("deals", 8), "simple", "normal")
     assert EN.explain(key.describe()) == "seed 3, the British rules, 4 players, the learner in seat 1, 8 deals"

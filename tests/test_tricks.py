@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from nap_teach.cards import Card, Suit, parse_cards
-from nap_teach.tricks import Trick, beats, playable, winning_index
+from nap_teach.engine.cards import Card, Suit, parse_cards
+from nap_teach.engine.tricks import Trick, beats, playable, winning_index
 
 H, S, C, D = Suit.HEARTS, Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS
 

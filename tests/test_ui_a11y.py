@@ -5,9 +5,9 @@ import re
 
 import pytest
 
-from nap_teach.cards import Card, Suit
-from nap_teach.i18n import translator
-from nap_teach.render import MARK_WORDS, card_svg, hand_html, mark_word, trick_html
+from nap_teach.engine.cards import Card, Suit
+from nap_teach.words.i18n import translator
+from nap_teach.words.render import MARK_WORDS, card_svg, hand_html, mark_word, trick_html
 from nap_teach.ui.base import label_controls, name_control, plain_text
 from nap_teach.ui.explorer import ExplorerApp
 from nap_teach.ui.lesson import LessonApp

@@ -11,8 +11,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from nap_teach.play import TableSetup
-from nap_teach.traveller import MAX_FILE_BYTES
+from nap_teach.teach.play import TableSetup
+from nap_teach.teach.traveller import MAX_FILE_BYTES
 from nap_teach.ui.classresults import ClassApp
 from nap_teach.ui.landing import LandingPage
 from nap_teach.ui.play import PlayApp

@@ -13,8 +13,8 @@ import re
 
 import pytest
 
-from nap_teach.course import load_course
-from nap_teach.mastery import Progress
+from nap_teach.teach.course import load_course
+from nap_teach.teach.mastery import Progress
 from nap_teach.ui.lesson import LessonApp
 
 
@@ -321,7 +321,7 @@ def test_b6_b15_calls_and_payments_missed_in_a_deal_are_kept_as_their_quiz_kinds
 
 
 def test_b7_a_wrong_quiz_choice_says_why_that_choice_is_wrong():
-    from nap_teach.i18n import translator
+    from nap_teach.words.i18n import translator
 
     for lang in ("en", "es"):
         app = LessonApp(lang=lang, course="auction")

@@ -6,17 +6,17 @@ from pathlib import Path
 
 import pytest
 
-from nap_teach.explain import RuleError
-from nap_teach.i18n import translator
-from nap_teach.profiles import BRITISH, PUB
-from nap_teach.scorekeeper import MAX_PLAYER_NAME, Scorekeeper
+from nap_teach.engine.explain import RuleError
+from nap_teach.words.i18n import translator
+from nap_teach.engine.profiles import BRITISH, PUB
+from nap_teach.teach.scorekeeper import MAX_PLAYER_NAME, Scorekeeper
 from nap_teach.ui.chart import BELOW, BESIDE, CHART_FONT_PT, balance_chart_svg, chart_lines, same_balances
 from nap_teach.ui.explorer import ExplorerApp
 from nap_teach.ui.landing import LandingPage
 from nap_teach.ui.lesson import LessonApp
 from nap_teach.ui.params import whole_number
 from nap_teach.ui.play import PlayApp
-from nap_teach.play import TableSetup
+from nap_teach.teach.play import TableSetup
 from nap_teach.ui.scorekeeper import ScorekeeperApp
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]

@@ -10,9 +10,9 @@ import re
 
 import pytest
 
-from nap_teach.cards import Card
-from nap_teach.lesson.deal import load_worked_deal
-from nap_teach.records import hand_to_record, record_to_link
+from nap_teach.engine.cards import Card
+from nap_teach.teach.lesson.deal import load_worked_deal
+from nap_teach.engine.records import hand_to_record, record_to_link
 from nap_teach.ui.lesson import LessonApp
 
 C = Card.parse

@@ -1,5 +1,5 @@
 """Names people type (scorekeeper players, the learner's name, names inside a loaded session file)
-reach the pages as text, never as markup: every HTML fragment is built by nap_teach.html, which
+reach the pages as text, never as markup: every HTML fragment is built by nap_teach.words.html, which
 escapes what it is given unless it is already Markup."""
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from html.parser import HTMLParser
 import ipywidgets as W
 import pytest
 
-from nap_teach.html import Markup, el, escape, join
-from nap_teach.html import html as fill
-from nap_teach.play import TableSetup
+from nap_teach.words.html import Markup, el, escape, join
+from nap_teach.words.html import html as fill
+from nap_teach.teach.play import TableSetup
 from nap_teach.ui.play import PlayApp
 from nap_teach.ui.scorekeeper import ScorekeeperApp
 

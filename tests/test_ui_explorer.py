@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from nap_teach.cards import Card
-from nap_teach.profiles import BRITISH
-from nap_teach.quiz import make_quiz
-from nap_teach.syllabus import profile_rules
+from nap_teach.engine.cards import Card
+from nap_teach.engine.profiles import BRITISH
+from nap_teach.teach.quiz import make_quiz
+from nap_teach.teach.syllabus import profile_rules
 from nap_teach.ui.explorer import ExplorerApp
 
 
@@ -189,7 +189,7 @@ def test_quiz_answer_right_then_wrong_and_score(app):
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_every_wrong_quiz_answer_in_the_explorer_says_why_that_choice_is_wrong(lang):
-    from nap_teach.i18n import translator
+    from nap_teach.words.i18n import translator
 
     app = ExplorerApp(lang=lang, seed=5)
     app.nav.value = "quiz"
@@ -265,7 +265,7 @@ def test_profile_parameter_is_validated():
 
 
 def test_every_pub_rule_is_explained_with_a_check_and_p_rules_with_an_example(pub_app):
-    from nap_teach.profiles import PUB
+    from nap_teach.engine.profiles import PUB
 
     rules = profile_rules(PUB)
     assert [v for _l, v in pub_app.rules.picker.options] == rules

@@ -7,13 +7,13 @@ import json
 import re
 
 
-from nap_teach.course import load_course, load_lesson
-from nap_teach.handouts import (course_plan_html, deal_diagram_html, lesson_summary_html, rules_card_html,
+from nap_teach.teach.course import load_course, load_lesson
+from nap_teach.teach.handouts import (course_plan_html, deal_diagram_html, lesson_summary_html, rules_card_html,
                                 scoresheet_html)
-from nap_teach.i18n import translator
-from nap_teach.lesson.deal import load_worked_deal
-from nap_teach.profiles import BRITISH, PUB
-from nap_teach.records import hand_to_record, record_to_link, session_to_record
+from nap_teach.words.i18n import translator
+from nap_teach.teach.lesson.deal import load_worked_deal
+from nap_teach.engine.profiles import BRITISH, PUB
+from nap_teach.engine.records import hand_to_record, record_to_link, session_to_record
 from nap_teach.ui.explorer import ExplorerApp
 from nap_teach.ui.handouts import KINDS, HandoutsApp
 from nap_teach.ui.landing import LandingPage

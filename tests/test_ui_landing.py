@@ -5,7 +5,7 @@ import random
 import re
 from pathlib import Path
 
-from nap_teach.profiles import BRITISH, PUB
+from nap_teach.engine.profiles import BRITISH, PUB
 from nap_teach.ui.landing import LESSONS, LandingPage, language_from_query
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
@@ -100,7 +100,7 @@ def test_pub_profile_from_the_query_its_stakes_and_links_that_keep_it():
 
 
 def test_rules_in_force_listed_from_the_rulebook_with_links_to_the_explorer():
-    from nap_teach.rulebook import rules_in_force
+    from nap_teach.engine.rules import rules_in_force
 
     page = LandingPage.from_environment({"QUERY_STRING": "profile=pub&lang=es"}, notebook_dir=NOTEBOOKS)
     links = re.findall(r'class="nap-landing-rule" href="([^"]+)" data-rule="(\w+)">([^<]+)</a>',

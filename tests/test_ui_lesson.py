@@ -7,7 +7,7 @@ import re
 import pytest
 
 from nap_teach import Card
-from nap_teach.lesson import CARD, SECTIONS, default_lesson
+from nap_teach.teach.lesson import CARD, SECTIONS, default_lesson
 from nap_teach.ui.lesson import LessonApp
 
 MINUS = "\u2212"

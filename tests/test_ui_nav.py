@@ -16,7 +16,7 @@ from nap_teach.ui.odds import OddsApp
 from nap_teach.ui.play import PlayApp
 from nap_teach.ui.problems import ProblemsApp
 from nap_teach.ui.scorekeeper import ScorekeeperApp
-from nap_teach.profiles import PUB
+from nap_teach.engine.profiles import PUB
 
 ROOT = Path(__file__).resolve().parents[1]
 APPS = [LandingPage, LessonApp, PlayApp, ExplorerApp, ScorekeeperApp, ProblemsApp, OddsApp]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from nap_teach.profiles import BRITISH, PUB
+from nap_teach.engine.profiles import BRITISH, PUB
 from nap_teach.ui.odds import OddsApp
 
 

@@ -10,9 +10,9 @@ import re
 import ipywidgets as W
 import pytest
 
-from nap_teach.cards import FULL_PACK, Card
-from nap_teach.play import PlayTable, TableSetup, bot_levels
-from nap_teach.render import suit_text
+from nap_teach.engine.cards import FULL_PACK, Card
+from nap_teach.teach.play import PlayTable, TableSetup, bot_levels
+from nap_teach.words.render import suit_text
 from nap_teach.ui.play import PlayApp
 
 SEED_RNG = random.Random()
@@ -574,8 +574,8 @@ def test_pub_rules_from_the_page_address_and_the_setup_form():
 
 
 def test_pub_extra_hand_is_shown_as_such():
-    from nap_teach.profiles import PUB
-    from nap_teach.session import Session
+    from nap_teach.engine.profiles import PUB
+    from nap_teach.engine.session import Session
 
     session = Session(("Sam", "Ada", "Ben", "Cleo"), 3, PUB, deals_target=1, seed=8)
     session.add_scored(["Pass", "Three", "Pass", "Pass"], 2)  # Ada fails: Sam, Ben, Cleo level

@@ -4,8 +4,8 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from nap_teach.bots.expert import REASON_KEYS
-from nap_teach.play import PlayTable, TableSetup, bot_levels
+from nap_teach.ai.bots.expert import REASON_KEYS
+from nap_teach.teach.play import PlayTable, TableSetup, bot_levels
 from nap_teach.ui.play import PlayApp
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from nap_teach.play import TableSetup
+from nap_teach.teach.play import TableSetup
 from nap_teach.ui.lesson import LessonApp
 from nap_teach.ui.play import PlayApp
 

@@ -1,8 +1,8 @@
 """The problems page (issue 14 part 4): a problem solved by clicking, graded card by card."""
 from __future__ import annotations
 
-from nap_teach.problems import load_problems, winning_line
-from nap_teach.profiles import PUB
+from nap_teach.teach.problems import load_problems, winning_line
+from nap_teach.engine.profiles import PUB
 from nap_teach.ui.problems import ProblemsApp
 
 
@@ -31,7 +31,7 @@ def test_p4_a_pub_misere_problem_a_wrong_card_is_graded_and_the_line_shown_in_sp
     index = next(i for i, p in enumerate(problems) if p.record["auction"][0] == "Misere")
     app = ProblemsApp.from_environment({"QUERY_STRING": f"lang=es&profile=pub&problem={index + 1}"})
     assert app.language.code == "es" and app.choice.value == index and "Misère" in app.brief.value
-    from nap_teach.solver import card_outcomes
+    from nap_teach.ai.solver import card_outcomes
 
     bad = next(c for c, ok in card_outcomes(app.run.state).items() if not ok)
     _click(app, bad)

@@ -9,7 +9,7 @@ import re
 import pytest
 from datetime import datetime, timezone
 
-from nap_teach.cli import main
+from nap_teach.app.cli import main
 from nap_teach.ui.scorekeeper import ScorekeeperApp
 
 NOW = datetime(2024, 1, 1, tzinfo=timezone.utc)

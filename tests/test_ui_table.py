@@ -11,8 +11,8 @@ import random
 
 import pytest
 
-from nap_teach.cards import FULL_PACK, Card
-from nap_teach.play import TableSetup
+from nap_teach.engine.cards import FULL_PACK, Card
+from nap_teach.teach.play import TableSetup
 from nap_teach.ui.play import PlayApp
 from nap_teach.ui.table import PACES, TableWidget, seat_positions
 

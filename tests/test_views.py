@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from nap_teach.cards import FULL_PACK, Card, parse_cards
-from nap_teach.dealing import deal_rng, shuffle_and_deal
-from nap_teach.profiles import Profile
-from nap_teach.state import DealState
-from nap_teach.views import SeatView
+from nap_teach.engine.cards import FULL_PACK, Card, parse_cards
+from nap_teach.engine.dealing import deal_rng, shuffle_and_deal
+from nap_teach.engine.profiles import Profile
+from nap_teach.engine.state import DealState
+from nap_teach.engine.views import SeatView
 
 PLAYERS = ("A", "B", "C", "D")
 WORKED_HANDS = [parse_cards(h) for h in ("AH KH QH AS 2C", "JH 10H KS AC KD", "9H 8H QS QC QD", "7H 6H JS JC JD")]

@@ -16,9 +16,9 @@ from typing import Any, Callable, Iterator, TypeVar
 
 import ipywidgets as W
 
-from ..explain import Explanation, RecordError, RuleError
-from ..html import Markup, escape, html
-from ..i18n import LANGUAGES, Translator, normalize_lang, translator
+from ..engine.explain import Explanation, RecordError, RuleError
+from ..words.html import Markup, escape, html
+from ..words.i18n import LANGUAGES, Translator, normalize_lang, translator
 from .params import page_params
 
 __all__ = [

@@ -4,7 +4,7 @@ Drawn as an SVG string by plain Python (issue 17): a kernel that draws it no lon
 matplotlib, which grew it by 45 MiB and took half a second for the first chart (a fresh process
 after ``import nap_teach.ui.play``: 37.0 MiB RSS, 82.4 MiB once a chart was drawn; now 37.0
 MiB, and 0.9 ms for the first chart). Every name is escaped by the safe HTML builder
-(:mod:`nap_teach.html`): names come from users.
+(:mod:`nap_teach.words.html`): names come from users.
 
 The play page marks the learner's line (thicker, its legend entry in bold); the scorekeeper
 uses fixed colours that stay apart for colour-blind readers. Both put the legend below the
@@ -23,7 +23,7 @@ import math
 from dataclasses import dataclass
 from typing import Literal, Mapping, Sequence
 
-from ..html import Markup, el, html, join
+from ..words.html import Markup, el, html, join
 
 
 __all__ = ["ChartStyle", "BESIDE", "BELOW", "balance_chart_svg", "same_balances", "chart_lines", "ChartLine", "y_ticks", "x_ticks",

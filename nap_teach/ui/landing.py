@@ -18,7 +18,7 @@ switches language in place (the ``nap-lang`` switch) or by link
 - ``nap-landing-profile-link``: the link to the other rules; ``nap-landing-compare``: to the
   explorer's side-by-side comparison;
 - ``nap-landing-profile``: the rules in force and the stakes table (``nap-stakes``),
-  read from the :class:`~nap_teach.profiles.Profile`, and the list of rules in force
+  read from the :class:`~nap_teach.engine.profiles.Profile`, and the list of rules in force
   read from the rulebook (``nap-landing-rules``), each a ``nap-landing-rule`` link to
   its page of the rules explorer (``explorer.ipynb?rule=B11``);
 - ``nap-landing-try``: the "Deal me a hand" button;
@@ -36,13 +36,14 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
-from ..cards import FULL_PACK, Card, sort_hand
-from ..html import Markup, el, escape, html, join
-from ..i18n import LANGUAGES, Translator, normalize_lang
-from ..messages import N_, PROFILE_NAMES
-from ..profiles import BRITISH, PROFILES, Profile
-from ..render import card_svg
-from ..rulebook import rules_in_force, tricks_needed
+from ..engine.cards import FULL_PACK, Card, sort_hand
+from ..words.html import Markup, el, escape, html, join
+from ..words.i18n import LANGUAGES, Translator, normalize_lang
+from ..engine.messages import N_, PROFILE_NAMES
+from ..engine.profiles import BRITISH, PROFILES, Profile
+from ..words.render import card_svg
+from ..engine.rules import rules_in_force
+from ..words.rulebook import tricks_needed
 from .base import App, guarded, page_style
 from .params import DEFAULT_LANGUAGE, PageParams, page_query, preheating
 from .progress import ProgressPanel, course_list_html
@@ -121,7 +122,7 @@ LESSONS: tuple[LessonLink, ...] = (
     ),
 )
 
-# PROFILE_NAMES (names of the profiles for people) now lives in nap_teach.messages; re-exported here.
+# PROFILE_NAMES (names of the profiles for people) now lives in nap_teach.engine.messages; re-exported here.
 
 
 def profile_from_query(query: str | None) -> Profile:

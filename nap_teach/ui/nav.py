@@ -18,7 +18,7 @@ HTML (stable classes and landmarks for pages and tests)::
     </header>
 
 The page's content around it is in the ``<main>`` landmark of the app's Voila
-template (nap_teach/share/voila/templates/nap), which also sets
+template (nap_teach/app/share/voila/templates/nap), which also sets
 ``<html lang>`` from ``?lang=`` and follows ``data-lang`` of this header when
 the language changes in place.
 
@@ -32,8 +32,8 @@ from dataclasses import dataclass
 
 import ipywidgets as W
 
-from ..html import Markup, html
-from ..messages import N_
+from ..words.html import Markup, html
+from ..engine.messages import N_
 from .base import Language
 from .params import DEFAULT_LANGUAGE, page_query
 

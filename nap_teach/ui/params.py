@@ -17,10 +17,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs
 
-from ..explain import Explanation
-from ..i18n import LANGUAGES, Translator, normalize_lang
-from ..profiles import BRITISH, PROFILES, Profile
-from ..records import LINK_LIMIT
+from ..engine.explain import Explanation
+from ..words.i18n import LANGUAGES, Translator, normalize_lang
+from ..engine.profiles import BRITISH, PROFILES, Profile
+from ..engine.records import LINK_LIMIT
 
 log = logging.getLogger("nap_teach.ui")
 
@@ -31,7 +31,7 @@ DEFAULT_LANGUAGE = "en"
 MAX_FIELDS = 20
 LONG_VALUES = {"deal": LINK_LIMIT}
 """Parameters whose values may be longer than 200 characters: a record in a link (``?deal=<code>``,
-see :func:`nap_teach.records.record_to_link`; its own limit is ``records.LINK_LIMIT``)."""
+see :func:`nap_teach.engine.records.record_to_link`; its own limit is ``records.LINK_LIMIT``)."""
 
 
 def parse_query(query: str | None) -> dict[str, str]:

@@ -1,8 +1,8 @@
 """"Could it have been made?": the panel shown when a deal ends (play page, lesson).
 
 A small piece of its own so that each page only hooks it in: ``render(state,
-learner)`` with a finished :class:`~nap_teach.state.DealState` (or None to hide
-it). The reading itself is :func:`nap_teach.postmortem.post_mortem` (the solver);
+learner)`` with a finished :class:`~nap_teach.engine.state.DealState` (or None to hide
+it). The reading itself is :func:`nap_teach.ai.postmortem.post_mortem` (the solver);
 this only puts its explanations into words in the page's language.
 
 CSS classes for tests: ``nap-postmortem`` (the HTML widget), ``nap-postmortem-turn``
@@ -14,10 +14,10 @@ from typing import Callable
 
 import ipywidgets as W
 
-from ..html import html, join
-from ..i18n import Translator
-from ..postmortem import PostMortem, post_mortem
-from ..state import DealState
+from ..words.html import html, join
+from ..words.i18n import Translator
+from ..ai.postmortem import PostMortem, post_mortem
+from ..engine.state import DealState
 
 __all__ = ["PostMortemPanel"]
 

@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from ..course import load_course
-from ..i18n import Translator
-from ..html import Markup, html, join
-from ..mastery import Progress
+from ..teach.course import load_course
+from ..words.i18n import Translator
+from ..words.html import Markup, html, join
+from ..teach.mastery import Progress
 from .base import Component, guarded
 from .storage import ProgressStore
 from .widgets import auto_layout

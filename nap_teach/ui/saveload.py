@@ -13,8 +13,8 @@ from typing import Any, Callable
 
 import ipywidgets as W
 
-from ..explain import Explanation, RecordError, RuleError
-from ..html import html
+from ..engine.explain import Explanation, RecordError, RuleError
+from ..words.html import html
 from .base import App, Component, guarded
 from .widgets import auto_layout, with_classes
 

@@ -1,13 +1,13 @@
 """The learner's progress kept in their own browser: a small anywidget over ``localStorage``.
 
 Nothing is kept on the server. The widget has no visible part: on render it
-reads the key (:data:`nap_teach.mastery.STORAGE_KEY`) into ``value`` and sets
+reads the key (:data:`nap_teach.teach.mastery.STORAGE_KEY`) into ``value`` and sets
 ``loaded``; when Python changes ``value`` it writes it back (an empty value
 removes the key); a change of ``download`` saves that text as a file
 (``nap-progress.json``) through the browser's download.
 
 :class:`ProgressStore` wraps it for the pages: :attr:`progress` (a
-:class:`~nap_teach.mastery.Progress`), :meth:`save`, :meth:`export`,
+:class:`~nap_teach.teach.mastery.Progress`), :meth:`save`, :meth:`export`,
 :meth:`import_text`, :meth:`clear`, and callbacks once the browser answered.
 """
 from __future__ import annotations
@@ -17,8 +17,8 @@ from typing import Any, Callable
 import anywidget
 import traitlets
 
-from ..mastery import STORAGE_KEY, Progress
-from ..explain import RecordError
+from ..teach.mastery import STORAGE_KEY, Progress
+from ..engine.explain import RecordError
 
 __all__ = ["BrowserStorage", "ProgressStore"]
 
@@ -66,7 +66,7 @@ class BrowserStorage(anywidget.AnyWidget):  # type: ignore[misc]
 
 
 class ProgressStore:
-    """The learner's :class:`~nap_teach.mastery.Progress`, read from and written to the browser."""
+    """The learner's :class:`~nap_teach.teach.mastery.Progress`, read from and written to the browser."""
 
     def __init__(self) -> None:
         self.widget = BrowserStorage()

@@ -5,8 +5,8 @@ from typing import Any, Sequence, TypeVar
 
 import ipywidgets as W
 
-from ..html import Markup, html
-from ..i18n import Translator
+from ..words.html import Markup, html
+from ..words.i18n import Translator
 
 __all__ = ["auto_layout", "show", "set_trait", "set_classes", "with_classes", "scroll_cue"]
 

@@ -8,8 +8,8 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import expect
 
-from nap_teach.i18n import translator
-from nap_teach.traveller import ClassResults, result_word
+from nap_teach.words.i18n import translator
+from nap_teach.teach.traveller import ClassResults, result_word
 
 WIDGET_TIMEOUT = 30_000
 

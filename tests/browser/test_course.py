@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from nap_teach.course import load_lesson
-from nap_teach.lesson.player import LessonPlayer, LessonRun
+from nap_teach.teach.course import load_lesson
+from nap_teach.teach.lesson.player import LessonPlayer, LessonRun
 
 WIDGET_TIMEOUT = 30_000  # ms a widget may take to answer a click
 LESSON = "worked-deal"

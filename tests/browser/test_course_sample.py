@@ -21,7 +21,7 @@ To stay fast, one Voila server serves a few pages at once, each in its own
 browser context (its own localStorage): every lesson is a generator of
 actions that yields what the page must show next, and a loop moves on
 whichever page is ready. A copy of the lesson run in the test
-(:class:`~nap_teach.lesson.player.LessonRun`, fed the same answers and the
+(:class:`~nap_teach.teach.lesson.player.LessonRun`, fed the same answers and the
 same missed kinds) knows every answer and every quiz question.
 """
 from __future__ import annotations
@@ -33,10 +33,10 @@ from typing import Any, Callable, Iterator
 
 import pytest
 
-from nap_teach.course import load_lesson
-from nap_teach.i18n import translator
-from nap_teach.lesson.player import LessonPlayer, LessonRun
-from nap_teach.mastery import STORAGE_KEY, Progress
+from nap_teach.teach.course import load_lesson
+from nap_teach.words.i18n import translator
+from nap_teach.teach.lesson.player import LessonPlayer, LessonRun
+from nap_teach.teach.mastery import STORAGE_KEY, Progress
 
 SAMPLE = [  # (lesson, language): 6 of the 16 lessons, every kind of deal and question, both profiles
     ("worked-deal", "en"), ("misere", "es"), ("misdeal-renege", "en"), ("passed-out", "es"),

@@ -1,9 +1,9 @@
 """Issue 14 in Voila and Chromium: a problem solved by clicking; an odds lab run with its progress and chart."""
 from __future__ import annotations
 
-from nap_teach.i18n import translator
-from nap_teach.problems import load_problems, winning_line
-from nap_teach.profiles import BRITISH
+from nap_teach.words.i18n import translator
+from nap_teach.teach.problems import load_problems, winning_line
+from nap_teach.engine.profiles import BRITISH
 
 WIDGET_TIMEOUT = 60_000  # ms a widget may take to answer a click (the solver runs in the kernel)
 
@@ -55,7 +55,7 @@ def test_b15_an_odds_lab_run_shows_progress_and_its_chart(voila_page, page_log, 
 
 def test_b4_an_odds_lab_hand_dealt_whole_refuses_a_card_of_its_unused_pile(voila_page, page_log, expect):
     # the same seed deals the same table in the browser as here
-    from nap_teach.profiles import PUB
+    from nap_teach.engine.profiles import PUB
     from nap_teach.ui.odds import OddsApp
 
     twin = OddsApp(profile=PUB, seed=21)  # under the pub rules: Misère is solved too
@@ -87,7 +87,7 @@ def test_b4_an_odds_lab_hand_dealt_whole_refuses_a_card_of_its_unused_pile(voila
 
 
 def test_b14_p4_a_pub_defence_against_misere_solved_by_clicking_in_spanish(voila_page, page_log, expect):
-    from nap_teach.profiles import PUB
+    from nap_teach.engine.profiles import PUB
 
     problems = load_problems(PUB)
     index = next(i for i, p in enumerate(problems) if p.defending and p.record["auction"][0] == "Misere")

@@ -1,8 +1,8 @@
 """The rules explorer in Voila and Chromium: answer quiz questions and see the score change."""
 from __future__ import annotations
 
-from nap_teach.i18n import translator
-from nap_teach.quiz import make_quiz
+from nap_teach.words.i18n import translator
+from nap_teach.teach.quiz import make_quiz
 
 WIDGET_TIMEOUT = 30_000  # ms a widget may take to answer a click
 SEED = 5

@@ -12,14 +12,14 @@ import unicodedata
 
 import pytest
 
-from nap_teach.course import load_course, load_lesson
-from nap_teach.handouts import lesson_questions
-from nap_teach.i18n import translator
-from nap_teach.lesson.deal import load_worked_deal
-from nap_teach.profiles import BRITISH, PUB
-from nap_teach.records import hand_to_record, record_to_link
-from nap_teach.render import cards_text
-from nap_teach.rulebook import rules_in_force
+from nap_teach.teach.course import load_course, load_lesson
+from nap_teach.teach.handouts import lesson_questions
+from nap_teach.words.i18n import translator
+from nap_teach.teach.lesson.deal import load_worked_deal
+from nap_teach.engine.profiles import BRITISH, PUB
+from nap_teach.engine.records import hand_to_record, record_to_link
+from nap_teach.words.render import cards_text
+from nap_teach.engine.rules import rules_in_force
 
 WIDGET_TIMEOUT = 60_000
 A4 = (595.92, 842.88)  # points

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from nap_teach.profiles import BRITISH
+from nap_teach.engine.profiles import BRITISH
 from nap_teach.ui.landing import LESSONS
 
 APP_TIMEOUT = 60_000  # ms for a notebook page to start its kernel and show its widgets

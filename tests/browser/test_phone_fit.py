@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 import random
 
-from nap_teach.bots import get_bot
-from nap_teach.records import session_to_record
-from nap_teach.session import Session
-from nap_teach.simulate import play_deal
+from nap_teach.ai.bots import get_bot
+from nap_teach.engine.records import session_to_record
+from nap_teach.engine.session import Session
+from nap_teach.ai.simulate import play_deal
 
 WIDGET_TIMEOUT = 30_000
 SEVEN = "Anabel,Bartolomé,Carmela,Domingo,Esperanza,Fernando,Guillermina"

@@ -3,7 +3,7 @@
 Under load a page used to come back blank: nbclient waited 4 s for a cell's
 output, gave up without an error and Voila sent the cell with no output. The
 committed voila.json waits long enough (VoilaExecutor.iopub_timeout), and the
-app's page template (nap_teach/share/voila/templates/nap) turns any page that
+app's page template (nap_teach/app/share/voila/templates/nap) turns any page that
 still ends up without output into a notice in the learner's language with a
 button to try again.
 """

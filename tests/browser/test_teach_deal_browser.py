@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from nap_teach.lesson.deal import load_worked_deal
-from nap_teach.cards import Card
+from nap_teach.teach.lesson.deal import load_worked_deal
+from nap_teach.engine.cards import Card
 
 WIDGET_TIMEOUT = 30_000
 

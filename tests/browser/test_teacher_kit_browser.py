@@ -14,12 +14,12 @@ import re
 import unicodedata
 from urllib.parse import parse_qs, urlsplit
 
-from nap_teach.cards import sort_hand
-from nap_teach.course import load_course
-from nap_teach.i18n import translator
-from nap_teach.lesson.deal import Lesson
-from nap_teach.records import hand_to_record, load_hand, record_to_link
-from nap_teach.render import cards_text
+from nap_teach.engine.cards import sort_hand
+from nap_teach.teach.course import load_course
+from nap_teach.words.i18n import translator
+from nap_teach.teach.lesson.deal import Lesson
+from nap_teach.engine.records import hand_to_record, load_hand, record_to_link
+from nap_teach.words.render import cards_text
 
 WIDGET_TIMEOUT = 30_000  # ms a widget may take to answer
 

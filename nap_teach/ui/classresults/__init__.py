@@ -5,7 +5,7 @@ The notebook ``notebooks/class.ipynb`` only does::
     from nap_teach.ui.classresults import ClassApp
     ClassApp.from_environment()
 
-Every file is read by :class:`nap_teach.traveller.ClassResults` (all checks are
+Every file is read by :class:`nap_teach.teach.traveller.ClassResults` (all checks are
 there) and kept in this page's kernel only: nothing is stored on the server.
 Stable CSS classes for tests: ``nap-class`` (the page), ``nap-class-upload``
 (several files at once), ``nap-class-clear``, ``nap-class-game`` (which game is

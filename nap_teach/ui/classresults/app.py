@@ -6,8 +6,8 @@ from typing import Any
 
 import ipywidgets as W
 
-from ...html import Markup, html, join
-from ...traveller import COUNTED, DUPLICATE, FLAGGED, REFUSED, ClassResults, FileOutcome, GameKey, result_word
+from ...words.html import Markup, html, join
+from ...teach.traveller import COUNTED, DUPLICATE, FLAGGED, REFUSED, ClassResults, FileOutcome, GameKey, result_word
 from ..base import App, guarded, page_style
 from ..chart import BELOW, balance_chart_svg
 from ..params import PageParams, page_query

@@ -11,11 +11,11 @@ The notebook ``notebooks/explorer.ipynb`` only does::
 Three sections, chosen with the ``nap-ex-nav`` buttons:
 
 - **Rules**: pick a rule (``nap-ex-rule``); its explanation, a small trainer
-  built on :mod:`nap_teach.trainers` and a question of :mod:`nap_teach.quiz`;
+  built on :mod:`nap_teach.teach.trainers` and a question of :mod:`nap_teach.teach.quiz`;
 - **Quiz**: the FAQ questions plus generated ones, a score, and the seed that
   reproduces them (``nap-ex-seed``, ``?seed=`` in the page address);
 - **Syllabus**: for teachers, per rule where it is demonstrated, quizzed and
-  enforced (:mod:`nap_teach.syllabus`).
+  enforced (:mod:`nap_teach.teach.syllabus`).
 
 Every answer comes from the engine; this module only draws and listens.
 """
@@ -24,7 +24,7 @@ from __future__ import annotations
 from ..landing import stakes_table_html
 from .app import ExplorerApp
 from .component import MAX_SEED
-from ...rulebook import prose as rule_text
+from ...words.rulebook import prose as rule_text
 from .question import QuestionCard
 from .quiz import QuizPanel
 from .rules import RulesPanel

@@ -6,10 +6,10 @@ from typing import Any
 
 import ipywidgets as W
 
-from ...explain import Explanation
-from ...html import escape, html
-from ...profiles import BRITISH, PROFILES, Profile
-from ...syllabus import profile_rules
+from ...engine.explain import Explanation
+from ...words.html import escape, html
+from ...engine.profiles import BRITISH, PROFILES, Profile
+from ...teach.syllabus import profile_rules
 from ..base import App, guarded, page_style
 from ..landing import PROFILE_NAMES, page_query
 from ..params import PageParams, ignored_note

@@ -5,11 +5,11 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from ...explain import Explanation
-from ...html import escape, html, join
-from ...profiles import BRITISH, PUB, Profile
-from ...rulebook import Topic
-from ...trainers import PositionError, table_names
+from ...engine.explain import Explanation
+from ...words.html import escape, html, join
+from ...engine.profiles import BRITISH, PUB, Profile
+from ...engine.rules import Topic
+from ...teach.trainers import PositionError, table_names
 from ..base import guarded
 from ..landing import PROFILE_NAMES
 from .component import ExplorerComponent, _auto, _dropdown, _labelled, _valid
@@ -94,7 +94,7 @@ class ComparePanel(ExplorerComponent):
         return labels.get(topic, topic)
 
     def refresh(self) -> None:
-        from ...trainers import profile_differences
+        from ...teach.trainers import profile_differences
 
         _ = self._
         a, b = self.profiles
@@ -130,7 +130,7 @@ class ComparePanel(ExplorerComponent):
         self.render()
 
     def render(self) -> None:
-        from ...trainers import two_tariffs
+        from ...teach.trainers import two_tariffs
 
         n, c, t = self.size.value, self.contract.value, self.tricks.value
         if not _valid(n, self.sizes) or c not in self.contracts or not _valid(t, list(range(6))):

@@ -5,11 +5,11 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import ipywidgets as W
 
-from ...cards import Card
-from ...explain import Explanation
-from ...html import Markup, html
-from ...profiles import Profile
-from ...render import suit_text
+from ...engine.cards import Card
+from ...engine.explain import Explanation
+from ...words.html import Markup, html
+from ...engine.profiles import Profile
+from ...words.render import suit_text
 from ..base import Component
 from ..widgets import auto_layout as _auto
 

@@ -5,9 +5,9 @@ from typing import TYPE_CHECKING, Callable
 
 import ipywidgets as W
 
-from ...html import html, join
-from ...quiz import Question
-from ...render import hand_html, trick_html
+from ...words.html import html, join
+from ...teach.quiz import Question
+from ...words.render import hand_html, trick_html
 from ..base import guarded
 from .component import ExplorerComponent, _auto
 

@@ -5,8 +5,8 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
-from ...html import escape, html
-from ...quiz import DEFAULT_COUNT, Question, QuizRun
+from ...words.html import escape, html
+from ...teach.quiz import DEFAULT_COUNT, Question, QuizRun
 from ..base import guarded
 from .component import MAX_SEED, ExplorerComponent, _auto, _button, _labelled
 from .question import QuestionCard

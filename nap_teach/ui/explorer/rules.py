@@ -5,15 +5,16 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from ...html import html, join
-from ...quiz import Question, questions_for_rule
-from ...render import trick_html
-from ...syllabus import profile_rules
+from ...words.html import html, join
+from ...teach.quiz import Question, questions_for_rule
+from ...words.render import trick_html
+from ...teach.syllabus import profile_rules
 from ..base import guarded, name_control
 from ..landing import stakes_table_html
 from ..widgets import show as _show
 from .component import ExplorerComponent, _auto, _button
-from ...rulebook import Topic, prose as rule_text
+from ...engine.rules import Topic
+from ...words.rulebook import prose as rule_text
 from .question import QuestionCard
 from .trainers import TRAINER_FOR_RULE, Trainer, trainers_for
 
@@ -68,7 +69,7 @@ class RulesPanel(ExplorerComponent):
 
     def render_demo(self, rule: str) -> None:
         """The engine-run example of a rule of this profile's own (P1..P9), with its cards."""
-        from ...trainers import demonstration
+        from ...teach.trainers import demonstration
 
         if rule not in self._demos:
             self._demos[rule] = demonstration(rule, self.profile, self.app.seed)

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
-from ...course import load_lesson
-from ...handouts import course_plan_html
-from ...html import Markup, escape, html, join
+from ...teach.course import load_lesson
+from ...teach.handouts import course_plan_html
+from ...words.html import Markup, escape, html, join
 from ..printing import PrintButton
-from ...syllabus import SyllabusEntry, syllabus
+from ...teach.syllabus import SyllabusEntry, syllabus
 from ..nav import nav_href
 from ..params import page_query
 from .component import ExplorerComponent, _auto

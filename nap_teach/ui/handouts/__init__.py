@@ -5,7 +5,7 @@ The notebook ``notebooks/handouts.ipynb`` only does::
     from nap_teach.ui.handouts import HandoutsApp
     HandoutsApp.from_environment()
 
-The handouts themselves are pure HTML from :mod:`nap_teach.handouts`. Page
+The handouts themselves are pure HTML from :mod:`nap_teach.teach.handouts`. Page
 parameters: ``?lang=``, ``?profile=``, ``?kind=rules|deal|lesson|scoresheet|plan``,
 ``?lesson=<id>`` (that lesson's summary; with ``&part=<deal id>`` that deal of it),
 ``?deal=<code>`` (a hand record in a link: its diagram; a session record: a

@@ -5,17 +5,17 @@ from typing import Any, Mapping
 
 import ipywidgets as W
 
-from ...course import LessonSpec, load_course, load_lesson
-from ...explain import Explanation, RecordError, RuleError
-from ...handouts import (PAPERS, course_plan_html, deal_diagram_html, lesson_summary_html, print_css,
+from ...teach.course import LessonSpec, load_course, load_lesson
+from ...engine.explain import Explanation, RecordError, RuleError
+from ...teach.handouts import (PAPERS, course_plan_html, deal_diagram_html, lesson_summary_html, print_css,
                          rules_card_html, scoresheet_html)
-from ...html import Markup, html
-from ...lesson.deal import load_worked_deal
-from ...messages import N_
-from ...profiles import PROFILES, Profile
-from ...records import hand_from_record, parse_json, record_from_link, session_from_record
-from ...session import Session
-from ...state import DealState
+from ...words.html import Markup, html
+from ...teach.lesson.deal import load_worked_deal
+from ...engine.messages import N_
+from ...engine.profiles import PROFILES, Profile
+from ...engine.records import hand_from_record, parse_json, record_from_link, session_from_record
+from ...engine.session import Session
+from ...engine.state import DealState
 from ..base import App, guarded, page_style
 from ..params import PageParams
 from ..printing import PrintButton
@@ -49,7 +49,7 @@ class HandoutsApp(App):
 
     def __init__(self, lang: str = "en", profile: Profile | None = None) -> None:
         super().__init__(lang)
-        from ...profiles import BRITISH
+        from ...engine.profiles import BRITISH
 
         self._busy = False
         self._filling = False

@@ -5,7 +5,7 @@ The notebook ``notebooks/lesson.ipynb`` only does::
     from nap_teach.ui.lesson import LessonApp
     LessonApp.from_environment()
 
-Everything the learner reads comes from :mod:`nap_teach.lesson` (the steps and
+Everything the learner reads comes from :mod:`nap_teach.teach.lesson` (the steps and
 their explanations, built by the engine) and from the ``_()`` strings here, so
 the page switches language in place. Components, one class each:
 

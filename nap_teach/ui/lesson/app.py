@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from ...course import LessonSpec, lesson_ids, load_lesson
-from ...html import html
-from ...lesson import Lesson, LessonWalk, default_lesson
-from ...state import DealState
-from ...lesson.ledger import SessionLesson
+from ...teach.course import LessonSpec, lesson_ids, load_lesson
+from ...words.html import html
+from ...teach.lesson import Lesson, LessonWalk, default_lesson
+from ...engine.state import DealState
+from ...teach.lesson.ledger import SessionLesson
 from ..base import App, page_style
 from ..params import PageParams, bad_number, ignored_note, whole_number
 from ..postmortem import PostMortemPanel

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as W
 
-from ...cards import Card
-from ...html import html
-from ...lesson.decide import Ask, Feedback
+from ...engine.cards import Card
+from ...words.html import html
+from ...teach.lesson.decide import Ask, Feedback
 from ..base import Component, guarded
 from ..widgets import auto_layout
 from .fragments import _explanation_items

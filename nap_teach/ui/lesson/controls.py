@@ -6,10 +6,10 @@ from typing import Any, Callable
 import ipywidgets as W
 import traitlets
 
-from ...html import html
+from ...words.html import html
 from ..params import bad_number, whole_number
-from ...lesson import SECTIONS, LessonWalk
-from ...tricks import Trick
+from ...teach.lesson import SECTIONS, LessonWalk
+from ...engine.tricks import Trick
 from ..base import Language, StatusLine, guarded
 from ..widgets import auto_layout
 

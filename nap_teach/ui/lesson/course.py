@@ -1,7 +1,7 @@
 """A lesson of the course on the lesson page (``lesson.ipynb?lesson=<id>``).
 
 :class:`CourseMode` drives the page's components from a
-:class:`~nap_teach.lesson.player.LessonRun`: the deal shown is the run's deal,
+:class:`~nap_teach.teach.lesson.player.LessonRun`: the deal shown is the run's deal,
 Next stops at a question asked before the reveal (:class:`.asking.QuestionPanel`),
 a session deal shows its ledger (:class:`LedgerView`), the lesson's own notes are
 shown with the engine's explanations, and the closing quiz
@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from ...course import LessonSpec
-from ...html import Markup, html, join
-from ...lesson import Lesson, LessonWalk
-from ...lesson.decide import Feedback
-from ...lesson.ledger import SessionLesson
-from ...lesson.player import LessonPlayer, LessonRun
+from ...teach.course import LessonSpec
+from ...words.html import Markup, html, join
+from ...teach.lesson import Lesson, LessonWalk
+from ...teach.lesson.decide import Feedback
+from ...teach.lesson.ledger import SessionLesson
+from ...teach.lesson.player import LessonPlayer, LessonRun
 from ..base import Component, guarded
 from ..progress import ProgressPanel, course_list_html
 from ..storage import ProgressStore

@@ -1,6 +1,6 @@
 """Your own deal: enter a deal by clicking cards, calls and cards in turn, then teach it with the lesson player.
 
-The logic is the engine's :class:`~nap_teach.lesson.entry.DealEntry`; this
+The logic is the engine's :class:`~nap_teach.teach.lesson.entry.DealEntry`; this
 component draws it and hands the finished deal to the lesson page
 (``on_teach``), which narrates it with the same controls, What if? and
 "could it have been made?" as the worked deal. Every refusal (a card given
@@ -27,14 +27,14 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as W
 
-from ...auction import Call
-from ...cards import Card, sort_hand
-from ...explain import Explanation, RecordError, RuleError
-from ...html import html, join
-from ...lesson.entry import FULL_PACK, HAND_SIZE, MAX_FILE_BYTES, DealEntry
-from ...profiles import PROFILES
-from ...render import card_label, hand_html, suit_text
-from ...state import DealState
+from ...engine.auction import Call
+from ...engine.cards import Card, sort_hand
+from ...engine.explain import Explanation, RecordError, RuleError
+from ...words.html import html, join
+from ...teach.lesson.entry import FULL_PACK, HAND_SIZE, MAX_FILE_BYTES, DealEntry
+from ...engine.profiles import PROFILES
+from ...words.render import card_label, hand_html, suit_text
+from ...engine.state import DealState
 from ..base import Component, StatusLine, guarded
 from ..params import DEFAULT_LANGUAGE
 from ..saveload import not_a_file, upload_content

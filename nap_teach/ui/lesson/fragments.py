@@ -4,13 +4,13 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 
-from ...cards import Card, Suit
-from ...explain import Explanation
-from ...html import Markup, html, join
-from ...i18n import Translator
-from ...lesson import settlement_line
-from ...render import suit_colour, suit_text
-from ...tricks import Trick
+from ...engine.cards import Card, Suit
+from ...engine.explain import Explanation
+from ...words.html import Markup, html, join
+from ...words.i18n import Translator
+from ...teach.lesson import settlement_line
+from ...words.render import suit_colour, suit_text
+from ...engine.tricks import Trick
 
 
 def _suit_words(suit: Suit, tr: Translator) -> str:

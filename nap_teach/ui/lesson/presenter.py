@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from ...html import Markup, html
-from ...lesson import Lesson
+from ...words.html import Markup, html
+from ...teach.lesson import Lesson
 from ..base import CSS_DIR, Component, guarded
 from ..keys import StepKeys
 from ..widgets import auto_layout, set_classes, set_trait, show

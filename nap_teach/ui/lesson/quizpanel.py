@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as W
 
-from ...html import html
-from ...lesson.player import LessonRun
-from ...quiz import Question
+from ...words.html import html
+from ...teach.lesson.player import LessonRun
+from ...teach.quiz import Question
 from ..base import Component, guarded
 from ..explorer.question import QuestionCard
 from ..widgets import auto_layout

@@ -5,10 +5,10 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as W
 
-from ...cards import Card
-from ...html import html, join
-from ...lesson import LessonWalk, settlement_line
-from ...render import suit_colour, suit_text
+from ...engine.cards import Card
+from ...words.html import html, join
+from ...teach.lesson import LessonWalk, settlement_line
+from ...words.render import suit_colour, suit_text
 from ..base import Language, StatusLine, guarded
 from ..widgets import auto_layout
 from .fragments import _amounts_html, _explanation_items, _suit_words, _tricks_table

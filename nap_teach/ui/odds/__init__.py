@@ -5,7 +5,7 @@ The notebook ``notebooks/odds.ipynb`` only does::
     from nap_teach.ui.odds import OddsApp
     OddsApp.from_environment()
 
-The figures come from :func:`nap_teach.odds.call_odds` (layouts of the other
+The figures come from :func:`nap_teach.ai.odds.call_odds` (layouts of the other
 hands solved with open hands). Stable CSS classes for tests: ``nap-odds`` (the
 page), ``nap-odds-hand`` (the cards typed), ``nap-odds-deal`` (deal a whole
 table at random: the seat's five in the box), ``nap-odds-keep`` (keep to that

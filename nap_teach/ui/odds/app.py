@@ -7,12 +7,12 @@ from typing import Any, Sequence
 
 import ipywidgets as W
 
-from ...cards import Card, format_cards, sort_hand
-from ...html import Markup, html, join
-from ...i18n import Translator
-from ...odds import (DEFAULT_LAYOUTS, AsDealt, CallOdds, DealtTable, as_dealt, call_odds, check_dealt_hand,
+from ...engine.cards import Card, format_cards, sort_hand
+from ...words.html import Markup, html, join
+from ...words.i18n import Translator
+from ...ai.odds import (DEFAULT_LAYOUTS, AsDealt, CallOdds, DealtTable, as_dealt, call_odds, check_dealt_hand,
                      check_hand, deal_table)
-from ...profiles import Profile
+from ...engine.profiles import Profile
 from ..base import App, guarded, page_style
 from ..params import PageParams
 
@@ -63,7 +63,7 @@ class OddsApp(App):
 
     def __init__(self, lang: str = "en", profile: Profile | None = None, seed: int | None = None) -> None:
         super().__init__(lang)
-        from ...profiles import BRITISH
+        from ...engine.profiles import BRITISH
 
         self.profile = profile or BRITISH
         self._rng = random.Random(seed)

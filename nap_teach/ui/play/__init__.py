@@ -5,7 +5,7 @@
     from nap_teach.ui.play import PlayApp
     PlayApp.from_environment()
 
-:class:`PlayApp` holds one :class:`~nap_teach.play.PlayTable` (the pure
+:class:`PlayApp` holds one :class:`~nap_teach.teach.play.PlayTable` (the pure
 controller: every check happens there) and these components, one class each,
 each owning its widgets:
 
@@ -29,7 +29,7 @@ each owning its widgets:
 - :class:`ReplayView` step through any saved deal from the learner's seat;
 - :class:`SettingsPanel` practice undo, four-colour pack, early-stop offer.
 
-The screen is drawn from the learner's :class:`~nap_teach.views.SeatView` and
+The screen is drawn from the learner's :class:`~nap_teach.engine.views.SeatView` and
 the public ledger only. Widgets are built once; a move only changes HTML
 values, button labels and classes, which keeps a click fast.
 """

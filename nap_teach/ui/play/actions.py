@@ -6,12 +6,12 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from ...auction import Call
-from ...cards import Card
-from ...explain import Explanation, RuleError
-from ...html import html
-from ...play import PlayTable
-from ...render import suit_text
+from ...engine.auction import Call
+from ...engine.cards import Card
+from ...engine.explain import Explanation, RuleError
+from ...words.html import html
+from ...teach.play import PlayTable
+from ...words.render import suit_text
 from ..base import Component, guarded
 from ..widgets import auto_layout as _auto, set_trait as _set, show as _show
 

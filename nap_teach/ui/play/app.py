@@ -8,10 +8,10 @@ from typing import Callable
 
 import ipywidgets as W
 
-from ...explain import Explanation
-from ...html import html
-from ...play import PlayTable, TableSetup
-from ...views import SeatView
+from ...engine.explain import Explanation
+from ...words.html import html
+from ...teach.play import PlayTable, TableSetup
+from ...engine.views import SeatView
 from ..base import App, page_style
 from ..params import PageParams, ignored_note, preheating
 from ..postmortem import PostMortemPanel

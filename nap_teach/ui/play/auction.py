@@ -5,10 +5,10 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
-from ...auction import Call
-from ...html import escape, html, join
-from ...play import PlayTable
-from ...views import SeatView
+from ...engine.auction import Call
+from ...words.html import escape, html, join
+from ...teach.play import PlayTable
+from ...engine.views import SeatView
 from ..base import Component, guarded
 from ..widgets import auto_layout as _auto, set_trait as _set, show as _show
 

@@ -1,7 +1,7 @@
 """The play page's class link: the same seeded game for a whole class, as text to copy and as a QR code.
 
 The link is this page's address with the setup form's game in its query
-(:func:`nap_teach.traveller.class_query`: seed, rules, language, players, seat,
+(:func:`nap_teach.teach.traveller.class_query`: seed, rules, language, players, seat,
 length, bots). The address comes from the request Voila hands the kernel
 (``SERVER_NAME``, ``SERVER_PORT``, ``SCRIPT_NAME``); the teacher may correct it
 (the address the room's devices reach, not ``127.0.0.1``). The QR code is an SVG
@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 import ipywidgets as W
 
-from ...explain import Explanation, IllegalAction
-from ...html import Markup, html
-from ...play import MAX_SEED
-from ...traveller import class_query
+from ...engine.explain import Explanation, IllegalAction
+from ...words.html import Markup, html
+from ...teach.play import MAX_SEED
+from ...teach.traveller import class_query
 from ..base import Component, guarded
 from ..widgets import auto_layout, show, with_classes
 

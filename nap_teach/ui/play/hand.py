@@ -5,11 +5,11 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from ...cards import Card, sort_hand
-from ...html import html
-from ...play import PlayTable
-from ...render import card_label, suit_text
-from ...views import SeatView
+from ...engine.cards import Card, sort_hand
+from ...words.html import html
+from ...teach.play import PlayTable
+from ...words.render import card_label, suit_text
+from ...engine.views import SeatView
 from ..base import Component, guarded
 from ..widgets import auto_layout as _auto, set_classes as _classes, set_trait as _set, show as _show
 

@@ -5,11 +5,11 @@ from typing import TYPE_CHECKING, Sequence
 
 import ipywidgets as W
 
-from ...explain import Explanation
-from ...html import escape, html, join
-from ...play import PlayTable
-from ...rulebook import Topic
-from ...session import LedgerRow
+from ...engine.explain import Explanation
+from ...words.html import escape, html, join
+from ...teach.play import PlayTable
+from ...engine.rules import Topic
+from ...engine.session import LedgerRow
 from ..base import Component
 from ..chart import balance_chart_svg
 from ..widgets import scroll_cue, show as _show

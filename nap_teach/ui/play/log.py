@@ -5,8 +5,8 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
-from ...html import escape, html, join
-from ...play import Event, PlayTable
+from ...words.html import escape, html, join
+from ...teach.play import Event, PlayTable
 from ..base import Component
 from ..widgets import set_trait as _set
 

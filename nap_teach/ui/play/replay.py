@@ -5,11 +5,11 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from ...cards import sort_hand
-from ...html import Markup, escape, html, join
-from ...play import Event, PlayTable
-from ...render import suit_text, trick_html
-from ...state import DealState
+from ...engine.cards import sort_hand
+from ...words.html import Markup, escape, html, join
+from ...teach.play import Event, PlayTable
+from ...words.render import suit_text, trick_html
+from ...engine.state import DealState
 from ..base import Component, guarded
 from ..table import CardTable
 from ..widgets import auto_layout as _auto, set_trait as _set, show as _show

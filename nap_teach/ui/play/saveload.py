@@ -1,11 +1,11 @@
-"""The play page's save and resume: its record is the :class:`~nap_teach.play.PlayTable`'s session."""
+"""The play page's save and resume: its record is the :class:`~nap_teach.teach.play.PlayTable`'s session."""
 from __future__ import annotations
 
 import re
 from typing import TYPE_CHECKING, Any
 
-from ...explain import Explanation, RecordError
-from ...play import MAX_FILE_BYTES, PlayTable
+from ...engine.explain import Explanation, RecordError
+from ...teach.play import MAX_FILE_BYTES, PlayTable
 from ..saveload import SaveLoad as BaseSaveLoad
 
 if TYPE_CHECKING:

@@ -5,10 +5,10 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from ...html import html
-from ...bots.simple import DEFAULT_STYLE, STYLE_NAMES
-from ...play import MAX_DEALS, MAX_ROTATIONS, PlayTable, TableSetup, bot_levels
-from ...profiles import PROFILES
+from ...words.html import html
+from ...ai.bots.simple import DEFAULT_STYLE, STYLE_NAMES
+from ...teach.play import MAX_DEALS, MAX_ROTATIONS, PlayTable, TableSetup, bot_levels
+from ...engine.profiles import PROFILES
 from ..base import Component, guarded
 from ..landing import PROFILE_NAMES
 from ..widgets import auto_layout as _auto, show as _show

@@ -5,10 +5,10 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
-from ...html import Markup, escape, html, join
-from ...play import PlayTable
-from ...render import card_back_svg, suit_text, trick_html
-from ...views import SeatView
+from ...words.html import Markup, escape, html, join
+from ...teach.play import PlayTable
+from ...words.render import card_back_svg, suit_text, trick_html
+from ...engine.views import SeatView
 from ..base import Component
 from ..landing import PROFILE_NAMES
 from ..widgets import set_trait as _set, show as _show

@@ -5,10 +5,10 @@ from typing import Any
 
 import ipywidgets as W
 
-from ...cards import Card, sort_hand
-from ...html import html, join
-from ...problems import Problem, ProblemRun, load_problems, winning_line
-from ...profiles import BRITISH, Profile
+from ...engine.cards import Card, sort_hand
+from ...words.html import html, join
+from ...teach.problems import Problem, ProblemRun, load_problems, winning_line
+from ...engine.profiles import BRITISH, Profile
 from ..base import App, guarded, page_style
 from ..params import PageParams
 

@@ -7,8 +7,8 @@ The notebook ``notebooks/scorekeeper.ipynb`` only does::
     from nap_teach.ui.scorekeeper import ScorekeeperApp
     ScorekeeperApp.from_environment()
 
-The page talks to :class:`nap_teach.scorekeeper.Scorekeeper`, which asks the
-engine's :class:`~nap_teach.session.Session` everything: whose deal it is, who
+The page talks to :class:`nap_teach.teach.scorekeeper.Scorekeeper`, which asks the
+engine's :class:`~nap_teach.engine.session.Session` everything: whose deal it is, who
 speaks first, whether an entry is possible, the payments and the balances.
 A refused entry is shown with its reason and rule, and the form keeps what was
 typed; an earlier deal can be corrected; the record saves and loads as

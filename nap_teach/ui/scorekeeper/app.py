@@ -5,11 +5,11 @@ from typing import Sequence
 
 import ipywidgets as W
 
-from ...cli import options_line
-from ...html import escape, html
-from ...profiles import BRITISH, Profile
-from ...scorekeeper import Scorekeeper
-from ...session import DEFAULT_DEALS
+from ...app.cli import options_line
+from ...words.html import escape, html
+from ...engine.profiles import BRITISH, Profile
+from ...teach.scorekeeper import Scorekeeper
+from ...engine.session import DEFAULT_DEALS
 from ..base import App, guarded, page_style
 from ..params import PageParams
 from ..widgets import auto_layout as _auto, show as _show, with_classes as _css

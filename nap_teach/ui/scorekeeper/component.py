@@ -4,10 +4,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 
-from ...explain import RecordError, RuleError
-from ...i18n import Translator
-from ...profiles import Profile
-from ...session import MISDEAL, TIE_BREAK, LedgerRow
+from ...engine.explain import RecordError, RuleError
+from ...words.i18n import Translator
+from ...engine.profiles import Profile
+from ...engine.session import MISDEAL, TIE_BREAK, LedgerRow
 from ..base import Component
 from ..chart import BELOW, balance_chart_svg
 from ..params import PageParams

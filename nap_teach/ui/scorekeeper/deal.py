@@ -5,12 +5,12 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from ...explain import RecordError, RuleError
-from ...html import escape, html
-from ...scorekeeper import Scorekeeper
+from ...engine.explain import RecordError, RuleError
+from ...words.html import escape, html
+from ...teach.scorekeeper import Scorekeeper
 from ..base import guarded, name_control
 from ..widgets import auto_layout as _auto, show as _show, with_classes as _css
-from ...session import TIE_BREAK
+from ...engine.session import TIE_BREAK
 from .component import NOT_ENTERED, KeeperComponent, deal_number
 
 if TYPE_CHECKING:

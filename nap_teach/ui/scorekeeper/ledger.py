@@ -5,9 +5,9 @@ from typing import TYPE_CHECKING, Sequence
 
 import ipywidgets as W
 
-from ...html import escape, html, join
-from ...rulebook import Topic
-from ...session import MISDEAL, TIE_BREAK, LedgerRow
+from ...words.html import escape, html, join
+from ...engine.rules import Topic
+from ...engine.session import MISDEAL, TIE_BREAK, LedgerRow
 from ..base import guarded
 from ..widgets import auto_layout as _auto, scroll_cue, show as _show, with_classes as _css
 from .component import KeeperComponent, chart_svg, deal_number

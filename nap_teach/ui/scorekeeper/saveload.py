@@ -4,8 +4,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 
-from ...explain import RecordError, RuleError
-from ...scorekeeper import MAX_RECORD_BYTES, Scorekeeper
+from ...engine.explain import RecordError, RuleError
+from ...teach.scorekeeper import MAX_RECORD_BYTES, Scorekeeper
 from ..saveload import SaveLoad as BaseSaveLoad
 from .component import refuse
 

@@ -6,12 +6,12 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import ipywidgets as W
 
-from ...dealing import draw_first_dealer
-from ...explain import RecordError, RuleError
-from ...html import Markup, escape, html, join
-from ...profiles import BRITISH, MAX_ANTE, PROFILES, Profile
-from ...scorekeeper import Scorekeeper
-from ...session import DEFAULT_DEALS
+from ...engine.dealing import draw_first_dealer
+from ...engine.explain import RecordError, RuleError
+from ...words.html import Markup, escape, html, join
+from ...engine.profiles import BRITISH, MAX_ANTE, PROFILES, Profile
+from ...teach.scorekeeper import Scorekeeper
+from ...engine.session import DEFAULT_DEALS
 from ..base import guarded
 from ..widgets import auto_layout as _auto, show as _show, with_classes as _css
 from .component import MAX_DEALS, KeeperComponent, profile_name

@@ -1,7 +1,7 @@
 """The card table shared by the play page, the lesson page and replay.
 
 :class:`CardTable` is a page component: it turns what a seat may see (a
-:class:`~nap_teach.views.SeatView`) into plain data for :class:`TableWidget`, a
+:class:`~nap_teach.engine.views.SeatView`) into plain data for :class:`TableWidget`, a
 small anywidget (``table.js`` + ``table.css``) that draws the seats round the
 table, the trick in the middle and the learner's hand as card faces along the
 bottom. The widget holds no rule: it shows the state it is sent and, when a card
@@ -21,11 +21,11 @@ import anywidget
 import ipywidgets as W
 import traitlets
 
-from ...cards import Card, sort_hand
-from ...explain import Explanation, IllegalAction
-from ...render import card_svg, mark_word
-from ...tricks import Trick
-from ...views import SeatView
+from ...engine.cards import Card, sort_hand
+from ...engine.explain import Explanation, IllegalAction
+from ...words.render import card_svg, mark_word
+from ...engine.tricks import Trick
+from ...engine.views import SeatView
 from ..base import Component, guarded
 from ..widgets import auto_layout
 

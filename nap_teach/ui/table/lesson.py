@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from ...lesson import HAD_FEWER, RESULT, Lesson
-from ...render import suit_text
+from ...teach.lesson import HAD_FEWER, RESULT, Lesson
+from ...words.render import suit_text
 from . import CardTable
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ....rulebook import Topic
+from ....engine.rules import Topic
 from .auction import AuctionTrainer
 from .base import Action, Choice, Trainer
 from .money import RenegeCalculator, SessionTrainer, SettlementCalculator

@@ -5,11 +5,11 @@ from typing import Any
 
 import ipywidgets as W
 
-from ....explain import Explanation
-from ....html import Markup, escape, html, join
-from ....messages import N_
-from ....rulebook import Topic
-from ....trainers import auction_options, table_names
+from ....engine.explain import Explanation
+from ....words.html import Markup, escape, html, join
+from ....engine.messages import N_
+from ....engine.rules import Topic
+from ....teach.trainers import auction_options, table_names
 from ...base import guarded
 from ..component import _auto, _button, _valid
 from .base import Action, Choice, Trainer

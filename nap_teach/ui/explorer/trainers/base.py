@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import ipywidgets as W
 
-from ....html import escape, html
+from ....words.html import escape, html
 from ...base import guarded
 from ..component import ExplorerComponent, _auto, _button, _dropdown, _labelled
 

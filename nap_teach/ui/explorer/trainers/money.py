@@ -6,11 +6,11 @@ from typing import Any
 
 import ipywidgets as W
 
-from ....html import escape, html, join
-from ....messages import N_
-from ....rulebook import Topic
-from ....session import Session
-from ....trainers import PositionError, random_session, renege_settlement, settlement, table_names
+from ....words.html import escape, html, join
+from ....engine.messages import N_
+from ....engine.rules import Topic
+from ....engine.session import Session
+from ....teach.trainers import PositionError, random_session, renege_settlement, settlement, table_names
 from ...base import guarded
 from ...landing import page_query
 from ..component import _valid

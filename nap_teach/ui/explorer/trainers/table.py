@@ -7,15 +7,15 @@ from typing import Any
 
 import ipywidgets as W
 
-from ....dealing import draw_first_dealer
-from ....explain import Explanation
-from ....html import Markup, escape, html, join
-from ....messages import N_
-from ....render import card_back_svg, hand_html, pile_svg, trick_html
-from ....rulebook import Topic
-from ....session import Session
-from ....state import DealState
-from ....trainers import calls_for, example_deal, rotation, table_names
+from ....engine.dealing import draw_first_dealer
+from ....engine.explain import Explanation
+from ....words.html import Markup, escape, html, join
+from ....engine.messages import N_
+from ....words.render import card_back_svg, hand_html, pile_svg, trick_html
+from ....engine.rules import Topic
+from ....engine.session import Session
+from ....engine.state import DealState
+from ....teach.trainers import calls_for, example_deal, rotation, table_names
 from ...base import guarded
 from ..component import _auto, _valid
 from .base import Action, Choice, Trainer, numbers

@@ -6,11 +6,11 @@ import random
 
 import ipywidgets as W
 
-from ....cards import FULL_PACK, Card, Rank, Suit
-from ....html import escape, html, join
-from ....messages import N_
-from ....render import hand_html, trick_html
-from ....trainers import (
+from ....engine.cards import FULL_PACK, Card, Rank, Suit
+from ....words.html import escape, html, join
+from ....engine.messages import N_
+from ....words.render import hand_html, trick_html
+from ....teach.trainers import (
     PositionError, follow_options, judge_misere_trick, judge_trick, random_trick, stop_check, table_names,
 )
 from ...base import guarded

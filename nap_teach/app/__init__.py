@@ -1,0 +1,1 @@
+"""Entry points: the command line, the Voila launcher and the translators' extractors."""

@@ -1,0 +1,379 @@
+"""``python -m nap_teach serve``: Voila with the app's configuration and two small fixes.
+
+The configuration itself is ``voila.json`` at the repository root, which a
+plain ``voila notebooks`` (started there) reads as well. This launcher adds
+what a configuration file cannot hold:
+
+1. **A front page.** Voila 0.5 serves a file tree at ``/`` (no option for a
+   landing page, voila-dashboards/voila#540). ``/`` now redirects to
+   ``voila/render/index.ipynb`` with the query string kept (``/?lang=es``);
+   the tree stays at ``/voila/tree``.
+2. **Kernels stop when their page closes.** Voila's page posts
+   ``voila/api/shutdown/<kernel>`` on ``beforeunload`` with the ``_xsrf``
+   cookie, which the server never sets, so the request fails with 403 and the
+   kernel lives on until culled (voila-dashboards/voila#1458). Notebook pages
+   now set the cookie.
+3. **Never a blank page.** The ``nap`` page template (``nap_teach/app/share``)
+   extends Voila's ``lab`` template: a page whose cell produced nothing or
+   failed shows a short message in the learner's language with a button to
+   try again, and so does a page whose widgets have not appeared after a
+   while (a lost connection to its kernel).
+4. **A room that cannot overflow.** At most ``--max-kernels`` kernels live at
+   once (the pools of class mode included); a page request beyond that gets a
+   short "the room is full, try again in a minute" page in the learner's
+   language (HTTP 503 with ``Retry-After``), and nobody already in notices.
+5. **Class mode** (``--class-size N``, ``make app CLASS=N``): Voila's
+   preheated kernels, a pool per page sized from the class (see
+   :func:`class_plan`), so a learner's page has already run when they arrive.
+   A preheated page reads its URL parameters only once the request has
+   arrived (``nap_teach.ui.params.request_query``); the play page and the
+   front page are built before that, with the defaults, and take the
+   parameters in on arrival (``PlayApp.arrive``, ``LandingPage.arrive``), so
+   their widgets do not all pass through the server while a class arrives.
+
+Everything Voila-specific is imported inside :func:`serve`, so the engine's
+command line stays light.
+"""
+from __future__ import annotations
+
+import argparse
+import html
+import math
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence, TextIO
+
+from ..words.i18n import normalize_lang, translator
+
+__all__ = [
+    "serve", "TEMPLATE", "SHARE_DIR", "LANDING_NOTEBOOK", "voila_argv", "ClassPlan", "class_plan",
+    "room_full_page", "DEFAULT_MAX_KERNELS", "MAX_CLASS_SIZE", "RETRY_AFTER", "add_arguments", "run",
+]
+
+LANDING_NOTEBOOK = "index.ipynb"
+TEACHER_PAGES = ("class.ipynb",)
+"""Pages only the teacher opens (the class results): one preheated kernel each in class mode."""
+"""The page ``/`` opens."""
+TEMPLATE = "nap"
+"""The page template (Voila's ``lab`` plus the friendly failure notice)."""
+SHARE_DIR = Path(__file__).parent / "share"
+"""A Jupyter data directory holding ``voila/templates/nap``."""
+
+
+DEFAULT_MAX_KERNELS = 40
+"""Live kernels allowed without class mode: a few learners with several pages
+each, about 2.5 GiB of kernels at most (a kernel costs about 60 MiB)."""
+MAX_CLASS_SIZE = 200
+RETRY_AFTER = 60
+POOL_REFILL_DELAY = 20.0
+"""Seconds a pool waits after a learner takes a kernel before starting its replacement."""
+"""Seconds a refused newcomer is asked to wait (``Retry-After``)."""
+
+
+@dataclass(frozen=True)
+class ClassPlan:
+    """How the server is prepared: kernel pools per page and the cap on live kernels.
+
+    ``class_size`` 0 means no class mode: no pools (every page starts its
+    kernel when asked) and the cap :data:`DEFAULT_MAX_KERNELS`.
+    """
+
+    class_size: int
+    max_kernels: int
+    pools: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def preheat(self) -> bool:
+        return any(self.pools.values())
+
+    def voila_config(self) -> dict[str, Any]:
+        """Configuration a command line cannot carry: the pool of each page (a nested mapping)."""
+        if not self.preheat:
+            return {}
+        pools: dict[str, Any] = {"default": {"pool_size": 0}}  # other notebooks: no pool
+        pools.update({page: {"pool_size": size} for page, size in sorted(self.pools.items())})
+        # A pool refills only after the arrivals have been served: refilling at
+        # once (Voila's default, 1 s) starts a kernel per arrival while the
+        # class is still loading its pages, on the same cores.
+        return {"VoilaKernelManager": {"kernel_pools_config": pools, "fill_delay": POOL_REFILL_DELAY}}
+
+    def voila_args(self) -> list[str]:
+        """Voila options for this plan (none without class mode); see also :meth:`voila_config`."""
+        if not self.preheat:
+            return []
+        return [
+            "--VoilaConfiguration.preheat_kernel=True",
+            # A preheated page waits in its pool for a learner, its cell blocked in
+            # voila.utils.wait_for_request(): a cell time limit would end that wait
+            # (and spoil the page) after a few minutes without arrivals.
+            "--VoilaExecutor.timeout=0",
+        ]
+
+
+def class_plan(class_size: int, pages: Sequence[str], *, max_kernels: int | None = None,
+               pools: Mapping[str, int] | None = None, landing: str = LANDING_NOTEBOOK) -> ClassPlan:
+    """Pools and cap for a class of ``class_size`` learners (0: no class mode).
+
+    A class arrives at one page together (the front page, or the page the
+    teacher hands out), so the front page keeps one preheated kernel per
+    learner, a teacher's page (:data:`TEACHER_PAGES`) one, and every other
+    page a third of the class; a pool refills itself as
+    learners take its kernels, and ``pools`` ({page: size}) overrides any
+    page, e.g. ``{"play.ipynb": 30}`` for a lesson that starts on the play
+    page. The cap allows every pooled kernel plus two pages per learner.
+    """
+    if not 0 <= class_size <= MAX_CLASS_SIZE:
+        raise ValueError(f"--class-size {class_size}: a class is 0 (off) to {MAX_CLASS_SIZE} learners")
+    sizes: dict[str, int] = {}
+    if class_size:
+        for page in pages:
+            sizes[page] = class_size if page == landing else 1 if page in TEACHER_PAGES \
+                else math.ceil(class_size / 3)
+    for page, size in (pools or {}).items():
+        if page not in pages:
+            raise ValueError(f"--pool {page}={size}: no such page (pages: {', '.join(sorted(pages))})")
+        if not 0 <= size <= MAX_CLASS_SIZE:
+            raise ValueError(f"--pool {page}={size}: a pool holds 0 to {MAX_CLASS_SIZE} kernels")
+        sizes[page] = size
+    sizes = {page: size for page, size in sizes.items() if size}
+    if max_kernels is None:
+        max_kernels = sum(sizes.values()) + 2 * class_size if class_size or sizes else DEFAULT_MAX_KERNELS
+        max_kernels = max(max_kernels, sum(sizes.values()) + 2)
+    if max_kernels < 1:
+        raise ValueError(f"--max-kernels {max_kernels}: at least 1")
+    if max_kernels <= sum(sizes.values()):
+        raise ValueError(f"--max-kernels {max_kernels}: the pools alone hold {sum(sizes.values())} kernels; "
+                         "allow more, or make the class or the pools smaller")
+    return ClassPlan(class_size=class_size, max_kernels=max_kernels, pools=sizes)
+
+
+def room_full_page(lang: str = "en") -> str:
+    """The page a newcomer gets when the server is at its cap, in their language."""
+    tr = translator(normalize_lang(lang))
+    _ = tr.gettext
+    esc = html.escape
+    title = _("The room is full")
+    return f"""<!DOCTYPE html>
+<html lang="{esc(tr.lang)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="{RETRY_AFTER}">
+<title>{esc(title)}</title>
+</head>
+<body style="font-family: sans-serif; background: #fff; color: #222; margin: 0;">
+<main class="nap-room-full" style="margin: 3em auto; max-width: 36em; padding: 1.5em; font-size: 18px; line-height: 1.5;
+      border: 2px solid #8a5a00; border-radius: 8px; background: #fff8e6;">
+<h1 style="font-size: 1.4em; margin-top: 0;">{esc(title)}</h1>
+<p role="status">{esc(_("Every seat at this server is taken just now. Please try again in a minute: "
+                       "this page will try again by itself."))}</p>
+<p>{esc(_("Everyone already in keeps playing."))}</p>
+<p><a href="" class="nap-room-full-retry" style="display: inline-block; min-height: 44px; line-height: 44px; padding: 0 1.2em;
+      border: 1px solid #444; border-radius: 4px; color: #222; text-decoration: none; background: #fff;">{esc(_("Try again"))}</a></p>
+</main>
+</body>
+</html>
+"""
+
+
+def voila_argv(notebooks: Path, host: str, port: int, extra: Sequence[str] = (),
+               plan: ClassPlan | None = None) -> list[str]:
+    """The Voila command line the launcher runs (also what the tests start)."""
+    return [
+        str(notebooks),
+        "--no-browser",
+        f"--Voila.ip={host}",
+        f"--port={port}",
+        "--Voila.port_retries=0",
+        f"--VoilaConfiguration.template={TEMPLATE}",
+        # Kernels talk to the server over local sockets, not TCP ports: with many
+        # kernels starting at once on a busy machine a TCP port picked for one
+        # was taken by another process, its heartbeat failed, and the server
+        # froze waiting for that kernel's heartbeat thread (seen in the class
+        # benchmark). IPC needs no port and is not reachable from the network.
+        *(["--KernelManager.transport=ipc"] if os.name == "posix" else []),
+        *(plan.voila_args() if plan else []),
+        *extra,
+    ]
+
+
+def use_share_dir() -> None:
+    """Let Voila find the ``nap`` template (Jupyter data paths honour ``JUPYTER_PATH``)."""
+    current = os.environ.get("JUPYTER_PATH", "")
+    parts = [p for p in current.split(os.pathsep) if p]
+    if str(SHARE_DIR) not in parts:
+        os.environ["JUPYTER_PATH"] = os.pathsep.join([str(SHARE_DIR), *parts])
+
+
+def patch_voila_handlers(landing: str = LANDING_NOTEBOOK, max_kernels: int = DEFAULT_MAX_KERNELS) -> None:
+    """Fixes 1, 2 and 4 above: replace two handler classes before Voila builds its routes."""
+    import voila.app as app
+    from jupyter_server.utils import url_path_join
+
+    tree = app.TornadoVoilaTreeHandler
+    render = app.TornadoVoilaHandler
+    if getattr(tree, "nap_landing", None):
+        render.nap_max_kernels = max_kernels
+        return  # already patched (serve() called twice in one process, as tests may)
+
+    class LandingRedirectTreeHandler(tree):  # type: ignore[misc, valid-type]
+        nap_landing = landing
+
+        async def get(self, path: str = "") -> None:
+            if not path and self.request.path.rstrip("/") == self.base_url.rstrip("/"):
+                target = url_path_join(self.base_url, "voila/render", self.nap_landing)
+                if self.request.query:
+                    target += "?" + self.request.query
+                self.redirect(target)
+                return
+            await super().get(path)
+
+    class XsrfCookieNotebookHandler(render):  # type: ignore[misc, valid-type]
+        nap_xsrf_cookie = True
+        nap_max_kernels = max_kernels
+        nap_reserved = 0
+        """Admitted pages whose kernel is not started (or taken from a pool) yet."""
+
+        @property
+        def kernel_manager(self) -> Any:
+            manager = self.settings["kernel_manager"]
+            release = getattr(self, "_nap_release", None)
+            return _Admitted(manager, release) if release else manager
+
+        async def get(self, path: str | None = None) -> None:
+            cls = type(self)
+            manager = self.settings["kernel_manager"]
+            live = len(manager.list_kernel_ids()) + cls.nap_reserved
+            if live >= cls.nap_max_kernels:
+                self.log.warning("Room full: %d live kernels (cap %d); asked the newcomer for %s to come back",
+                                 live, cls.nap_max_kernels, self.request.path)
+                self.set_status(503)
+                self.set_header("Retry-After", str(RETRY_AFTER))
+                self.set_header("Content-Type", "text/html; charset=utf-8")
+                self.set_header("Cache-Control", "no-store")
+                self.finish(room_full_page(self.get_query_argument("lang", "en")[:8]))
+                return
+            cls.nap_reserved += 1
+            released = False
+
+            def release() -> None:
+                nonlocal released
+                if not released:
+                    released = True
+                    cls.nap_reserved -= 1
+
+            self._nap_release = release
+            try:
+                self.xsrf_token  # noqa: B018 -- reading it sets the _xsrf cookie
+                return await super().get(path)  # type: ignore[no-any-return]
+            finally:
+                release()
+
+    # Voila.init_handlers() looks these names up when the server starts.
+    app.TornadoVoilaTreeHandler = LandingRedirectTreeHandler
+    app.TornadoVoilaHandler = XsrfCookieNotebookHandler
+
+
+class _Admitted:
+    """The kernel manager as one admitted page sees it: its reservation ends once it has a kernel."""
+
+    def __init__(self, manager: Any, release: Callable[[], None]) -> None:
+        self._manager = manager
+        self._release = release
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._manager, name)
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> Any:
+        from jupyter_core.utils import ensure_async
+
+        try:
+            return await ensure_async(self._manager.start_kernel(*args, **kwargs))
+        finally:
+            self._release()
+
+    async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:
+        try:  # a pooled kernel: already counted; its pool refills after a second
+            return await self._manager.get_rendered_notebook(*args, **kwargs)
+        finally:
+            self._release()
+
+
+def kernel_env_for(host: str) -> dict[str, str]:
+    """Where a preheated kernel finds the server to wait for its request (``voila.utils.wait_for_request``)."""
+    if host in ("", "0.0.0.0", "::"):
+        return {"VOILA_APP_IP": "127.0.0.1"}
+    return {"VOILA_APP_IP": f"[{host}]" if ":" in host else host}
+
+
+def serve(notebooks: Path, host: str = "127.0.0.1", port: int = 8866, extra: Sequence[str] = (),
+          plan: ClassPlan | None = None) -> int:
+    """Serve ``notebooks`` until interrupted; returns Voila's exit status.
+
+    Voila reads ``voila.json`` from the current directory, so the launcher
+    runs from the directory that holds ``notebooks`` (the repository root).
+    """
+    notebooks = notebooks.resolve()
+    plan = plan or class_plan(0, pages(notebooks))
+    os.chdir(notebooks.parent)
+    use_share_dir()
+    os.environ.update(kernel_env_for(host))
+    patch_voila_handlers(max_kernels=plan.max_kernels)
+    from traitlets.config import Config
+    from voila.app import Voila
+
+    Voila.launch_instance(voila_argv(notebooks.relative_to(notebooks.parent), host, port, extra, plan),
+                          config=Config(plan.voila_config()))
+    return 0
+
+
+def pages(notebooks: Path) -> list[str]:
+    """The app's pages: the notebooks of the folder (names as in ``/voila/render/<name>``)."""
+    return sorted(p.name for p in notebooks.glob("*.ipynb"))
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--notebooks", default="notebooks", help="folder of the app's pages (default: ./notebooks)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (0.0.0.0: every network of this machine; see the README)")
+    p.add_argument("--port", type=int, default=8866, help="port (default 8866)")
+    p.add_argument("--class-size", type=int, default=0, metavar="N",
+                   help="class mode for N learners: preheated kernels for every page (default 0: off)")
+    p.add_argument("--max-kernels", type=int, default=None, metavar="M",
+                   help=f"live kernels allowed at once; beyond, newcomers are asked to come back in a minute "
+                        f"(default: {DEFAULT_MAX_KERNELS}, in class mode the pools plus two pages per learner)")
+    p.add_argument("--pool", action="append", default=[], metavar="PAGE=SIZE",
+                   help="preheated kernels kept ready for one page, e.g. play.ipynb=30 (repeatable)")
+    p.add_argument("voila_args", nargs=argparse.REMAINDER, help="further Voila options, after --")
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    notebooks = Path(args.notebooks)
+    if not (notebooks / LANDING_NOTEBOOK).is_file():
+        raise ValueError(f"{notebooks}: no {LANDING_NOTEBOOK} here; give the app's folder with --notebooks")
+    if not 0 < args.port < 65536:
+        raise ValueError(f"--port {args.port}: a port is a number from 1 to 65535")
+    extra = [a for a in args.voila_args if a != "--"]
+    plan = class_plan(args.class_size, pages(notebooks), max_kernels=args.max_kernels,
+                      pools=_parse_pools(args.pool))
+    out.write(f"Serving the app at http://{args.host}:{args.port}/  (Ctrl-C to stop)\n")
+    if plan.preheat:
+        ready = ", ".join(f"{page} {size}" for page, size in sorted(plan.pools.items()))
+        out.write(f"Class mode for {plan.class_size} learners: preheated kernels ({ready}); "
+                  f"at most {plan.max_kernels} live kernels\n")
+    else:
+        out.write(f"At most {plan.max_kernels} live kernels\n")
+    out.flush()
+    return serve(notebooks, args.host, args.port, extra, plan)
+
+
+def _parse_pools(items: Sequence[str]) -> dict[str, int]:
+    pools: dict[str, int] = {}
+    for item in items:
+        page, sep, size = item.partition("=")
+        if not sep or not size.strip().isdigit():
+            raise ValueError(f"--pool {item}: write PAGE=SIZE, e.g. --pool play.ipynb=30")
+        pools[page.strip()] = int(size)
+    return pools
+
