@@ -117,3 +117,32 @@ def test_the_seat_picks_its_hand_of_the_dealt_deal_and_a_new_table_size_puts_the
     app.layouts.value = 200
     app.run.click()
     assert app.status.kind == "info" and app.as_dealt is None
+
+
+@pytest.mark.parametrize("lang, opening, after_nap", [
+    ("en", "Opening the auction, the best call by expected score is Nap.",
+     "After a bid of Nap, the best call by expected score is Wellington."),
+    ("es", "Al abrir la subasta, la mejor voz por puntuación esperada es Nap.",
+     "Tras una oferta de Nap, la mejor voz por puntuación esperada es Wellington."),
+])
+def test_b7_the_odds_lab_shows_the_position_and_recommends_only_an_allowed_call(lang, opening, after_nap):
+    app = OddsApp.from_environment({"QUERY_STRING": f"lang={lang}&hand=AS,KS,QS,JS,10S"})
+    assert app.position.value == ""  # the opening, said in the form
+    app.layouts.value = 200
+    app.run.click()
+    advice = app.table.value
+    assert opening in advice and "data-contract='Wellington' data-allowed='no'" in advice
+    assert "nap-odds-refusals" in advice and "Wellington" in advice.split("nap-odds-refusals")[1]
+    made = [o.made for o in app.odds]
+    app.position.value = "Nap"  # the same chances, ranked again among the calls allowed after a Nap
+    assert after_nap in app.table.value and [o.made for o in app.odds] == made
+    assert "data-contract='Nap' data-allowed='no'" in app.table.value
+    labels = [label for label, _value in app.position.options]
+    assert len(labels) == len(BRITISH.ladder)  # the opening and after each bid but the top one
+
+
+def test_p3_the_odds_lab_reads_the_position_from_the_address_and_ignores_a_bad_one():
+    app = OddsApp.from_environment({"QUERY_STRING": "profile=pub&after=Wellington"})
+    assert app.position.value == "Wellington"
+    app = OddsApp.from_environment({"QUERY_STRING": "profile=pub&after=Seven"})
+    assert app.position.value == ""

@@ -162,7 +162,10 @@ MESSAGES: dict[str, str | Plural] = {
     "lesson.dealer": N_("{dealer} deals this time. After the hand the deal passes to the left, to {next_dealer}."),
     "lesson.deal": N_("{cutter} cuts, then {dealer} deals five cards each, clockwise from {first}: a packet of three to everyone, then a packet of two."),
     "lesson.unused": N_("The other {count} cards stay face down in a pile: nobody looks at them and they never enter play."),
-    "lesson.open_hands": N_("Here all four hands are shown face up for study. At a real table you see only your own cards, and nobody may show theirs or tell a partner what to play."),
+    "lesson.open_hands": Plural(
+        Np_("Here the {count} hand is shown face up for study. At a real table you see only your own cards, and no defender may show a card or tell another defender what to play.",
+            "Here all {count} hands are shown face up for study. At a real table you see only your own cards, and no defender may show a card or tell another defender what to play."),
+        "count"),
     "lesson.first_call": N_("{player} sits on the dealer's left, so {player} speaks first. Everyone speaks once, clockwise, and the dealer speaks last."),
     "lesson.any_bid": N_("Nobody has bid yet, so {player} may pass or bid {bids}. Wellington is not allowed until someone has bid Nap."),
     "lesson.stake": N_("If {call} is made, each opponent pays {player} {stake}; if it fails, {player} pays each opponent {stake}."),
@@ -173,6 +176,18 @@ MESSAGES: dict[str, str | Plural] = {
     "lesson.tricks_count": Plural(
         Np_("{declarer} took {won} trick of the five; {call} needs at least {needed}.",
             "{declarer} took {won} tricks of the five; {call} needs at least {needed}."),
+        "won"),
+    "lesson.tricks_count_all": Plural(
+        Np_("{declarer} took {won} trick of the five; {call} needs all five.",
+            "{declarer} took {won} tricks of the five; {call} needs all five."),
+        "won"),
+    "lesson.tricks_count_misere": Plural(
+        Np_("{declarer} took {won} trick of the five; in {call} the declarer must take no trick at all.",
+            "{declarer} took {won} tricks of the five; in {call} the declarer must take no trick at all."),
+        "won"),
+    "lesson.had_fewer_all": Plural(
+        Np_("Suppose {declarer} had taken only {won} trick. {call} needs all five, so it would have failed.",
+            "Suppose {declarer} had taken only {won} tricks. {call} needs all five, so it would have failed."),
         "won"),
     "lesson.had_fewer": Plural(
         Np_("Suppose {declarer} had taken only {won} trick. {call} needs at least {needed}, so it would have failed.",
@@ -289,6 +304,9 @@ MESSAGES: dict[str, str | Plural] = {
     "odds.count": N_("A hand holds {size} cards, not {count}: give exactly {size} different cards."),
     "odds.unused": N_("{card} lies in the unused pile of the deal you were dealt: it stays face down all deal and is in nobody's hand. Untick “Keep to the dealt deal” to study any five cards."),
     "odds.elsewhere": N_("{card} was dealt to another player in the deal you were dealt, so it cannot be in this hand. Untick “Keep to the dealt deal” to study any five cards."),
+    "odds.not_higher": N_("{call} is not allowed here: a bid must be higher than {highest}."),
+    "odds.requires": N_("{call} is not allowed here: it may only be bid after someone has bid {needed}."),
+    "odds.no_such_position": N_("“{text}” is not a call of these rules: choose the opening or a bid of the ladder."),
     "odds.players": N_("These rules are for {low} to {high} players, not {count}."),
     # a problem file checked (nap_teach/teach/problems.py, nap_teach/teach/problem_search.py)
     "problem.no_learner": N_("A problem file needs a “problem” object naming the learner's seat, one of the players (like {{\"learner\": \"B\", \"result\": 3}})."),

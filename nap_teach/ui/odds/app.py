@@ -10,8 +10,8 @@ import ipywidgets as W
 from ...engine.cards import Card, format_cards, sort_hand
 from ...words.html import Markup, html, join
 from ...words.i18n import Translator
-from ...ai.odds import (DEFAULT_LAYOUTS, AsDealt, CallOdds, DealtTable, as_dealt, call_odds, check_dealt_hand,
-                     check_hand, deal_table)
+from ...ai.odds import (DEFAULT_LAYOUTS, AsDealt, CallOdds, DealtTable, as_dealt, best_call, call_odds,
+                     check_dealt_hand, check_hand, check_position, deal_table, position_refusals)
 from ...engine.profiles import Profile
 from ..base import App, guarded, page_style
 from ..params import PageParams
@@ -19,10 +19,11 @@ from ..params import PageParams
 LAYOUT_CHOICES = (200, 1000, 2000)
 
 
-def odds_chart_svg(odds: Sequence[CallOdds], tr: Translator) -> Markup:
+def odds_chart_svg(odds: Sequence[CallOdds], tr: Translator, allowed: frozenset[str] | None = None) -> Markup:
     """The chance of each call as bars with their 95 in 100 intervals, the simple bot's estimate as a mark.
 
-    A matplotlib ``Figure`` (never pyplot), drawn to SVG.
+    A matplotlib ``Figure`` (never pyplot), drawn to SVG. A call not in ``allowed`` (not allowed at the
+    chosen position, B7, P3) is drawn in grey.
     """
     from matplotlib import rc_context
     from matplotlib.figure import Figure
@@ -35,7 +36,8 @@ def odds_chart_svg(odds: Sequence[CallOdds], tr: Translator) -> Markup:
         chances = [100 * o.chance for o in odds]
         low = [100 * (o.chance - o.low) for o in odds]
         high = [100 * (o.high - o.chance) for o in odds]
-        ax.barh(ys, chances, xerr=[low, high], color="#4a7bd0", ecolor="#222", capsize=3,
+        colours = ["#4a7bd0" if allowed is None or o.contract.name in allowed else "#b8b8b8" for o in odds]
+        ax.barh(ys, chances, xerr=[low, high], color=colours, ecolor="#222", capsize=3,
                 label=tr.gettext("solved layouts (with the interval)"))
         ax.plot([100 * o.simple for o in odds], ys, "D", color="#c0142b", markersize=6,
                 label=tr.gettext("the simple bot's estimate"))
@@ -92,6 +94,9 @@ class OddsApp(App):
         self.seat.observe(self._on_seat, names="value")
         self.keep = W.Checkbox(value=False, indent=False, layout=W.Layout(display="none"))
         self.keep.add_class("nap-odds-keep")
+        self.position = W.Dropdown(options=[("", "")], value="")
+        self.position.add_class("nap-odds-position")
+        self.position.observe(self._on_position, names="value")
         self.layouts = W.Dropdown(options=list(LAYOUT_CHOICES), value=DEFAULT_LAYOUTS)
         self.layouts.add_class("nap-odds-layouts")
         self.run = W.Button(button_style="primary")
@@ -107,6 +112,7 @@ class OddsApp(App):
         self.table.add_class("nap-odds-table")
         header = W.HBox([self.title, self.switch.widget])
         form = W.VBox([W.HBox([self.hand_box, self.deal, self.keep]), W.HBox([self.players, self.seat, self.layouts]),
+                       W.HBox([self.position]),
                        W.HBox([self.run, self.progress, self.progress_label])])
         form.add_class("nap-odds-form")
         self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.intro, form, self.status.widget,
@@ -121,9 +127,25 @@ class OddsApp(App):
         hand = params.get("hand")
         if hand:
             app.hand_box.value = hand.replace(",", " ")[:60]
+        after = params.get("after")  # ?after=Nap: the highest bid so far (an unknown call is ignored)
+        if after:
+            found = app.profile.find_contract(after[:20])
+            if found is not None and found.name in {v for _label, v in app.position.options}:
+                app.position.value = found.name
         return app
 
     # ----------------------------------------------------------- actions
+    @guarded
+    def _on_position(self, _change: Any = None) -> None:
+        """Another place in the auction: the same chances, ranked again among the calls allowed there."""
+        self.render()
+
+    @property
+    def after(self) -> str | None:
+        """The highest bid so far at the chosen position (None: opening the auction), checked
+        against the ladder (the dropdown's value arrives over the network)."""
+        return check_position(self.profile, self.position.value or None)
+
     @guarded
     def _on_deal(self, _button: Any = None) -> None:
         """Deal a whole table of the chosen size; the seat's five go in the box, the rest stays face down."""
@@ -195,10 +217,13 @@ class OddsApp(App):
         if odds is None or self.hand is None:
             self.chart.value = self.table.value = ""
             return
+        after = self.after
+        refusals = position_refusals(self.profile, after)
+        allowed = frozenset(name for name, why in refusals.items() if why is None)
         self.chart.value = html('<figure><figcaption>{}</figcaption>{}</figure>',
                                 tr.gettext("{hand} at {players} players").format(
                                     hand=format_cards(self.hand), players=self.ran_players),
-                                odds_chart_svg(odds, tr))
+                                odds_chart_svg(odds, tr, allowed))
         real = self.as_dealt
         head = html("<tr><th scope='col'>{}</th><th scope='col'>{}</th><th scope='col'>{}</th>"
                     "<th scope='col'>{}</th><th scope='col'>{}</th>{}</tr>",
@@ -213,23 +238,40 @@ class OddsApp(App):
             return html("<td class='nap-odds-dealt' data-made='{}'>{}</td>", "yes" if made else "no",
                         "\u2713 " + tr.gettext("made") if made else "\u2717 " + tr.gettext("not made"))
 
-        rows = join(html("<tr data-contract='{}'><th scope='row'>{}</th><td>{}</td><td>{}</td><td>{}</td>"
-                         "<td>{}</td>{}</tr>", o.contract.name, tr.call(o.contract.name),
+        def call_cell(o: CallOdds) -> Markup:
+            why = refusals.get(o.contract.name)
+            if why is None:
+                return html("{}", tr.call(o.contract.name))
+            return html("{} <small class='nap-odds-not-allowed'>({})</small>", tr.call(o.contract.name),
+                        tr.gettext("not allowed here"))
+
+        rows = join(html("<tr data-contract='{}' data-allowed='{}'><th scope='row'>{}</th><td>{}</td><td>{}</td>"
+                         "<td>{}</td><td>{}</td>{}</tr>", o.contract.name,
+                         "no" if refusals.get(o.contract.name) else "yes", call_cell(o),
                          f"{o.made} / {o.layouts}",
                          f"{100 * o.chance:.1f} ({100 * o.low:.1f}–{100 * o.high:.1f})",
                          f"{o.expected:+.2f}".replace("-", "\u2212"), f"{100 * o.simple:.0f}",
                          as_dealt_cell(o.contract.name))
                     for o in odds)
-        best = max(odds, key=lambda o: o.expected)
-        advice = (tr.gettext("Best call by expected score: {call}.").format(call=tr.call(best.contract.name))
-                  if best.expected > 0 else tr.gettext("No call has a positive expected score: pass."))
+        best = best_call(odds, self.profile, after)
+        where = (tr.gettext("Opening the auction") if after is None
+                 else tr.gettext("After a bid of {call}").format(call=tr.call(after)))
+        if not allowed:
+            advice = tr.gettext("{where}, no bid is allowed: pass.").format(where=where)
+        elif best is not None:
+            advice = tr.gettext("{where}, the best call by expected score is {call}.").format(
+                where=where, call=tr.call(best.contract.name))
+        else:
+            advice = tr.gettext("{where}, no call allowed has a positive expected score: pass.").format(where=where)
+        not_allowed = join(html("<li>{}</li>", tr.explain(why)) for why in refusals.values() if why is not None)
+        advice_html = html('<p class="nap-odds-advice">{}</p>{}', advice,
+                           html('<ul class="nap-odds-refusals">{}</ul>', not_allowed) if not_allowed else "")
         dealt_line = (html('<p class="nap-odds-dealt-line">{}</p>', tr.ngettext(
             "In the deal as dealt, with open hands and best play, this hand takes {count} trick leading first.",
             "In the deal as dealt, with open hands and best play, this hand takes {count} tricks leading first.",
             real.tricks).format(count=real.tricks)) if real else "")
         self.table.value = html('<div class="nap-scroll"><table class="nap-table-grid"><thead>{}</thead>'
-                                '<tbody>{}</tbody></table></div><p class="nap-odds-advice">{}</p>{}', head, rows,
-                                advice, dealt_line)
+                                '<tbody>{}</tbody></table></div>{}{}', head, rows, advice_html, dealt_line)
 
     def refresh(self) -> None:
         tr = self.tr
@@ -249,5 +291,12 @@ class OddsApp(App):
         self.run.description = tr.gettext("Work out the odds")
         self.seat.description = tr.gettext("Seat")
         self.keep.description = tr.gettext("Keep to the dealt deal")
+        self.position.description = tr.gettext("Your turn")
+        keep = self.position.value if isinstance(self.position.value, str) else ""
+        top = self.profile.ladder[-1].name  # after the top call no bid is left: not a position to study
+        self.position.options = ([(tr.gettext("opening the auction (no bid yet)"), "")]
+                                 + [(tr.gettext("after a bid of {call}").format(call=tr.call(k.name)), k.name)
+                                    for k in self.profile.ladder if k.name != top])
+        self.position.value = keep if keep in {v for _l, v in self.position.options} else ""
         self._on_players()
         self.render()

@@ -1,0 +1,108 @@
+"""The second rules audit (issue 25): every sentence a lesson says is true of its cards, in both languages.
+
+Each test is named after the rule (or the message key) it checks and runs in English and Spanish.
+"""
+from __future__ import annotations
+
+import pytest
+
+from nap_teach.engine.cards import Card
+from nap_teach.teach.course import Anchor, load_lesson
+from nap_teach.teach.lesson.player import LessonPlayer
+from nap_teach.words.i18n import translator
+
+LANGS = ("en", "es")
+
+
+def deal_texts(lesson_id: str, deal_id: str, lang: str) -> list[str]:
+    """Every note and engine explanation of one deal of a lesson, in ``lang``."""
+    tr = translator(lang)
+    spec = load_lesson(lesson_id)
+    player = LessonPlayer(spec)
+    index = [d.id for d in spec.deals].index(deal_id)
+    out: list[str] = []
+    for page in player.pages:
+        if page.deal == index:
+            out.extend(tr.gettext(n) for n in page.notes)
+            out.extend(tr.explain(e) for e in page.explanations)
+    return out
+
+
+@pytest.mark.parametrize("lang, must, never", [
+    ("en", "in Misère the declarer must take no trick at all", "at least 0"),
+    ("es", "en Misère el declarante no debe hacer ninguna baza", "al menos 0"),
+])
+@pytest.mark.parametrize("deal_id", ["misere-made", "misere-failed"])
+def test_p4_a_misere_result_says_the_declarer_must_take_no_trick(lang, must, never, deal_id):
+    texts = deal_texts("misere", deal_id, lang)
+    assert any(must in t for t in texts)
+    assert not any(never in t for t in texts)
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Here all {n} hands are shown"),
+                                         ("es", "Aquí se muestran las {n} manos")])
+@pytest.mark.parametrize("deal_id, n", [("three-players", 3), ("seven-players", 7)])
+def test_b1_b14_the_table_sizes_lesson_counts_the_hands_shown(lang, words, deal_id, n):
+    texts = deal_texts("table-sizes", deal_id, lang)
+    assert any(words.format(n=n) in t for t in texts)
+    assert not any("four hands" in t or "cuatro manos" in t for t in texts)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_b12_b13_the_early_stop_note_claims_nothing_the_cards_shown_rule_out(lang):
+    """At trick 3 every defender has shown out of trumps: the note may not say one might hold a trump."""
+    spec = load_lesson("early-stop")
+    deal = spec.deal("four-in-hand")
+    state = deal.hand
+    assert state is not None
+    trump = state.trump
+    declarer = state.declarer
+    defenders = [s for s in range(state.n) if s != declarer]
+    # the cards of the first three tricks show it: each defender failed to follow a trump lead
+    shown_out = {seat for trick in state.tricks[:3] if trick.led is trump
+                 for seat, card in zip(trick.seats, trick.cards) if card.suit is not trump}
+    assert shown_out == set(defenders)
+    note = translator(lang).gettext(deal.notes_at(Anchor("card", 3, 4))[0].text)
+    assert ("might be void" not in note and "hold a trump" not in note and "tenga un triunfo" not in note
+            and "podría" not in note)
+    assert ("nobody can trump it" in note) if lang == "en" else ("nadie puede fallarlo" in note)
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", "Nap may open the auction, Wellington comes only after a Nap, and Blücher only after a Wellington"),
+    ("es", "Nap puede abrir la subasta, Wellington solo llega tras un Nap y Blücher solo tras un Wellington"),
+])
+def test_p3_lesson_14_objective_says_nap_may_open(lang, words):
+    spec = load_lesson("big-bids")
+    assert spec.teaching is not None
+    objective = translator(lang).gettext(spec.teaching.objective)
+    assert words in objective and "each only after" not in objective
+
+
+@pytest.mark.parametrize("lang, misere, nap", [
+    ("en", "Bid Misère: promise to take no trick at all", "Bid Nap: promise all five tricks"),
+    ("es", "Anunciar Misère: prometer no hacer ninguna baza", "Anunciar Nap: prometer las cinco bazas"),
+])
+def test_p4_the_auction_buttons_say_what_misere_and_nap_promise(lang, misere, nap):
+    from nap_teach.teach.play.setup import TableSetup
+    from nap_teach.ui.play import PlayApp
+
+    for seed in range(40):  # a deal where nobody has bid before the learner speaks
+        app = PlayApp(lang=lang, setup=TableSetup(players=4, seat=1, seed=seed, deals=1, bots="random",
+                                                  profile="pub"))
+        app.setup.start.click()
+        assert app.table is not None and app.table.pending == "call"
+        if app.table.state.auction.highest is None:
+            break
+    assert app.auction.buttons["Misere"].tooltip == misere
+    assert app.auction.buttons["Nap"].tooltip == nap
+    assert not any(" 0 " in b.tooltip for b in app.auction.buttons.values())
+
+
+@pytest.mark.parametrize("lang, words", [("en", "(must take no trick)"), ("es", "ninguna baza")])
+def test_p4_a_misere_deal_diagram_says_the_declarer_must_take_no_trick(lang, words):
+    from nap_teach.words.display import deal_html
+
+    state = load_lesson("misere").deal("misere-made").hand
+    text = str(deal_html(state, tr=translator(lang)))
+    assert words in text and "(needs 0)" not in text and "(exige 0)" not in text
