@@ -106,3 +106,29 @@ def test_p4_a_misere_deal_diagram_says_the_declarer_must_take_no_trick(lang, wor
     state = load_lesson("misere").deal("misere-made").hand
     text = str(deal_html(state, tr=translator(lang)))
     assert words in text and "(needs 0)" not in text and "(exige 0)" not in text
+
+
+def misere_winner_asks():
+    player = LessonPlayer(load_lesson("misere"))
+    asks = [a for page in player.pages for a in page.asks if a.kind == "trick_winner"]
+    assert asks
+    return asks
+
+
+@pytest.mark.parametrize("lang, because", [
+    ("en", "the highest card of the suit led"),
+    ("es", "la carta más alta del palo de salida"),
+])
+def test_p4_misere_trick_winner_questions_say_why_and_tag_wrong_answers_p4(lang, because):
+    tr = translator(lang)
+    for a in misere_winner_asks():
+        assert a.why[0].rule == "P4" and a.why[0].key == "explain.trick_no_trump"
+        assert because in tr.explain(a.why[0])
+        for option in a.options:
+            if option in a.answer:
+                continue
+            feedback = a.check(option)
+            assert not feedback.right and feedback.explanations[0].rule == "P4"
+            # only "the winner leads next" is B12's; every reason about who wins is P4's
+            assert all(e.rule == "P4" for e in feedback.explanations if e.key != "explain.winner_leads")
+            assert because in " ".join(tr.explain(e) for e in feedback.explanations)

@@ -209,7 +209,7 @@ MESSAGES: dict[str, str | Plural] = {
     "decide.also_playable": N_("{card} may be played too."),
     "decide.also_legal": N_("{call} is allowed here too."),
     "decide.legal_calls": N_("{player} may make one of these calls now: {bids}."),
-    "decide.cannot_win_off": N_("{card} cannot win: {led} were led and only a card of the suit led can take the trick."),
+    "decide.cannot_win_off_misere": N_("{card} cannot win: {led} were led, and in Misère there is no trump, so only a card of the suit led can take the trick."),
     "decide.cannot_win_off_trump": N_("{card} cannot win: {suit} are not trump and {led} were led."),
     "decide.cannot_win_trump_low": N_("{card} cannot win: {winner_card} is a higher trump."),
     "decide.cannot_win_trumped": N_("{card} cannot win: {winner_card} is a trump and beats every card of the suit led."),
