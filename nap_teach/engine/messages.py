@@ -535,14 +535,46 @@ MESSAGES: dict[str, str | Plural] = {
     "why.win_trump_low": N_("{player}'s {card} cannot win: {winner_card} is a higher trump."),
     "why.win_trumped": N_("{player}'s {card} cannot win: {winner_card} is a trump and beats every card of the suit led."),
     "why.win_low": N_("{player}'s {card} cannot win: {winner_card} is a higher card of the suit led, {led}."),
-    "why.amount_sign_made": N_("{choice} has the wrong sign: {declarer} made {call} and so receives {answer}, {stake} from each opponent."),
-    "why.amount_sign_failed": N_("{choice} has the wrong sign: {declarer} failed {call} and so pays {answer}, {stake} to each opponent."),
-    "why.amount_one": N_("{choice} is one opponent's share only: {declarer} has {opponents} opponents, {stake} each, so {answer} in all."),
-    "why.amount_all": N_("{choice} counts {count} opponents, but {declarer} plays against the other {opponents} only: {answer}."),
-    "why.amount_stake_made": N_("{choice} counts {other} a head, but a made {call} earns {stake} from each of the {opponents} opponents: {answer}."),
-    "why.amount_stake_failed": N_("{choice} counts {other} a head, but a failed {call} costs {stake} to each of the {opponents} opponents: {answer}."),
-    "why.amount_made": N_("{choice} is not right: a made {call} earns {stake} from each of the {opponents} opponents, {answer} in all."),
-    "why.amount_failed": N_("{choice} is not right: a failed {call} costs {stake} to each of the {opponents} opponents, {answer} in all."),
+    "why.amount_sign_made": Plural(
+        Np_("{choice} has the wrong sign: {declarer} made {call} and so receives {answer}, {stake} from the {opponents} opponent.",
+            "{choice} has the wrong sign: {declarer} made {call} and so receives {answer}, {stake} from each of the {opponents} opponents."),
+        "opponents"),
+    "why.amount_sign_failed": Plural(
+        Np_("{choice} has the wrong sign: {declarer} failed {call} and so pays {answer}, {stake} to the {opponents} opponent.",
+            "{choice} has the wrong sign: {declarer} failed {call} and so pays {answer}, {stake} to each of the {opponents} opponents."),
+        "opponents"),
+    "why.amount_sign_size_made": Plural(
+        Np_("{choice} has the wrong sign and the wrong size: {declarer} made {call} and so receives {answer}, {stake} from the {opponents} opponent.",
+            "{choice} has the wrong sign and the wrong size: {declarer} made {call} and so receives {answer}, {stake} from each of the {opponents} opponents."),
+        "opponents"),
+    "why.amount_sign_size_failed": Plural(
+        Np_("{choice} has the wrong sign and the wrong size: {declarer} failed {call} and so pays {answer}, {stake} to the {opponents} opponent.",
+            "{choice} has the wrong sign and the wrong size: {declarer} failed {call} and so pays {answer}, {stake} to each of the {opponents} opponents."),
+        "opponents"),
+    "why.amount_one": Plural(
+        Np_("{choice} is one opponent's share only: {declarer} has {opponents} opponent, {stake} each, so {answer} in all.",
+            "{choice} is one opponent's share only: {declarer} has {opponents} opponents, {stake} each, so {answer} in all."),
+        "opponents"),
+    "why.amount_all": Plural(
+        Np_("{choice} counts {count} opponents, but {declarer} plays against only {opponents}: {answer}.",
+            "{choice} counts {count} opponents, but {declarer} plays against the other {opponents} only: {answer}."),
+        "opponents"),
+    "why.amount_stake_made": Plural(
+        Np_("{choice} counts {other} from the {opponents} opponent, but a made {call} earns {stake}: {answer}.",
+            "{choice} counts {other} from each of the {opponents} opponents, but a made {call} earns {stake} from each: {answer}."),
+        "opponents"),
+    "why.amount_stake_failed": Plural(
+        Np_("{choice} counts {other} to the {opponents} opponent, but a failed {call} costs {stake}: {answer}.",
+            "{choice} counts {other} to each of the {opponents} opponents, but a failed {call} costs {stake} to each: {answer}."),
+        "opponents"),
+    "why.amount_made": Plural(
+        Np_("{choice} is not right: a made {call} earns {stake} from the {opponents} opponent, {answer} in all.",
+            "{choice} is not right: a made {call} earns {stake} from each of the {opponents} opponents, {answer} in all."),
+        "opponents"),
+    "why.amount_failed": Plural(
+        Np_("{choice} is not right: a failed {call} costs {stake} to the {opponents} opponent, {answer} in all.",
+            "{choice} is not right: a failed {call} costs {stake} to each of the {opponents} opponents, {answer} in all."),
+        "opponents"),
     "why.balance_sign": N_("{choice} has the wrong sign: the others add up to {others}, and every balance together makes zero, so {player} has {answer}."),
     "why.balance": N_("{choice} would make the balances add up to {total}, not zero: the others add up to {others}, so {player} has {answer}."),
     "why.winners_tied": N_("{player} does not win alone: {others} has the same top balance, and level players share the win."),
