@@ -132,3 +132,78 @@ def test_p4_misere_trick_winner_questions_say_why_and_tag_wrong_answers_p4(lang,
             # only "the winner leads next" is B12's; every reason about who wins is P4's
             assert all(e.rule == "P4" for e in feedback.explanations if e.key != "explain.winner_leads")
             assert because in " ".join(tr.explain(e) for e in feedback.explanations)
+
+
+# ------------------------------------------------------------------ section 2: misleading
+@pytest.mark.parametrize("lang, choice, seed_rule", [
+    ("en", "the table's choice", "If two or more players are level at the top"),
+    ("es", "la mesa", "Si dos o más jugadores empatan en cabeza"),
+])
+def test_p8_two_tied_players_share_by_the_tables_choice_never_a_mistake(lang, choice, seed_rule):
+    from nap_teach.engine.explain import Explanation
+    from nap_teach.engine.profiles import PUB
+    from nap_teach.words.rulebook import prose
+
+    tr = translator(lang)
+    spec = load_lesson("pub-session")
+    assert spec.teaching is not None
+    mistakes = " ".join(tr.gettext(m) for m in spec.teaching.mistakes)
+    assert "two players" not in mistakes and "dos jugadores" not in mistakes
+    shared = tr.explain(Explanation("P8", "explain.tie_shared", {"names": ("Ann", "Ben")}))
+    assert choice in shared
+    assert seed_rule in " ".join(prose("P8", PUB, tr))
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", "House option: some tables pay Misère like Nap, 10 made and 5 failed, instead of 3 and 3"),
+    ("es", "Opción de la casa: algunas mesas pagan el Misère como el Nap, 10 si se cumple y 5 si falla, en vez de 3 y 3"),
+])
+def test_p5_the_pub_rules_card_shows_the_house_option_to_pay_misere_like_nap(lang, words):
+    from nap_teach.engine.profiles import PUB
+    from nap_teach.teach.handouts.rules import rules_card_html
+
+    assert words in str(rules_card_html(PUB, translator(lang)))
+
+
+@pytest.mark.parametrize("lang, short, out_next, out_last", [
+    ("en", "the 5 chips short (shown as −5) are a debt", "the next deals are among the others",
+     "has no chips left and is out of the session."),
+    ("es", "las 5 fichas que faltan (se ven como −5) son una deuda", "las siguientes manos se juegan entre los demás",
+     "se queda sin fichas y sale de la sesión."),
+])
+def test_p8_a_chip_shortfall_is_a_debt_and_the_next_deals_line_only_when_deals_follow(lang, short, out_next,
+                                                                                       out_last):
+    from nap_teach.engine.profiles import PUB
+    from nap_teach.engine.session import Session
+
+    tr = translator(lang)
+    four = ("Ann", "Ben", "Cat", "Dan")
+    s = Session(four, 0, PUB.with_options(ante=10), deals_target=4)
+    row = s.add_scored(["Nap", "Pass", "Pass", "Pass"], 2)  # Ben fails Nap: -15 with 10 chips
+    said = " ".join(tr.explain(e) for e in s.chips_notes(row))
+    assert short in said and out_next in said
+    last = Session(four, 0, PUB.with_options(ante=10), deals_target=1)
+    row = last.add_scored(["Nap", "Pass", "Pass", "Pass"], 2)  # the same, on the last agreed deal
+    said = " ".join(tr.explain(e) for e in last.chips_notes(row))
+    assert out_last in said and out_next not in said
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", "Under the pub rules that card is a renege (P7)"),
+    ("es", "Con las reglas de pub esa carta es un renuncio (P7)"),
+])
+def test_p7_a_renege_in_a_pub_hand_record_is_refused_with_p7(lang, words):
+    from nap_teach.engine.explain import RuleError
+    from nap_teach.engine.records import hand_from_record
+
+    record = {"format": "nap-hand/1", "profile": "pub", "players": ["A", "B", "C", "D"], "dealer": "D",
+              "hands": {"A": ["AH", "KH", "QH", "AS", "2C"], "B": ["JH", "10H", "KS", "AC", "KD"],
+                        "C": ["9H", "8H", "QS", "QC", "QD"], "D": ["7H", "6H", "JS", "JC", "JD"]},
+              "auction": ["Four", "Pass", "Pass", "Pass"], "play": ["AH", "KS"]}
+    with pytest.raises(RuleError) as err:
+        hand_from_record(record)
+    assert err.value.rule == "P7" and words in err.value.text(lang)
+    record["profile"] = "british"  # no reneges in the British rules: B11 alone
+    with pytest.raises(RuleError) as err:
+        hand_from_record(record)
+    assert err.value.rule == "B11"

@@ -139,9 +139,14 @@ MESSAGES: dict[str, str | Plural] = {
     "explain.renege_defender_one": N_("{offender} reneged against {declarer}'s {call}: play stops and {offender} pays {declarer} one share, {stake}. The other defenders pay nothing."),
     "explain.misdeal": N_("Misdeal: {dealer} deals again. Nobody pays, and the void deal does not count toward the session."),
     "explain.tie_break_due": N_("{names} are level at the top: one extra hand among only them decides the session."),
-    "explain.tie_shared": N_("{names} are level at the top. With fewer than three tied players no extra hand can be dealt, so they share the win."),
+    "explain.tie_shared": N_("{names} are level at the top. The pub rules break a tie with one extra hand among the tied players, but a hand of Nap needs at least three players, so two cannot play it: the table's choice here is that they share the win."),
     "explain.tie_break_hand": N_("This was the extra hand among the tied players ({names}); the others took no part and paid nothing."),
     "explain.bust_out": N_("{player} has no chips left and is out of the session; the next deals are among the others."),
+    "explain.bust_out_last": N_("{player} has no chips left and is out of the session."),
+    "explain.bust_short": Plural(
+        Np_("{player} owed more chips than were left: the payment is still made in full, and the {short} chip short (shown as {chips}) is a debt that {player} settles when the session ends.",
+            "{player} owed more chips than were left: the payment is still made in full, and the {short} chips short (shown as {chips}) are a debt that {player} settles when the session ends."),
+        "short"),
     "explain.re_ante": Plural(
         Np_("{player} ran out of chips and antes again, {count} time {ante}.",
             "{player} ran out of chips and antes again, {count} times {ante}."),
@@ -411,6 +416,7 @@ MESSAGES: dict[str, str | Plural] = {
     "record.tricks": N_("The declarer's tricks must be a whole number from 0 to 5, not {value}."),
     "record.tricks_passed": N_("Everyone passed in this deal, so there are no declarer's tricks to enter."),
     "record.tricks_missing": N_("This deal had a declarer: enter how many tricks the declarer took."),
+    "record.renege_in_hand": N_("{reason} Under the pub rules that card is a renege (P7): play stops there and the renege is settled, so a hand file, which holds legal play only, cannot record it. Enter this deal in the scorekeeper as a renege by {player}."),
     "record.deal_kind": N_("Each deal needs either hands, auction and play, or an auction with the declarer's tricks."),
     "record.length": N_("The session length must be a whole number of deals or of rotations, at least 1."),
     "record.too_many_deals": Plural(
@@ -590,7 +596,10 @@ MESSAGES: dict[str, str | Plural] = {
     "why.renege_less": N_("{choice} is too little: {offender}'s total is {answer}. {reason}"),
     "why.tie_level": N_("“{choice}” is wrong: {names} are level at the top, so nobody wins alone."),
     "why.tie_three": N_("“{choice}” is wrong: {count} players are level ({names}), enough for one extra hand among them, which decides."),
-    "why.tie_too_few": N_("“{choice}” is wrong: only {count} players are level ({names}), too few for a hand of Nap, so they share."),
+    "why.tie_too_few": Plural(
+        Np_("“{choice}” is wrong here: only {count} player is level ({names}); a hand of Nap needs at least three players, so the table's choice is that the level players share the win.",
+            "“{choice}” is wrong here: only {count} players are level ({names}); a hand of Nap needs at least three players, so the table's choice is that the level players share the win."),
+        "count"),
     "why.tie_alone_share": N_("“{choice}” is wrong: {names} alone has the top balance, so there is nobody to share with."),
     "why.tie_alone_extra": N_("“{choice}” is wrong: {names} alone has the top balance, so no extra hand is needed."),
     "trainer.rotation": N_("Deal {number}: {dealer} deals, {cutter} (on the dealer's right) cuts, and {eldest} (on the dealer's left) gets the first cards and speaks first."),

@@ -380,7 +380,8 @@ class LandingPage(App):
         extra = ""
         if p.option_choices:
             extra = html('<p>{}</p>', _("Misère may pay 10/5 instead of 3/3 if the table agrees; reneges, misdeals, chips and "
-                                 "an extra hand for a tie of three or more are part of these rules."))
+                                 "an extra hand for a tie at the top are part of these rules (two level players, too few for a "
+                                 "hand, share the win by the table's choice)."))
         return (html("<h2>{}</h2><p data-profile='{}'>{}</p>{}{}{}<p class='nap-landing-profiles'>{}</p>",
                      _('The rules in force'), p.name, text, stakes_table_html(p, self.tr), extra, self._rules_html(),
                      links))

@@ -258,7 +258,7 @@ class Translator:
         return str(value)
 
 
-_AMOUNT_KEYS = frozenset({"top"})
+_AMOUNT_KEYS = frozenset({"top", "chips"})
 """Facts that are signed ledger amounts (+6, −4)."""
 _PROFILE_KEYS = frozenset({"profile", "deal_profile", "expected_profile", "other_profile", "known_profiles"})
 _VARIATION_KEYS = frozenset({"variation", "variations"})

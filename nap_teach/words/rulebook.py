@@ -191,6 +191,18 @@ def _stakes(p: Profile, tr: Translator) -> list[str]:
     if any(c.made != c.failed for c in p.ladder):
         paras.append(_("Here some bids pay more when made than they cost when they fail: see the two "
                        "columns of the table."))
+    if "misere_stakes" in p.option_choices and p.has_contract("Misere"):
+        misere, nap = p.contract("Misere"), p.contract("Nap")
+        other = next((v for v in p.option_choices["misere_stakes"] if v != p.options.get("misere_stakes")), None)
+        if other is not None:
+            made, failed = (int(x) for x in str(other).split("/"))
+            house = (_("House option: some tables pay {misere} like {nap}, {made} made and {failed} failed, "
+                       "instead of {now_made} and {now_failed}; agree on it before play.")
+                     if (made, failed) == (nap.made, nap.failed) else
+                     _("This table has agreed a house option: {misere} pays {now_made} made and {now_failed} "
+                       "failed; without it, {misere} pays {made} and {failed}."))
+            paras.append(house.format(misere=tr.call(misere.name), nap=tr.call(nap.name), made=made,
+                                      failed=failed, now_made=misere.made, now_failed=misere.failed))
     return paras
 
 
@@ -210,8 +222,12 @@ def _session(p: Profile, tr: Translator) -> list[str]:
         return [_("Before the session everyone antes the same number of chips; each deal is settled in "
                   "chips. A player whose chips run out is out of the session, or, if the table agrees, "
                   "antes again."),
-                _("After the agreed number of deals the most chips wins. If three or more players are level "
-                  "at the top, one extra hand among only them decides; two level players share the win.")]
+                _("A payment larger than the chips a player has left is still made in full: that player's "
+                  "chips go below zero by the shortfall, a debt settled when the session ends (the table's "
+                  "choice here), and the player is out."),
+                _("After the agreed number of deals the most chips wins. If two or more players are level "
+                  "at the top, one extra hand among only them decides. A hand of Nap needs at least three "
+                  "players, so when only two are level the table chooses instead: here they share the win.")]
     return [_("A session lasts an agreed number of deals (eight is usual, passed-out deals included) "
               "or of full rounds of the deal. The highest balance wins; tied players share the win.")]
 
