@@ -207,3 +207,55 @@ def test_p7_a_renege_in_a_pub_hand_record_is_refused_with_p7(lang, words):
     with pytest.raises(RuleError) as err:
         hand_from_record(record)
     assert err.value.rule == "B11"
+
+
+def catalogue_strings(lang: str) -> list[str]:
+    """Every message of the app in ``lang`` (English: the msgids; Spanish: the translations)."""
+    from babel.messages.pofile import read_po
+    from nap_teach.words.i18n import LOCALE_DIR
+
+    with open(LOCALE_DIR / "es" / "LC_MESSAGES" / "nap_teach.po", "rb") as f:
+        catalog = read_po(f)
+    out: list[str] = []
+    for m in catalog:
+        if not m.id:
+            continue
+        value = m.id if lang == "en" else m.string
+        out.extend(value if isinstance(value, (tuple, list)) else [value])
+    return out
+
+
+@pytest.mark.parametrize("lang, banned", [("en", ("partner",)), ("es", ("compañer",))])
+def test_b14_fellow_defenders_are_another_defender_never_a_partner(lang, banned):
+    """The seeds have no partnerships: a fellow defender is "another defender" (B14)."""
+    found = [s for s in catalogue_strings(lang) if any(b in s.lower() for b in banned)]
+    assert found == []
+    note = translator(lang).gettext(next(n.text for d in load_lesson("follow-suit").deals for n in d.notes
+                                         if "already winning with the ace" in n.text))
+    assert ("Ben, another defender" in note) if lang == "en" else ("Ben, otro defensor" in note)
+
+
+@pytest.mark.parametrize("lang, risk, never", [("en", "calculated risk", "too timid"),
+                                               ("es", "riesgo calculado", "demasiado tímid")])
+def test_b6_lesson_10_counts_sure_tricks_and_calls_the_long_trump_nap_a_calculated_risk(lang, risk, never):
+    tr = translator(lang)
+    spec = load_lesson("judging-a-bid")
+    texts = [tr.gettext(t) for t in spec.texts()]
+    assert any(risk in t for t in texts) and not any(never in t for t in texts)
+    assert spec.teaching is not None
+    mistakes = [tr.gettext(m) for m in spec.teaching.mistakes]
+    assert not any("short suits" in m or "palos cortos" in m for m in mistakes)  # the seed's sure tricks
+
+
+@pytest.mark.parametrize("lang, guard", [("en", "Ben's queen of diamonds over Ann's jack"),
+                                         ("es", "la reina de diamantes de Ben sobre la jota de Ann")])
+def test_b12_lesson_12_names_the_guard_that_takes_the_trick(lang, guard):
+    spec = load_lesson("defence")
+    assert spec.teaching is not None
+    assert guard in translator(lang).gettext(spec.teaching.mistakes[0])
+    state = spec.deal("keep-the-guard").hand
+    last = state.tricks[-1]
+    players = state.players
+    by = {players[s]: c for s, c in zip(last.seats, last.cards)}
+    assert by["Ben"] == Card.parse("QD") and by["Ann"] == Card.parse("JD")
+    assert players[last.winning] == "Ben"  # the queen is the card that beats the jack

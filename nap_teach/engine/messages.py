@@ -262,7 +262,7 @@ MESSAGES: dict[str, str | Plural] = {
     "bot.must_follow": N_("{player} plays {card}, the only {led_one} in hand: suit must be followed."),
     "bot.last_card": N_("{player} plays {card}, the last card in hand."),
     "bot.discard_low": N_("{player} has no {led} and discards the lowest card, {card}."),
-    "bot.partner_winning": N_("{player} plays low with {card}: {winner}, a fellow defender, is already winning this trick."),
+    "bot.partner_winning": N_("{player} plays low with {card}: {winner}, another defender, is already winning this trick."),
     "bot.result_certain": N_("{player} plays the lowest card, {card}: the result of the deal is already certain."),
     # simple bot: Misère
     "bot.misere_lead": N_("{player} leads {card}, the lowest card: in Misère the declarer wants to lose every trick."),
@@ -353,7 +353,7 @@ MESSAGES: dict[str, str | Plural] = {
     "hint.must_follow": N_("Play {card}: it is your only {led_one}, and suit must be followed."),
     "hint.last_card": N_("Play {card}, your last card."),
     "hint.discard_low": N_("You have no {led}: discard your lowest card, {card}."),
-    "hint.partner_winning": N_("Play low with {card}: {winner}, a fellow defender, is already winning this trick."),
+    "hint.partner_winning": N_("Play low with {card}: {winner}, another defender, is already winning this trick."),
     "hint.result_certain": N_("Play your lowest card, {card}: the result of the deal is already certain."),
     "hint.misere_lead": N_("Lead {card}, your lowest card: in Misère you want to lose every trick."),
     "hint.misere_duck": N_("Play {card}, your highest card that still loses to {winning}."),

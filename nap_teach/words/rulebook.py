@@ -180,7 +180,7 @@ def _five_tricks(p: Profile, tr: Translator) -> list[str]:
 
 _defenders = _fixed(
     N_("The other players defend together against the declarer, but only through the cards they "
-       "play: no showing cards, and no telling a partner what to play."),
+       "play: no showing cards, and no telling another defender what to play."),
 )
 
 
