@@ -156,7 +156,7 @@ def test_p8_two_tied_players_share_by_the_tables_choice_never_a_mistake(lang, ch
 
 @pytest.mark.parametrize("lang, words", [
     ("en", "House option: some tables pay Misère like Nap, 10 made and 5 failed, instead of 3 and 3"),
-    ("es", "Opción de la casa: algunas mesas pagan el Misère como el Nap, 10 si se cumple y 5 si falla, en vez de 3 y 3"),
+    ("es", "Opción de la casa: algunas mesas pagan el Misère como el Nap, 10 si se cumple y 5 si no se cumple, en vez de 3 y 3"),
 ])
 def test_p5_the_pub_rules_card_shows_the_house_option_to_pay_misere_like_nap(lang, words):
     from nap_teach.engine.profiles import PUB
@@ -259,3 +259,83 @@ def test_b12_lesson_12_names_the_guard_that_takes_the_trick(lang, guard):
     by = {players[s]: c for s, c in zip(last.seats, last.cards)}
     assert by["Ben"] == Card.parse("QD") and by["Ann"] == Card.parse("JD")
     assert players[last.winning] == "Ben"  # the queen is the card that beats the jack
+
+
+# ------------------------------------------------------------------ section 4: wording
+_NOUNS = (r"(tricks?|cards?|chips?|deals?|players?|opponents?|points?|times|layouts?|antes?|questions?|lessons?|"
+          r"rules?|hands?|seats?|bids?|calls?|defenders?|problems?|rounds?|rotations?|plays|minutes?|steps?|files?)")
+_NUMBER_BEFORE_NOUN = __import__("re").compile(r"(?<!to )\{(\w+)\} (?:(?:more|other|unused|extra|level|different|"
+                                                r"sampled) )?" + _NOUNS + r"\b")
+_NOT_NUMBERS = frozenset({"dealer", "next_dealer", "player", "declarer", "bidder", "winner", "first", "card", "winning",
+                          "led_one", "learner", "cutter", "offender", "hand", "rules", "names", "call", "contract"})
+"""Facts that are names or cards, never counts ("{dealer} deals")."""
+_FIXED = frozenset({"size"})
+"""Counts that never vary: a hand holds five cards."""
+
+
+def test_plurals_every_number_that_meets_a_noun_goes_through_ngettext():
+    """No message outside a singular/plural pair puts a count before a counted noun ("{n} tricks")."""
+    from babel.messages.pofile import read_po
+    from nap_teach.words.i18n import LOCALE_DIR
+
+    with open(LOCALE_DIR / "nap_teach.pot", "rb") as f:
+        catalog = read_po(f)
+    bad = []
+    for m in catalog:
+        if not m.id or isinstance(m.id, tuple):
+            continue
+        for found in _NUMBER_BEFORE_NOUN.finditer(m.id):
+            if found.group(1) not in _NOT_NUMBERS | _FIXED:
+                bad.append((found.group(0), m.id[:90]))
+    assert bad == []
+
+
+@pytest.mark.parametrize("lang, tricks", [("en", "takes 1 trick after"), ("es", "hace 1 baza tras")])
+def test_b14_the_solver_verdict_counts_tricks_with_plurals(lang, tricks):
+    from nap_teach.engine.explain import Explanation
+
+    text = translator(lang).explain(Explanation("B14", "decide.solver_same", {
+        "declarer": "Ann", "tricks": 1, "card": Card.parse("2C"), "book_card": Card.parse("3C")}))
+    assert tricks in text
+
+
+@pytest.mark.parametrize("lang, lower, named", [
+    ("en", "“Yes” is wrong: the result is not certain yet", "“Yes” is wrong: Ann holds"),
+    ("es", "«Sí» no es correcto: el resultado aún no es seguro", "«Sí» no es correcto: Ann tiene"),
+])
+def test_b13_a_reason_after_a_colon_goes_on_in_lower_case_but_names_keep_their_capital(lang, lower, named):
+    from nap_teach.engine.cards import Suit
+    from nap_teach.engine.explain import Explanation
+
+    tr = translator(lang)
+    yes = Explanation("B13", "choice.yes", {})
+    reason = Explanation("B13", "stop.not_certain", {})
+    assert tr.explain(Explanation("B13", "why.choice", {"choice": yes, "reason": reason})).startswith(lower)
+    follow = Explanation("B11", "card.must_follow", {"player": "Ann", "held": (Card.parse("JH"),),
+                                                     "led": Suit.HEARTS, "card": Card.parse("KS")})
+    assert tr.explain(Explanation("B11", "why.choice", {"choice": yes, "reason": follow})).startswith(named)
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Ann cannot speak again"), ("es", "Ann no puede volver a hablar")])
+def test_b5_b8_after_wellington_the_auction_is_over_and_ann_cannot_speak_again(lang, words):
+    texts = deal_texts("auction", load_lesson("auction").deals[0].id, lang)
+    assert any(words in t for t in texts)
+    assert not any("come back with a higher bid" in t for t in texts)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_b14_a_note_never_reasons_from_a_card_the_player_has_not_seen(lang):
+    """Cat plays second to trick 4 of the follow-suit deal: Ann's jack is not on the table yet, so the note
+    gives Cat's reason from the cards played (king and jack of hearts still out), not from Ann's hand."""
+    spec = load_lesson("follow-suit")
+    deal = spec.deals[0]
+    state = deal.hand
+    fourth = state.tricks[3]
+    cat, ann = state.players.index("Cat"), state.players.index("Ann")
+    assert fourth.seats.index(cat) < fourth.seats.index(ann)  # Cat plays before Ann: the jack is unseen
+    note = translator(lang).gettext(deal.notes_at(Anchor("card", 4, 2))[0].text)
+    seen = {c for t in state.tricks[:3] for c in t.cards} | {fourth.cards[0]}
+    assert Card.parse("KH") not in seen and Card.parse("JH") not in seen  # what the note says is still out
+    reason = note.split(".")[0]
+    assert ("Ann" not in reason) and (("king and jack of hearts" in reason) if lang == "en"
+                                      else ("el rey y la jota de corazones" in reason))

@@ -93,7 +93,8 @@ def parse_bots(text: str, players: int, tr: Translator | None = None) -> tuple[s
     A list shorter than the table repeats round it ("simple,random" for 4
     players: simple, random, simple, random); a longer one is refused.
     """
-    _ = (tr or translator("en")).gettext
+    tr_ = tr or translator("en")
+    _ = tr_.gettext
     names = [b.strip().lower() for b in str(text).split(",")]
     known = bot_names()
     for b in names:
@@ -101,8 +102,11 @@ def parse_bots(text: str, players: int, tr: Translator | None = None) -> tuple[s
             raise SimulationError(_("unknown bot “{bot}”: known bots are {known}.").format(
                 bot=b, known=", ".join(known)))
     if len(names) > players:
-        raise SimulationError(_("{count} bots given for {players} players: give at most one bot per seat "
-                                "(a shorter list repeats round the table).").format(count=len(names), players=players))
+        raise SimulationError(tr_.ngettext(
+            "{count} bots given for {players} player: give at most one bot per seat "
+            "(a shorter list repeats round the table).",
+            "{count} bots given for {players} players: give at most one bot per seat "
+            "(a shorter list repeats round the table).", players).format(count=len(names), players=players))
     return tuple(names[i % len(names)] for i in range(players))
 
 
@@ -252,8 +256,11 @@ def report_lines(r: SimulationReport, tr: Translator) -> list[str]:
         deals=r.deals, players=len(r.players), profile=tr.profile_name(r.profile), seed=r.seed)]
     plays = r.deals * r.rotations
     if r.rotations > 1:
-        lines.append(_("Each deal was played {rotations} times, the bots moved one seat round each time "
-                       "(duplicate style): {plays} plays in all.").format(rotations=r.rotations, plays=plays))
+        lines.append(tr.ngettext("Each deal was played {rotations} time, the bots moved one seat round each time "
+                                 "(duplicate style): {plays} plays in all.",
+                                 "Each deal was played {rotations} times, the bots moved one seat round each time "
+                                 "(duplicate style): {plays} plays in all.", r.rotations).format(
+            rotations=r.rotations, plays=plays))
     name_w = max(len(tr.call(c)) for c in r.contracts)
     lines.append(_("Contracts (the final bid of each deal):"))
     head = (_("contract"), _("bid"), _("made"), _("made %"))

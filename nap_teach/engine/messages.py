@@ -151,12 +151,18 @@ MESSAGES: dict[str, str | Plural] = {
         Np_("{player} ran out of chips and antes again, {count} time {ante}.",
             "{player} ran out of chips and antes again, {count} times {ante}."),
         "count"),
-    "explain.chips": N_("Chips on the table: {chips}. They add up to {total}, the chips of the {antes} antes paid."),
+    "explain.chips": Plural(
+        Np_("Chips on the table: {chips}. They add up to {total}, the chips of the {antes} ante paid.",
+            "Chips on the table: {chips}. They add up to {total}, the chips of the {antes} antes paid."),
+        "antes"),
     "explain.misere_trick": N_("Nothing is trump in Misère: {winner} takes the trick with {card}, the highest card of the suit led ({led})."),
     "explain.misere_trick_offsuit": N_("Nothing is trump in Misère: {winner} takes the trick with {card}, the highest card of the suit led ({led}); {others}, of another suit, cannot win however high."),
     # --- pub demonstrations in the rules explorer (nap_teach/teach/trainers/demos.py)
     "demo.draw_round": N_("Draw {number}: {cards}."),
-    "demo.cut": N_("{cutter} cuts {cut} cards off the top, leaving {rest}: each packet holds at least {least} cards."),
+    "demo.cut": Plural(
+        Np_("{cutter} cuts {cut} card off the top, leaving {rest}: each packet holds at least {least}.",
+            "{cutter} cuts {cut} cards off the top, leaving {rest}: each packet holds at least {least}."),
+        "cut"),
     "demo.result_certain": Plural(
         Np_("{declarer} has taken {won} trick, enough for {call}, after three tricks: the result is certain.",
             "{declarer} has taken {won} tricks, enough for {call}, after three tricks: the result is certain."),
@@ -166,7 +172,10 @@ MESSAGES: dict[str, str | Plural] = {
     "lesson.seats": N_("{players} sit clockwise round the table and play with one pack of 52 cards; aces are high."),
     "lesson.dealer": N_("{dealer} deals this time. After the hand the deal passes to the left, to {next_dealer}."),
     "lesson.deal": N_("{cutter} cuts, then {dealer} deals five cards each, clockwise from {first}: a packet of three to everyone, then a packet of two."),
-    "lesson.unused": N_("The other {count} cards stay face down in a pile: nobody looks at them and they never enter play."),
+    "lesson.unused": Plural(
+        Np_("The other {count} card stays face down: nobody looks at it and it never enters play.",
+            "The other {count} cards stay face down in a pile: nobody looks at them and they never enter play."),
+        "count"),
     "lesson.open_hands": Plural(
         Np_("Here the {count} hand is shown face up for study. At a real table you see only your own cards, and no defender may show a card or tell another defender what to play.",
             "Here all {count} hands are shown face up for study. At a real table you see only your own cards, and no defender may show a card or tell another defender what to play."),
@@ -220,9 +229,18 @@ MESSAGES: dict[str, str | Plural] = {
     "decide.cannot_win_trumped": N_("{card} cannot win: {winner_card} is a trump and beats every card of the suit led."),
     "decide.cannot_win_low": N_("{card} cannot win: {winner_card} is higher in {led}."),
     "decide.book_card": N_("{card} is the card played in this deal."),
-    "decide.solver_same": N_("With best play by everyone, {declarer} takes {tricks} tricks after {card}, the same as after {book_card}: your card is as good."),
-    "decide.solver_better": N_("With best play by everyone, {declarer} takes {tricks} tricks after {card} and {book_tricks} after {book_card}: your card is better for your side."),
-    "decide.solver_worse": N_("With best play by everyone, {declarer} takes {tricks} tricks after {card} but {book_tricks} after {book_card}: {book_card} is better for your side."),
+    "decide.solver_same": Plural(
+        Np_("With best play by everyone, {declarer} takes {tricks} trick after {card}, the same as after {book_card}: your card is as good.",
+            "With best play by everyone, {declarer} takes {tricks} tricks after {card}, the same as after {book_card}: your card is as good."),
+        "tricks"),
+    "decide.solver_better": Plural(
+        Np_("With best play by everyone, {declarer} takes {tricks} trick after {card} and {book_tricks} after {book_card}: your card is better for your side.",
+            "With best play by everyone, {declarer} takes {tricks} tricks after {card} and {book_tricks} after {book_card}: your card is better for your side."),
+        "tricks"),
+    "decide.solver_worse": Plural(
+        Np_("With best play by everyone, {declarer} takes {tricks} trick after {card} but {book_tricks} after {book_card}: {book_card} is better for your side.",
+            "With best play by everyone, {declarer} takes {tricks} tricks after {card} but {book_tricks} after {book_card}: {book_card} is better for your side."),
+        "tricks"),
     "decide.pay_wrong": N_("{player}: {right}, not {said}."),
     "progress.not_progress": N_("This file is not a saved course progress: nothing was changed."),
     "progress.too_large": N_("This file is too large for a course progress (at most {most} characters): nothing was changed."),
@@ -277,12 +295,30 @@ MESSAGES: dict[str, str | Plural] = {
     "bot.shed_high": N_("{player} plays {card}, the highest card {player} can: {declarer} has already played a lower card and will not take this trick."),
     "bot.throw_high": N_("{player} has no {led} and throws {card}, keeping low cards to stay under the declarer."),
     # the expert bot: layouts of the unseen cards sampled and solved with open hands
-    "bot.expert_bid": N_("{player} bids {call}: with best play it is made in {made} of {layouts} sampled layouts of the other hands."),
-    "bot.expert_pass": N_("{player} passes: the best bid, {call}, is made in only {made} of {layouts} sampled layouts of the other hands, too few for its stakes."),
-    "bot.expert_bid_over": N_("{player} bids {call}: it is made in only {made} of {layouts} sampled layouts, but {bidder}'s {highest} would be made in {rival} of them, and defending it would cost more."),
-    "bot.expert_pass_defend": N_("{player} passes: {call} would be made in {made} of {layouts} sampled layouts, but {bidder}'s {highest} fails in {beaten} of them, and defending it is worth more."),
-    "bot.expert_declarer": N_("{player} plays {card}: with best play after it, {contract} is made in {made} of {layouts} sampled layouts of the unseen cards."),
-    "bot.expert_defender": N_("{player} plays {card}: with best play after it, {declarer} makes {contract} in only {made} of {layouts} sampled layouts of the unseen cards."),
+    "bot.expert_bid": Plural(
+        Np_("{player} bids {call}: with best play it is made in {made} of {layouts} sampled layout of the other hands.",
+            "{player} bids {call}: with best play it is made in {made} of {layouts} sampled layouts of the other hands."),
+        "layouts"),
+    "bot.expert_pass": Plural(
+        Np_("{player} passes: the best bid, {call}, is made in only {made} of {layouts} sampled layout of the other hands, too few for its stakes.",
+            "{player} passes: the best bid, {call}, is made in only {made} of {layouts} sampled layouts of the other hands, too few for its stakes."),
+        "layouts"),
+    "bot.expert_bid_over": Plural(
+        Np_("{player} bids {call}: it is made in only {made} of {layouts} sampled layout, but {bidder}'s {highest} would be made in {rival} of them, and defending it would cost more.",
+            "{player} bids {call}: it is made in only {made} of {layouts} sampled layouts, but {bidder}'s {highest} would be made in {rival} of them, and defending it would cost more."),
+        "layouts"),
+    "bot.expert_pass_defend": Plural(
+        Np_("{player} passes: {call} would be made in {made} of {layouts} sampled layout, but {bidder}'s {highest} fails in {beaten} of them, and defending it is worth more.",
+            "{player} passes: {call} would be made in {made} of {layouts} sampled layouts, but {bidder}'s {highest} fails in {beaten} of them, and defending it is worth more."),
+        "layouts"),
+    "bot.expert_declarer": Plural(
+        Np_("{player} plays {card}: with best play after it, {contract} is made in {made} of {layouts} sampled layout of the unseen cards.",
+            "{player} plays {card}: with best play after it, {contract} is made in {made} of {layouts} sampled layouts of the unseen cards."),
+        "layouts"),
+    "bot.expert_defender": Plural(
+        Np_("{player} plays {card}: with best play after it, {declarer} makes {contract} in only {made} of {layouts} sampled layout of the unseen cards.",
+            "{player} plays {card}: with best play after it, {declarer} makes {contract} in only {made} of {layouts} sampled layouts of the unseen cards."),
+        "layouts"),
     "bot.expert_fallback_card": N_("{player} plays {card} by the plain rules of the simple bot: this position is too big to search in the time a turn may take."),
     "bot.expert_fallback_call": N_("{player} says {call} by counting likely tricks, as the simple bot does: the layouts are too big to search in the time a turn may take."),
     "bot.expert_only_card": N_("{player} plays {card}, the only card it may play."),
@@ -488,8 +524,14 @@ MESSAGES: dict[str, str | Plural] = {
     "quiz.next_dealer": N_("Seated clockwise: {players}. {first} deals first. Who deals deal {number}?"),
     "quiz.cutter": N_("Seated clockwise: {players}. {dealer} deals. Who cuts the pack?"),
     "quiz.cutter_why": N_("The dealer's right-hand neighbour cuts, so {cutter} cuts. Then {dealer} deals clockwise from {eldest}: three cards each, then two each."),
-    "quiz.unused": N_("With {count} players, how many cards stay face down and unused?"),
-    "quiz.unused_why": N_("{count} players hold {held} cards between them, so {unused} of the 52 stay face down and never enter play."),
+    "quiz.unused": Plural(
+        Np_("With {count} player, how many cards stay face down and unused?",
+            "With {count} players, how many cards stay face down and unused?"),
+        "count"),
+    "quiz.unused_why": Plural(
+        Np_("{count} player holds {held} cards between them, so {unused} of the 52 stay face down and never enter play.",
+            "{count} players hold {held} cards between them, so {unused} of the 52 stay face down and never enter play."),
+        "count"),
     "quiz.turn": N_("Seated clockwise: {players}. {dealer} deals. Calls so far: {calls}. Whose turn is it to call?"),
     "quiz.turn_why": N_("Calls go clockwise from the dealer's left, one each, the dealer last: it is {turn}'s turn."),
     "quiz.may_bid": N_("Seated clockwise: {players}. {dealer} deals. Calls so far: {calls}. May {player} bid {call} now?"),
@@ -526,9 +568,18 @@ MESSAGES: dict[str, str | Plural] = {
     "why.cutter_dealer": N_("{player} is the dealer, and the dealer never cuts: {cutter}, on the dealer's right, cuts."),
     "why.cutter_eldest": N_("{player} sits on the dealer's left and receives the first cards; the cut comes from the other side, from {cutter}."),
     "why.cutter_other": N_("{player} does not sit on the dealer's right: {cutter} does, so {cutter} cuts."),
-    "why.unused_held": N_("{choice} is the number of cards the {count} players hold, not of those left out: {unused} stay face down."),
-    "why.unused_other": N_("{choice} cards stay out with {other} players; with {count} players they hold {held}, so {unused} stay out."),
-    "why.unused": N_("{choice} is not right: {count} players hold five cards each, {held} in all, so {unused} of the 52 stay face down."),
+    "why.unused_held": Plural(
+        Np_("{choice} is the number of cards the {count} player holds, not of those left out: {unused} stay face down.",
+            "{choice} is the number of cards the {count} players hold, not of those left out: {unused} stay face down."),
+        "count"),
+    "why.unused_other": Plural(
+        Np_("{choice} cards stay out with {other} player; with {count} players they hold {held}, so {unused} stay out.",
+            "{choice} cards stay out with {other} players; with {count} players they hold {held}, so {unused} stay out."),
+        "other"),
+    "why.unused": Plural(
+        Np_("{choice} is not right: {count} player holds five cards each, {held} in all, so {unused} of the 52 stay face down.",
+            "{choice} is not right: {count} players hold five cards each, {held} in all, so {unused} of the 52 stay face down."),
+        "count"),
     "why.turn_spoken": N_("{player} has already spoken ({said}), and each player calls only once."),
     "why.turn_later": N_("{player} speaks later: calls go clockwise from the dealer's left, and {turn} comes first."),
     "why.turn_dealer": N_("{player} is the dealer and speaks last; it is {turn}'s turn first."),
@@ -595,7 +646,10 @@ MESSAGES: dict[str, str | Plural] = {
     "why.renege_more": N_("{choice} is too much: {offender}'s total is {answer}. {reason}"),
     "why.renege_less": N_("{choice} is too little: {offender}'s total is {answer}. {reason}"),
     "why.tie_level": N_("“{choice}” is wrong: {names} are level at the top, so nobody wins alone."),
-    "why.tie_three": N_("“{choice}” is wrong: {count} players are level ({names}), enough for one extra hand among them, which decides."),
+    "why.tie_three": Plural(
+        Np_("“{choice}” is wrong: {count} player is level ({names}), enough for one extra hand among them, which decides.",
+            "“{choice}” is wrong: {count} players are level ({names}), enough for one extra hand among them, which decides."),
+        "count"),
     "why.tie_too_few": Plural(
         Np_("“{choice}” is wrong here: only {count} player is level ({names}); a hand of Nap needs at least three players, so the table's choice is that the level players share the win.",
             "“{choice}” is wrong here: only {count} players are level ({names}); a hand of Nap needs at least three players, so the table's choice is that the level players share the win."),
@@ -603,7 +657,10 @@ MESSAGES: dict[str, str | Plural] = {
     "why.tie_alone_share": N_("“{choice}” is wrong: {names} alone has the top balance, so there is nobody to share with."),
     "why.tie_alone_extra": N_("“{choice}” is wrong: {names} alone has the top balance, so no extra hand is needed."),
     "trainer.rotation": N_("Deal {number}: {dealer} deals, {cutter} (on the dealer's right) cuts, and {eldest} (on the dealer's left) gets the first cards and speaks first."),
-    "enforce.hidden": N_("{player}'s screen shows only {player}'s own cards and the cards played: the other hands, {hidden} cards, stay hidden."),
+    "enforce.hidden": Plural(
+        Np_("{player}'s screen shows only {player}'s own cards and the cards played: the other hands, {hidden} card, stay hidden.",
+            "{player}'s screen shows only {player}'s own cards and the cards played: the other hands, {hidden} cards, stay hidden."),
+        "hidden"),
     "enforce.zero_sum": N_("Payments that do not add up to zero are refused as an error: these add up to {total}."),
     "enforce.stakes": N_("Nobody types in a payment: the stake comes from the stakes table of the rules in force ({call} pays {stake} per opponent), so a wrong payment cannot be entered."),
     # --- the play table (nap_teach/teach/play.py): refusals said to the learner
@@ -642,20 +699,29 @@ MESSAGES: dict[str, str | Plural] = {
     "class.not_played": N_("Deal {deal} was not played card by card: the class results compare deals played on the play page."),
     "class.not_seeded": N_("Deal {deal} is not the deal that seed {seed} gives: the file was changed by hand or made elsewhere."),
     "class.duplicate": N_("The same session as {file}, which is already loaded: it counts once."),
-    "class.too_many": N_("A class page holds at most {most} files: start again to load others."),
+    "class.too_many": Plural(
+        Np_("A class page holds at most {most} file: start again to load others.",
+            "A class page holds at most {most} files: start again to load others."),
+        "most"),
     "class.no_such_game": N_("No loaded file has that game."),
     "class.other_game": N_("Another game than the class's: listed here, not counted."),
     "class.diff_seed": N_("seed {value} instead of {expected}"),
     "class.diff_profile": N_("{profile} instead of {expected_profile}"),
     "class.diff_options": N_("table options {value} instead of {expected}"),
-    "class.diff_players": N_("{value} players instead of {expected}"),
+    "class.diff_players": Plural(
+        Np_("{value} player instead of {expected}",
+            "{value} players instead of {expected}"),
+        "value"),
     "class.diff_seat": N_("seat {value} instead of {expected}"),
     "class.diff_length": N_("a session of {value} instead of {expected}"),
     "class.diff_bots": N_("bots {value} instead of {expected}"),
     "class.length_deals": Plural(Np_("{count} deal", "{count} deals"), "count"),
     "class.length_rotations": Plural(Np_("{count} dealer rotation", "{count} dealer rotations"), "count"),
     "class.address": N_("The address must start with http:// or https:// and name the play page, without spaces or quotes ({most} characters at most)."),
-    "class.game": N_("seed {seed}, {profile}, {players} players, the learner in seat {seat}, {length}"),
+    "class.game": Plural(
+        Np_("seed {seed}, {profile}, {players} player, the learner in seat {seat}, {length}",
+            "seed {seed}, {profile}, {players} players, the learner in seat {seat}, {length}"),
+        "players"),
 }
 
 

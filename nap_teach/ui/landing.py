@@ -394,7 +394,8 @@ class LandingPage(App):
                                              "href": f"explorer.ipynb{query}{'&' if query else '?'}rule={rule}",
                                              "data-rule": rule}, f"{rule} · {self.tr.rule_title(rule)}"))
                      for rule in rules)
-        summary = self._("The {count} rules in force, one page each").format(count=len(rules))
+        summary = self.tr.ngettext("The {count} rule in force, one page each", "The {count} rules in force, one page each",
+                                   len(rules)).format(count=len(rules))
         return el("details", {"class": "nap-landing-rules"}, el("summary", None, summary),
                   el("ul", {"class": "nap-landing-list"}, items))
 

@@ -197,17 +197,33 @@ class Translator:
         return self.gettext(title) if title else rule
 
     # -- explanations
-    def explain(self, explanation: Explainable) -> str:
-        """The explanation in this language, facts filled in."""
+    def _template(self, explanation: Explainable) -> str | None:
+        """The message of ``explanation`` in this language, before its facts are filled in."""
         entry = MESSAGES.get(explanation.key)
-        facts = self.format_facts(explanation.facts)
         if entry is None:
-            return explanation.key
+            return None
         if isinstance(entry, Plural):
             count = explanation.facts.get(entry.count, 0)
-            template = self.ngettext(entry.singular, entry.plural, int(count) if isinstance(count, int) else 0)
-        else:
-            template = self.gettext(entry)
+            return self.ngettext(entry.singular, entry.plural, int(count) if isinstance(count, int) else 0)
+        return self.gettext(entry)
+
+    def explain(self, explanation: Explainable) -> str:
+        """The explanation in this language, facts filled in.
+
+        A whole sentence given as a fact right after a colon ("“Yes” is wrong: {reason}") goes on
+        in lower case when it opens with a word of its own message ("the result is not certain"),
+        never when it opens with a name or a card ("Ann holds ...").
+        """
+        template = self._template(explanation)
+        if template is None:
+            return explanation.key
+        facts = self.format_facts(explanation.facts)
+        for key, value in explanation.facts.items():
+            if isinstance(value, Explainable) and (": {%s}" % key) in template:
+                inner = self._template(value)
+                text = facts.get(key, "")
+                if inner and not inner.startswith("{") and text[:1].isupper():
+                    facts[key] = text[:1].lower() + text[1:]
         try:
             return template.format(**facts)
         except (KeyError, IndexError, ValueError):
@@ -239,6 +255,8 @@ class Translator:
             return self.call(value.name)
         if key in ("call", "highest", "needed", "contract", "said"):
             return self.call(str(value))
+        if key in _CALL_LIST_KEYS and isinstance(value, str):  # one call of a list ("Pass", "Misere")
+            return self.call(value)
         if key in _AMOUNT_KEYS and isinstance(value, int) and not isinstance(value, bool):
             return self.amount(value)
         if key in _PROFILE_KEYS:
@@ -263,6 +281,8 @@ _AMOUNT_KEYS = frozenset({"top", "chips"})
 _PROFILE_KEYS = frozenset({"profile", "deal_profile", "expected_profile", "other_profile", "known_profiles"})
 _VARIATION_KEYS = frozenset({"variation", "variations"})
 _CHOICE_KEYS = frozenset({"bids"})
+_CALL_LIST_KEYS = frozenset({"bids", "calls"})
+"""Facts whose items are calls by record name: each is named as people name it ("Paso", "Misère")."""
 """Facts that list alternatives ("Three, Four or Nap"), not things taken together."""
 
 _SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds"}

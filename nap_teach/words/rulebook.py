@@ -55,7 +55,9 @@ _first_dealer_low_card = _fixed(
 
 def _misdeal(p: Profile, tr: Translator) -> list[str]:
     _ = tr.gettext
-    return [_("The player on the dealer's right cuts so that each part keeps at least {least} cards.").format(
+    return [tr.ngettext("The player on the dealer's right cuts so that each part keeps at least {least} card.",
+                        "The player on the dealer's right cuts so that each part keeps at least {least} cards.",
+                        p.min_cut).format(
                 least=p.min_cut),
             _("If a card is exposed during the deal, or someone gets the wrong number of cards, it is a "
               "misdeal: the same dealer shuffles and deals again. Nobody pays, the deal does not pass to the "
@@ -103,7 +105,8 @@ _deal = _fixed(
 
 def _unused(p: Profile, tr: Translator) -> list[str]:
     _ = tr.gettext
-    counts = ", ".join(_("{unused} with {n} players").format(unused=p.unused_cards(n), n=n)
+    counts = ", ".join(tr.ngettext("{unused} with {n} player", "{unused} with {n} players", n).format(
+        unused=p.unused_cards(n), n=n)
                        for n in range(p.min_players, p.max_players + 1))
     return [_("The rest of the pack stays face down all deal: {counts}. Nobody looks at these cards, "
               "and nobody exchanges or picks them up.").format(counts=counts)]
@@ -132,7 +135,8 @@ def _ladder(p: Profile, tr: Translator) -> list[str]:
         elif c.min_tricks >= p.hand_size:
             promises.append(_("{call} promises all five tricks").format(call=tr.call(c.name)))
         else:
-            promises.append(_("{call} promises at least {n} tricks").format(call=tr.call(c.name), n=c.min_tricks))
+            promises.append(tr.ngettext("{call} promises at least {n} trick", "{call} promises at least {n} tricks",
+                                        c.min_tricks).format(call=tr.call(c.name), n=c.min_tricks))
     paras = [_("The bids, from low to high: {ladder}.").format(ladder=names), "; ".join(promises) + "."]
     if p.rule(Topic.REQUIRES) == p.rule(Topic.LADDER):  # one rule states both (P3)
         paras += _requires(p, tr)

@@ -154,10 +154,13 @@ class OddsApp(App):
         self.keep.value = True
         self.keep.layout.display = None
         self._show_seat_hand()
-        self.status.show(self.tr.gettext(
+        unused = len(self.dealt.unused)
+        self.status.show(self.tr.ngettext(
             "Dealt a whole table of {players}: your five are in the box, the other hands and the {unused} "
-            "unused cards stay face down. A run also solves this deal as it was dealt.").format(
-                players=players, unused=len(self.dealt.unused)), "info")
+            "unused card stay face down. A run also solves this deal as it was dealt.",
+            "Dealt a whole table of {players}: your five are in the box, the other hands and the {unused} "
+            "unused cards stay face down. A run also solves this deal as it was dealt.", unused).format(
+                players=players, unused=unused), "info")
 
     def _show_seat_hand(self) -> None:
         if self.dealt is not None and self.keep.value:
@@ -201,14 +204,16 @@ class OddsApp(App):
 
         def moved(done: int, count: int) -> None:
             self.progress.value = done
-            self.progress_label.value = html("<span>{}</span>", self.tr.gettext("{done} of {count} layouts").format(
+            self.progress_label.value = html("<span>{}</span>", self.tr.ngettext("{done} of {count} layout", "{done} of {count} layouts", count).format(
                 done=done, count=count))
 
         self.odds = call_odds(hand, players, self.profile, total, seed=format_cards(hand, symbols=False),
                               seat=seat, progress=moved)
         self.as_dealt = as_dealt(kept, seat, self.profile) if kept is not None else None
         self.hand, self.ran_players = hand, players
-        self.status.show(self.tr.gettext("Solved {count} layouts of the other hands.").format(count=total), "info")
+        self.status.show(self.tr.ngettext("Solved {count} layout of the other hands.",
+                                          "Solved {count} layouts of the other hands.", total).format(count=total),
+                         "info")
         self.render()
 
     # ---------------------------------------------------------- drawing
@@ -221,7 +226,8 @@ class OddsApp(App):
         refusals = position_refusals(self.profile, after)
         allowed = frozenset(name for name, why in refusals.items() if why is None)
         self.chart.value = html('<figure><figcaption>{}</figcaption>{}</figure>',
-                                tr.gettext("{hand} at {players} players").format(
+                                tr.ngettext("{hand} at {players} player", "{hand} at {players} players",
+                                            self.ran_players).format(
                                     hand=format_cards(self.hand), players=self.ran_players),
                                 odds_chart_svg(odds, tr, allowed))
         real = self.as_dealt
