@@ -128,6 +128,10 @@ class Translator:
         """Plural suit name, as in "hearts"."""
         return self.gettext(_SUIT_NAMES[suit])
 
+    def suit_subject(self, suit: Suit) -> str:
+        """The suit as the subject of a sentence: "spades" in English, "las picas" in Spanish (with its article)."""
+        return self.pgettext("suit with its article", _SUIT_NAMES[suit])
+
     def suit_singular(self, suit: Suit) -> str:
         return self.gettext(_SUIT_SINGULAR[suit])
 
@@ -238,6 +242,7 @@ class Translator:
             elif isinstance(value, Suit):
                 out[key + "_symbol"] = value.symbol
                 out[key + "_one"] = self.suit_singular(value)
+                out[key + "_subject"] = self.suit_subject(value)
         return out
 
     def fact(self, key: str, value: Any) -> str:
@@ -297,6 +302,9 @@ def _mark_for_extraction() -> None:  # pragma: no cover - never called; lists wo
     _("two"), _("three"), _("four"), _("five"), _("six"), _("seven"), _("eight")
     _("nine"), _("ten"), _("jack"), _("queen"), _("king"), _("ace")
     _("{rank} of {suit}"), _("{items} and {last}"), _("{items} or {last}"), _("Pass"), _("none"), _("yes"), _("no")
+    pgettext = lambda context, message: message  # noqa: E731 - the suits as subjects, with their article
+    pgettext("suit with its article", "spades"), pgettext("suit with its article", "hearts")
+    pgettext("suit with its article", "clubs"), pgettext("suit with its article", "diamonds")
 
 
 @lru_cache(maxsize=None)
