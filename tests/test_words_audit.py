@@ -339,3 +339,18 @@ def test_b14_a_note_never_reasons_from_a_card_the_player_has_not_seen(lang):
     reason = note.split(".")[0]
     assert ("Ann" not in reason) and (("king and jack of hearts" in reason) if lang == "en"
                                       else ("el rey y la jota de corazones" in reason))
+
+
+@pytest.mark.parametrize("lang, chance, expected", [("en", "62.5 (", "+1.25"), ("es", "62,5 (", "+1,25")])
+def test_b15_numbers_with_decimals_follow_the_language_decimal_comma_in_spanish(lang, chance, expected):
+    from nap_teach.ai.odds import CallOdds
+    from nap_teach.engine.profiles import BRITISH
+    from nap_teach.ui.odds import OddsApp
+
+    app = OddsApp(lang)
+    app.hand, app.ran_players = tuple(Card.parse(c) for c in ("AS", "KS", "QS", "JS", "2H")), 4
+    three = BRITISH.contract("Three")
+    app.odds = [CallOdds(three, 125, 200, 0.55, 0.69, 1.25, 0.5)]
+    app.render()
+    assert chance in app.table.value and expected in app.table.value
+    assert translator(lang).number(-0.126, 2) == ("−0.13" if lang == "en" else "−0,13")

@@ -268,7 +268,7 @@ def report_lines(r: SimulationReport, tr: Translator) -> list[str]:
     w1, w2, w3 = max(6, len(head[1])), max(6, len(head[2])), max(7, len(head[3]))  # columns fit the words
     lines.append(f"  {head[0]:<{name_w}}  {head[1]:>{w1}}  {head[2]:>{w2}}  {head[3]:>{w3}}")
     for name, s in r.contracts.items():
-        pct = f"{s.made_pct:.1f}" if s.made_pct is not None else "-"
+        pct = tr.number(s.made_pct) if s.made_pct is not None else "-"
         lines.append(f"  {tr.call(name):<{name_w}}  {s.bid:>{w1}}  {s.made:>{w2}}  {pct:>{w3}}")
     lines.append(tr.ngettext("Passed out: {count} of {deals} deal.", "Passed out: {count} of {deals} deals.",
                              plays).format(count=r.passed_out, deals=plays))
@@ -287,7 +287,7 @@ def report_lines(r: SimulationReport, tr: Translator) -> list[str]:
         lines.append("  " + tr.ngettext(
             "{bot}: {total} on {seats} seat ({per_deal} per seat per deal); contracts made {made} of {bid}.",
             "{bot}: {total} on {seats} seats ({per_deal} per seat per deal); contracts made {made} of {bid}.",
-            seats).format(bot=b, total=tr.amount(v), seats=seats, per_deal=f"{per_deal:+.2f}".replace("-", "\u2212"),
+            seats).format(bot=b, total=tr.amount(v), seats=seats, per_deal=tr.number(per_deal, 2, signed=True),
                           made=made, bid=bid))
     lines.append(_("Bidding style of the simple bots: {style}.").format(style=tr.bot_style(r.style)))
 
@@ -296,12 +296,9 @@ def report_lines(r: SimulationReport, tr: Translator) -> list[str]:
         for b in r.by_level:
             mean, half = r.per_seat_per_deal(b)
             lines.append("  " + _("{bot}: {mean} (from {low} to {high})").format(
-                bot=b, mean=_signed(mean), low=_signed(mean - half), high=_signed(mean + half)))
+                bot=b, mean=tr.number(mean, 3, signed=True), low=tr.number(mean - half, 3, signed=True),
+                high=tr.number(mean + half, 3, signed=True)))
     return lines
-
-
-def _signed(x: float) -> str:
-    return f"{x:+.3f}".replace("-", "\u2212")
 
 
 def style_lines(reports: Sequence[SimulationReport], tr: Translator) -> list[str]:
@@ -310,7 +307,7 @@ def style_lines(reports: Sequence[SimulationReport], tr: Translator) -> list[str
     lines = [_("Calls per bidding style (the final bid of each deal):")]
     head = (_("contract"), _("style"), _("bid"), _("made"), _("made %"))
     styles = [tr.bot_style(r.style, short=True) for r in reports]
-    rows = [(tr.call(name), st, str(s.bid), str(s.made), f"{s.made_pct:.1f}" if s.made_pct is not None else "-")
+    rows = [(tr.call(name), st, str(s.bid), str(s.made), tr.number(s.made_pct) if s.made_pct is not None else "-")
             for name in reports[0].contracts for st, r in zip(styles, reports) for s in [r.contracts[name]]]
     rows += [(_("passed out"), st, str(r.passed_out), "-", "-") for st, r in zip(styles, reports)]
     widths = [max(len(row[i]) for row in [head, *rows]) for i in range(5)]

@@ -188,6 +188,22 @@ class Translator:
             return "".join(items)
         return self.gettext("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
+    def number(self, value: float, digits: int = 1, signed: bool = False) -> str:
+        """A decimal number as this language writes it (Babel's number formatting): 12.5 in English,
+        12,5 in Spanish; ``signed`` puts + before a positive number and a true minus before a negative one.
+
+        >>> translator("es").number(12.25, 2, signed=True), translator("en").number(-0.5)
+        ('+12,25', '−0.5')
+        """
+        from babel.numbers import format_decimal
+
+        rounded = round(float(value), digits)
+        pattern = "0." + "0" * digits if digits > 0 else "0"
+        text = format_decimal(abs(rounded), format=pattern, locale=self.lang)
+        if rounded < 0:
+            return "\u2212" + text
+        return ("+" + text) if signed and rounded > 0 else text
+
     def amount(self, value: int) -> str:
         """Signed ledger units: +12, −4, 0 (with a true minus sign)."""
         if value > 0:

@@ -255,8 +255,8 @@ class OddsApp(App):
                          "<td>{}</td><td>{}</td>{}</tr>", o.contract.name,
                          "no" if refusals.get(o.contract.name) else "yes", call_cell(o),
                          f"{o.made} / {o.layouts}",
-                         f"{100 * o.chance:.1f} ({100 * o.low:.1f}–{100 * o.high:.1f})",
-                         f"{o.expected:+.2f}".replace("-", "\u2212"), f"{100 * o.simple:.0f}",
+                         f"{tr.number(100 * o.chance)} ({tr.number(100 * o.low)}–{tr.number(100 * o.high)})",
+                         tr.number(o.expected, 2, signed=True), tr.number(100 * o.simple, 0),
                          as_dealt_cell(o.contract.name))
                     for o in odds)
         best = best_call(odds, self.profile, after)
