@@ -354,3 +354,30 @@ def test_b15_numbers_with_decimals_follow_the_language_decimal_comma_in_spanish(
     app.render()
     assert chance in app.table.value and expected in app.table.value
     assert translator(lang).number(-0.126, 2) == ("−0.13" if lang == "en" else "−0,13")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_b1_one_card_reader_reads_codes_symbols_and_words_of_both_languages(lang):
+    from nap_teach.engine.cards import FULL_PACK, CardParseError
+    from nap_teach.words.cardtext import read_card, read_cards, reading_note
+
+    tr = translator(lang)
+    es_rank = {14: "A", 13: "R", 12: "D", 11: "V"}
+    for card in FULL_PACK:
+        es_code = es_rank.get(int(card.rank), str(int(card.rank))) + "PCTD"[int(card.suit)]
+        assert read_card(card.symbol, lang).card is card
+        assert read_card(translator("en").card_words(card), lang).card is card
+        assert read_card(translator("es").card_words(card), lang).card is card
+        # each language's code reads as that language's card on its own page
+        page_code = card.code if lang == "en" else es_code
+        assert read_card(page_code, lang).card is card
+    ac = read_card("AC", lang)
+    assert ac.card == (Card.parse("AC") if lang == "en" else Card.parse("AH"))
+    note = reading_note(read_cards("AC RC", lang), tr)
+    if lang == "es":
+        assert "AC leída como código español: A♥" in note and "como código inglés sería A♣" in note
+    else:
+        assert "RC read as a Spanish code: K♥" in note and "AC" not in note
+    for bad in ("ZZ", "11H", "rey de copas", ""):
+        with pytest.raises(CardParseError):
+            read_card(bad, lang)

@@ -45,6 +45,7 @@ from ..engine.dealing import shuffle_and_deal
 from ..engine.explain import Explanation, RecordError
 from ..engine.profiles import Contract, Profile
 from ..engine.rules import Topic
+from ..words.cardtext import read_card, read_cards
 from .solver import Position, can_make, mask_of, reaches
 
 __all__ = ["CallOdds", "DealtTable", "OddsError", "as_dealt", "check_hand", "check_dealt_hand", "call_odds",
@@ -92,18 +93,18 @@ def wilson(made: int, total: int, z: float = 1.96) -> tuple[float, float]:
     return low, high
 
 
-def check_hand(texts: Iterable[str | Card] | str) -> tuple[Card, ...]:
-    """Five different cards from codes or cards ("AS KH 10D 2C 7H"), or :class:`OddsError`."""
-    items = texts.replace(",", " ").split() if isinstance(texts, str) else list(texts)
+def check_hand(texts: Iterable[str | Card] | str, lang: str = "en") -> tuple[Card, ...]:
+    """Five different cards from codes, symbols or words of either language ("AS KH 10D 2C 7H",
+    "reina de corazones, RC ..."; :mod:`nap_teach.words.cardtext`, a code that reads both ways in
+    ``lang``), or :class:`OddsError`."""
     cards: list[Card] = []
-    for item in items:
-        if isinstance(item, Card):
-            cards.append(item)
-            continue
-        try:
-            cards.append(Card.parse(str(item)))
-        except CardParseError:
-            raise OddsError(Explanation("odds", "odds.not_a_card", {"text": str(item)})) from None
+    try:
+        if isinstance(texts, str):
+            cards = [r.card for r in read_cards(texts, lang)]
+        else:
+            cards = [item if isinstance(item, Card) else read_card(str(item), lang).card for item in texts]
+    except CardParseError as e:
+        raise OddsError(Explanation("odds", "odds.not_a_card", {"text": str(e.text)[:40]})) from None
     seen: set[Card] = set()
     for c in cards:
         if c in seen:
@@ -138,13 +139,14 @@ def deal_table(players: int, rng: random.Random, profile: Profile) -> DealtTable
     return DealtTable(deal.hands, deal.unused)
 
 
-def check_dealt_hand(texts: Iterable[str | Card] | str, table: DealtTable, seat: int) -> tuple[Card, ...]:
+def check_dealt_hand(texts: Iterable[str | Card] | str, table: DealtTable, seat: int,
+                     lang: str = "en") -> tuple[Card, ...]:
     """Like :func:`check_hand`, and every card must be one the seat was dealt in ``table``.
 
     A card of the unused pile is refused with B4 (it stays face down all deal, out
     of play), a card of another seat's hand with B3 (each card is dealt once).
     """
-    hand = check_hand(texts)
+    hand = check_hand(texts, lang)
     own = set(table.hands[seat % table.players])
     unused = set(table.unused)
     for c in hand:

@@ -7,8 +7,9 @@ from typing import Any, Sequence
 
 import ipywidgets as W
 
-from ...engine.cards import Card, format_cards, sort_hand
+from ...engine.cards import Card, CardParseError, format_cards, sort_hand
 from ...words.html import Markup, html, join
+from ...words.cardtext import read_cards, reading_note
 from ...words.i18n import Translator
 from ...ai.odds import (DEFAULT_LAYOUTS, AsDealt, CallOdds, DealtTable, as_dealt, best_call, call_odds,
                      check_dealt_hand, check_hand, check_position, deal_table, position_refusals)
@@ -125,8 +126,13 @@ class OddsApp(App):
         params = PageParams.from_environment(environ)
         app = cls(params.lang, params.profile, params.integer("seed", 0, 10**9))
         hand = params.get("hand")
-        if hand:
-            app.hand_box.value = hand.replace(",", " ")[:60]
+        if hand:  # an address carries English codes ("AS,KH"): shown as symbols, which read the same in Spanish
+            text = hand.replace(",", " ")[:60]
+            try:
+                text = " ".join(r.card.symbol for r in read_cards(text, "en"))
+            except CardParseError:
+                pass  # kept as typed: Work out the odds says what is wrong with it
+            app.hand_box.value = text
         after = params.get("after")  # ?after=Nap: the highest bid so far (an unknown call is ignored)
         if after:
             found = app.profile.find_contract(after[:20])
@@ -165,7 +171,7 @@ class OddsApp(App):
     def _show_seat_hand(self) -> None:
         if self.dealt is not None and self.keep.value:
             hand = self.dealt.hands[int(self.seat.value or 0) % self.dealt.players]
-            self.hand_box.value = format_cards(sort_hand(hand), symbols=False)
+            self.hand_box.value = format_cards(sort_hand(hand))  # symbols: the same in every language
 
     def _on_seat(self, _change: Any = None) -> None:
         """With a dealt deal kept, the box shows the chosen seat's hand of that deal."""
@@ -194,8 +200,10 @@ class OddsApp(App):
         # a bad hand: refused with its reason, nothing changed
         seat = int(self.seat.value or 0)
         kept = self.dealt if self.dealt is not None and self.keep.value else None
-        hand = (check_dealt_hand(str(self.hand_box.value), kept, seat) if kept is not None
-                else check_hand(str(self.hand_box.value)))
+        typed = str(self.hand_box.value)[:200]
+        lang = self.language.code
+        hand = (check_dealt_hand(typed, kept, seat, lang) if kept is not None else check_hand(typed, lang))
+        note = reading_note(read_cards(typed, lang), self.tr)  # which code was read (the same reader)
         total = int(self.layouts.value)
         players = int(self.players.value)
         self.progress.max = total
@@ -211,9 +219,9 @@ class OddsApp(App):
                               seat=seat, progress=moved)
         self.as_dealt = as_dealt(kept, seat, self.profile) if kept is not None else None
         self.hand, self.ran_players = hand, players
-        self.status.show(self.tr.ngettext("Solved {count} layout of the other hands.",
-                                          "Solved {count} layouts of the other hands.", total).format(count=total),
-                         "info")
+        solved = self.tr.ngettext("Solved {count} layout of the other hands.",
+                                  "Solved {count} layouts of the other hands.", total).format(count=total)
+        self.status.show(f"{note} {solved}" if note else solved, "info")
         self.render()
 
     # ---------------------------------------------------------- drawing
@@ -289,7 +297,7 @@ class OddsApp(App):
                        "with open hands and best play, from your own first lead."),
             tr.gettext("Rules: {profile}. In Nap the declarer always leads first, so your seat does not "
                        "change the chances.").format(profile=tr.profile_name(self.profile.name, in_text=True)))
-        self.hand_box.placeholder = "AS KH 10D 2C 7H"
+        self.hand_box.placeholder = tr.gettext("AS KH 10D 2C 7H")  # codes of the page's language
         self.hand_box.description = tr.gettext("Your hand")
         self.deal.description = tr.gettext("Deal me five")
         self.players.description = tr.gettext("Players")
