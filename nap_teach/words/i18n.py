@@ -318,7 +318,10 @@ def _mark_for_extraction() -> None:  # pragma: no cover - never called; lists wo
     _("two"), _("three"), _("four"), _("five"), _("six"), _("seven"), _("eight")
     _("nine"), _("ten"), _("jack"), _("queen"), _("king"), _("ace")
     _("{rank} of {suit}"), _("{items} and {last}"), _("{items} or {last}"), _("Pass"), _("none"), _("yes"), _("no")
-    pgettext = lambda context, message: message  # noqa: E731 - the suits as subjects, with their article
+
+    def pgettext(context: str, message: str) -> str:  # the suits as subjects, with their article
+        return message
+
     pgettext("suit with its article", "spades"), pgettext("suit with its article", "hearts")
     pgettext("suit with its article", "clubs"), pgettext("suit with its article", "diamonds")
 
