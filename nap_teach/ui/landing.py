@@ -43,6 +43,7 @@ from ..engine.messages import N_, PROFILE_NAMES
 from ..engine.profiles import BRITISH, PROFILES, Profile
 from ..words.render import card_svg
 from ..engine.rules import rules_in_force
+from ..teach.course import load_course
 from ..words.rulebook import tricks_needed
 from .base import App, guarded, page_style
 from .params import DEFAULT_LANGUAGE, PageParams, page_query, preheating
@@ -272,8 +273,12 @@ class LandingPage(App):
 
     def refresh(self) -> None:
         _ = self._
-        self.title.value = (html("<h1>{}</h1><p class='nap-landing-tagline'>{}</p>",
-                                 _('Learn Nap'), _('The British card game of bold bids, in four short lessons.')))
+        count = len(load_course())  # the course's own count, never a number written here
+        self.title.value = (html("<h1>{}</h1><p class='nap-landing-tagline' data-lessons='{}'>{}</p>",
+                                 _('Learn Nap'), count, self.tr.ngettext(
+                                     "The British card game of bold bids, in {count} short lesson.",
+                                     "The British card game of bold bids, in {count} short lessons.", count).format(
+                                         count=count)))
         self.intro.value = self._intro_html()
         self.lessons.value = self._lessons_html()
         self.teachers.value = self._teachers_html()
@@ -331,7 +336,7 @@ class LandingPage(App):
                 soon = escape(_("coming soon"))
                 head = html('<span class="nap-landing-soon">{} ({})</span>', title, soon)
             items.append(html("<li>{}<br><span class='nap-landing-blurb'>{}</span></li>", head, blurb))
-        heading = escape(_("Lessons, in order"))
+        heading = escape(_("More to explore: the app's pages"))
         return html("<h2>{}</h2><ol class='nap-landing-list'>{}</ol>", heading, join(items))
 
     def _teachers_html(self) -> Markup:

@@ -177,6 +177,7 @@ class DealEditor(Component):
         self.teach.description = _("Teach this deal")
         self.teach.tooltip = _("Narrate this deal step by step, with every rule")
         self.upload.description = _("Load a deal file")
+        self.upload.tooltip = _("Choose a deal file (nap-hand/1)")
         self.upload.tooltip = _("Load a deal file")
         self.render()
 

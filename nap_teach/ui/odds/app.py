@@ -37,9 +37,14 @@ def odds_chart_svg(odds: Sequence[CallOdds], tr: Translator, allowed: frozenset[
         chances = [100 * o.chance for o in odds]
         low = [100 * (o.chance - o.low) for o in odds]
         high = [100 * (o.high - o.chance) for o in odds]
-        colours = ["#4a7bd0" if allowed is None or o.contract.name in allowed else "#b8b8b8" for o in odds]
-        ax.barh(ys, chances, xerr=[low, high], color=colours, ecolor="#222", capsize=3,
-                label=tr.gettext("solved layouts (with the interval)"))
+        ok = [allowed is None or o.contract.name in allowed for o in odds]
+        for keep, colour, label in ((True, "#4a7bd0", tr.gettext("solved layouts (with the interval)")),
+                                    (False, "#b8b8b8", tr.gettext("not allowed here"))):
+            idx = [i for i, yes in enumerate(ok) if yes == keep]
+            if idx:  # a call not allowed at the chosen position is drawn in grey, with its own legend entry
+                ax.barh([ys[i] for i in idx], [chances[i] for i in idx],
+                        xerr=[[low[i] for i in idx], [high[i] for i in idx]], color=colour, ecolor="#222",
+                        capsize=3, label=label)
         ax.plot([100 * o.simple for o in odds], ys, "D", color="#c0142b", markersize=6,
                 label=tr.gettext("the simple bot's estimate"))
         ax.set_yticks(ys, names)
@@ -308,7 +313,7 @@ class OddsApp(App):
         self.position.description = tr.gettext("Your turn")
         keep = self.position.value if isinstance(self.position.value, str) else ""
         top = self.profile.ladder[-1].name  # after the top call no bid is left: not a position to study
-        self.position.options = ([(tr.gettext("opening the auction (no bid yet)"), "")]
+        self.position.options = ([(tr.gettext("opening the auction, no bid yet"), "")]
                                  + [(tr.gettext("after a bid of {call}").format(call=tr.call(k.name)), k.name)
                                     for k in self.profile.ladder if k.name != top])
         self.position.value = keep if keep in {v for _l, v in self.position.options} else ""
