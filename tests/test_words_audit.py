@@ -381,3 +381,31 @@ def test_b1_one_card_reader_reads_codes_symbols_and_words_of_both_languages(lang
     for bad in ("ZZ", "11H", "rey de copas", ""):
         with pytest.raises(CardParseError):
             read_card(bad, lang)
+
+
+def _course_sentences(lang: str) -> list[str]:
+    """Every sentence the course says in ``lang``: notes, narration, questions and the reasons of their answers."""
+    from nap_teach.teach.course import load_course
+
+    tr = translator(lang)
+    out: list[str] = []
+    for spec in load_course():
+        for page in LessonPlayer(spec).pages:
+            out.extend(tr.gettext(n) for n in page.notes)
+            out.extend(tr.explain(e) for e in page.explanations)
+            for a in page.asks:
+                out.append(tr.explain(a.prompt))
+                out.extend(tr.explain(w) for w in a.why)
+    return out
+
+
+@pytest.mark.parametrize("lang, record_names", [("en", r"\bMisere\b|\bBlucher\b"),
+                                                ("es", r"\bMisere\b|\bBlucher\b|\bPass\b")])
+def test_b6_p3_call_names_in_sentences_come_from_the_catalogue(lang, record_names):
+    """Never a record name ("Misere", "Blucher"; "Pass" in Spanish, where the call is "Paso") in a sentence."""
+    import re
+
+    found = [s for s in _course_sentences(lang) if re.search(record_names, s)]
+    assert found == []
+    legal = [s for s in _course_sentences(lang) if s.startswith(("Ann may make one of", "Ann puede decir ahora"))]
+    assert legal and all(("Pass" in s) if lang == "en" else ("Paso" in s) for s in legal)
