@@ -18,11 +18,13 @@ import ipywidgets as W
 
 from ..engine.explain import Explanation, RecordError, RuleError
 from ..words.html import Markup, escape, html
-from ..words.i18n import LANGUAGES, Translator, normalize_lang, translator
+from ..words.i18n import Translator
+from .language import Language, LanguageSwitch
+from .nav import PageNav
 from .params import page_params
 
 __all__ = [
-    "Language", "LanguageSwitch", "page_params", "page_style", "StatusLine", "guarded", "App", "Component",
+    "page_params", "page_style", "StatusLine", "guarded", "App", "Component",
     "badge", "html_escape", "CSS_DIR", "refuse_bad_widget_values", "name_control", "label_controls", "plain_text",
 ]
 
@@ -127,54 +129,6 @@ def label_controls(root: W.Widget) -> None:
 
                     label.observe(follow, names="value")
                     follow({"new": label.value})
-
-
-class Language:
-    """The page's current language; components subscribe to hear of a switch."""
-
-    def __init__(self, code: str = "en") -> None:
-        self.code = normalize_lang(code)
-        self.tr: Translator = translator(self.code)
-        self._listeners: list[Callable[[], None]] = []
-
-    def observe(self, callback: Callable[[], None]) -> None:
-        self._listeners.append(callback)
-
-    def set(self, code: object) -> None:
-        """Switch language (unknown codes are ignored: the value came over the network)."""
-        if not isinstance(code, str) or normalize_lang(code) != code.strip().lower():
-            return
-        if code == self.code:
-            return
-        self.code = code
-        self.tr = translator(code)
-        for callback in list(self._listeners):
-            callback()
-
-    def gettext(self, message: str) -> str:
-        return self.tr.gettext(message)
-
-
-class LanguageSwitch:
-    """English / Español toggle, shown on every page (CSS class ``nap-lang``)."""
-
-    def __init__(self, language: Language) -> None:
-        self.language = language
-        self.widget = W.ToggleButtons(
-            options=[(name, code) for code, name in LANGUAGES.items()],
-            value=language.code,
-            style={"button_width": "auto"},
-        )
-        self.widget.add_class("nap-lang")
-        self.widget.observe(self._on_change, names="value")
-        language.observe(self._sync)
-
-    def _on_change(self, change: dict[str, Any]) -> None:
-        self.language.set(change.get("new"))
-
-    def _sync(self) -> None:
-        if self.widget.value != self.language.code:
-            self.widget.value = self.language.code
 
 
 class StatusLine:
@@ -307,8 +261,6 @@ class App:
             cls.refresh = refresh  # type: ignore[method-assign]
 
     def __init__(self, lang: str = "en") -> None:
-        from .nav import PageNav  # nav builds on this module
-
         refuse_bad_widget_values()
         self.language = Language(lang)
         self.switch = LanguageSwitch(self.language)

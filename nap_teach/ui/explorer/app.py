@@ -11,7 +11,8 @@ from ...words.html import escape, html
 from ...engine.profiles import BRITISH, PROFILES, Profile
 from ...teach.syllabus import profile_rules
 from ..base import App, guarded, page_style
-from ..landing import PROFILE_NAMES, page_query
+from ...engine.messages import PROFILE_NAMES
+from ..params import page_query
 from ..params import PageParams, ignored_note
 from ..widgets import show as _show
 from .compare import ComparePanel

@@ -11,7 +11,7 @@ from ...engine.profiles import BRITISH, PUB, Profile
 from ...engine.rules import Topic
 from ...teach.trainers import PositionError, table_names
 from ..base import guarded
-from ..landing import PROFILE_NAMES
+from ...engine.messages import PROFILE_NAMES
 from .component import ExplorerComponent, _auto, _dropdown, _labelled, _valid
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ from ...teach.quiz import Question, questions_for_rule
 from ...words.render import trick_html
 from ...teach.syllabus import profile_rules
 from ..base import guarded, name_control
-from ..landing import stakes_table_html
+from ...words.rulebook import stakes_table_html
 from ..widgets import show as _show
 from .component import ExplorerComponent, _auto, _button
 from ...engine.rules import Topic
@@ -118,7 +118,7 @@ class RulesPanel(ExplorerComponent):
     def render(self) -> None:
         rule = self.rule
         paras = join((html('<p>{}</p>', t) for t in rule_text(rule, self.profile, self.tr)))
-        extra = stakes_table_html(self.profile, self.tr) if rule == self.profile.rule(Topic.STAKES) else ""
+        extra = html('<div class="nap-scroll">{}</div>', stakes_table_html(self.profile, self.tr)) if rule == self.profile.rule(Topic.STAKES) else ""
         self.text.value = (html('<h2>{}{}</h2>{}{}', self.badge(rule), self.tr.rule_title(rule), paras, extra))
         self.render_demo(rule)
         trainer = self.trainer_for(rule)

@@ -10,7 +10,8 @@ from ...words.html import html
 from ..params import bad_number, whole_number
 from ...teach.lesson import SECTIONS, LessonWalk
 from ...engine.tricks import Trick
-from ..base import Language, StatusLine, guarded
+from ..base import StatusLine, guarded
+from ..language import Language
 from ..widgets import auto_layout
 
 

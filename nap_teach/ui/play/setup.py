@@ -10,7 +10,7 @@ from ...ai.bots.simple import DEFAULT_STYLE, STYLE_NAMES
 from ...teach.play import MAX_DEALS, MAX_ROTATIONS, PlayTable, TableSetup, bot_levels
 from ...engine.profiles import PROFILES
 from ..base import Component, guarded
-from ..landing import PROFILE_NAMES
+from ...engine.messages import PROFILE_NAMES
 from ..widgets import auto_layout as _auto, show as _show
 
 if TYPE_CHECKING:

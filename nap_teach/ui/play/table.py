@@ -10,7 +10,7 @@ from ...teach.play import PlayTable
 from ...words.render import card_back_svg, suit_text, trick_html
 from ...engine.views import SeatView
 from ..base import Component
-from ..landing import PROFILE_NAMES
+from ...engine.messages import PROFILE_NAMES
 from ..widgets import set_trait as _set, show as _show
 
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@ from typing import Sequence
 
 import ipywidgets as W
 
-from ...app.cli import options_line
+from ...words.rulebook import options_line
 from ...words.html import escape, html
 from ...engine.profiles import BRITISH, Profile
 from ...teach.scorekeeper import Scorekeeper
@@ -13,7 +13,7 @@ from ...engine.session import DEFAULT_DEALS
 from ..base import App, guarded, page_style
 from ..params import PageParams
 from ..widgets import auto_layout as _auto, show as _show, with_classes as _css
-from ..landing import page_query
+from ..params import page_query
 from .component import MAX_DEALS, profile_name
 from .deal import DealForm
 from .ledger import BalanceChart, LedgerView

@@ -11,7 +11,7 @@ from ...engine.session import MISDEAL, TIE_BREAK, LedgerRow
 from ..base import Component
 from ..chart import BELOW, balance_chart_svg
 from ..params import PageParams
-from ..landing import PROFILE_NAMES
+from ...engine.messages import PROFILE_NAMES
 
 if TYPE_CHECKING:
     from .app import ScorekeeperApp
