@@ -24,7 +24,7 @@ from ..engine.explain import Explanation, RecordError, RuleError
 from ..words.i18n import LANGUAGES, Translator, translator
 from ..words.rulebook import options_line
 from ..engine.narrate import explain_action
-from ..engine.profiles import PROFILES, Profile
+from ..engine.profiles import PROFILES
 from ..engine.rules import Topic
 from ..engine.records import load_hand, load_session
 from ..words.rulesdoc import markdown as rules_markdown

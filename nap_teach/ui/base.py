@@ -12,7 +12,7 @@ import functools
 import logging
 import re
 from pathlib import Path
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Any, Callable, Iterator, Protocol, TypeVar
 
 import ipywidgets as W
 
@@ -25,7 +25,7 @@ from .params import page_params
 
 __all__ = [
     "page_params", "page_style", "StatusLine", "guarded", "App", "Component",
-    "badge", "html_escape", "CSS_DIR", "refuse_bad_widget_values", "name_control", "label_controls", "plain_text",
+    "PageHost", "badge", "html_escape", "CSS_DIR", "refuse_bad_widget_values", "name_control", "label_controls", "plain_text",
 ]
 
 log = logging.getLogger("nap_teach.ui")
@@ -66,7 +66,7 @@ def refuse_bad_widget_values() -> None:
                 self.send_state(names)
 
     set_state.nap_refuses_bad_values = True  # type: ignore[attr-defined]
-    W.Widget.set_state = set_state  # type: ignore[method-assign]
+    W.Widget.set_state = set_state
 
 
 _NAMED_CONTROLS = (W.Dropdown, W.Select, W.SelectMultiple, W.Text, W.Textarea, W.IntText, W.BoundedIntText,
@@ -190,6 +190,19 @@ def page_style(*names: str) -> W.HTML:
     return widget
 
 
+class PageHost(Protocol):
+    """What every page offers its components: its language, its status line and its busy flag.
+
+    A component depends on this (or on its own page's Protocol that extends it, such
+    as :class:`nap_teach.ui.play.page.PlayPage`) and on callbacks, never on its page's
+    class: the page builds its components, not the other way round.
+    """
+
+    language: Language
+    status: StatusLine
+    _busy: bool
+
+
 class Component:
     """A piece of a page sharing its app's language, status line and busy flag.
 
@@ -198,7 +211,7 @@ class Component:
     one component that arrives while a click on another is still being handled.
     """
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: PageHost) -> None:
         self.app = app
 
     @property
@@ -241,6 +254,8 @@ class App:
 
     css_class = "nap-app"
     styles: tuple[str, ...] = ()
+    _busy = False
+    """A callback is running (:func:`guarded` drops a second one arriving meanwhile)."""
     page = ""
     """The page's notebook ("play.ipynb"): its place in the shared header (:mod:`nap_teach.ui.nav`)."""
 

@@ -38,7 +38,7 @@ import ipywidgets as widgets
 
 from ..engine.cards import FULL_PACK, Card, sort_hand
 from ..words.html import Markup, el, escape, html, join
-from ..words.i18n import LANGUAGES, Translator, normalize_lang
+from ..words.i18n import LANGUAGES, normalize_lang
 from ..engine.messages import N_, PROFILE_NAMES
 from ..engine.profiles import BRITISH, PROFILES, Profile
 from ..words.render import card_svg
@@ -348,7 +348,6 @@ class LandingPage(App):
         for other in PROFILES.values():
             if other.name == p.name:
                 continue
-            other_name = self.tr.gettext(PROFILE_NAMES[other.name]) if other.name in PROFILE_NAMES else other.name
             href = escape("index.ipynb" + page_query(self.lang, other.name))
             # the name inside a sentence ("Switch to the pub rules", "Cambiar a las reglas de pub")
             label = escape(_("Switch to {name}").format(name=self.tr.profile_name(other, in_text=True)))

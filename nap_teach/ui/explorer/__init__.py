@@ -24,7 +24,7 @@ from __future__ import annotations
 from .app import ExplorerApp
 from .component import MAX_SEED
 from ...words.rulebook import prose as rule_text
-from .question import QuestionCard
+from ..question import QuestionCard
 from .quiz import QuizPanel
 from .rules import RulesPanel
 from .syllabus import SyllabusPanel

@@ -16,7 +16,8 @@ from ..params import page_query
 from ..params import PageParams, ignored_note
 from ..widgets import show as _show
 from .compare import ComparePanel
-from .component import MAX_SEED, SECTIONS, _auto
+from .component import MAX_SEED, SECTIONS
+from ..widgets import auto_layout as _auto
 from .quiz import QuizPanel
 from .rules import RulesPanel
 from .syllabus import SyllabusPanel
@@ -89,7 +90,7 @@ class ExplorerApp(App):
         if getattr(self, "_profile_sync", False):
             return
         name = change.get("new")
-        if name in PROFILES:
+        if isinstance(name, str) and name in PROFILES:
             self.status.clear()
             self.set_profile(PROFILES[name])
 

@@ -16,7 +16,7 @@ from ..widgets import auto_layout as _auto, show as _show, with_classes as _css
 from ..params import page_query
 from .component import MAX_DEALS, profile_name
 from .deal import DealForm
-from .ledger import BalanceChart, LedgerView
+from .ledger import BalanceChart, KeeperLedger
 from .saveload import SaveLoad
 from .setup import SetupForm
 
@@ -37,7 +37,7 @@ class ScorekeeperApp(App):
         self.title = _css(W.HTML(), "nap-sk-title")
         self.setup = SetupForm(self, players, deals)
         self.deal = DealForm(self)
-        self.ledger = LedgerView(self)
+        self.ledger = KeeperLedger(self)
         self.chart = BalanceChart(self)
         self.saveload = SaveLoad(self)
         self.over = _css(W.HTML(), "nap-sk-over")
@@ -96,6 +96,10 @@ class ScorekeeperApp(App):
             self.setup_open = False
             self.status.clear()
             self.render()
+
+    def correct_deal(self, index: int) -> None:
+        self.deal.reset(index)
+        self.render()
 
     def render(self) -> None:
         keeper = self.keeper

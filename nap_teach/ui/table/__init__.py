@@ -15,7 +15,7 @@ is not the learner's turn, with the reason and nothing changed.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import anywidget
 import ipywidgets as W
@@ -26,11 +26,8 @@ from ...engine.explain import Explanation, IllegalAction
 from ...words.render import card_svg, mark_word
 from ...engine.tricks import Trick
 from ...engine.views import SeatView
-from ..base import Component, guarded
+from ..base import Component, PageHost, guarded
 from ..widgets import auto_layout
-
-if TYPE_CHECKING:
-    from ..base import App
 
 __all__ = ["TableWidget", "CardTable", "PACES", "seat_positions"]
 
@@ -64,7 +61,7 @@ def seat_positions(n: int, bottom: int) -> list[str]:
 class CardTable(Component):
     """The table of one page: the widget, the pace setting, and the check of every tap."""
 
-    def __init__(self, app: "App", on_card: Callable[[object, int | None], None] | None = None) -> None:
+    def __init__(self, app: PageHost, on_card: Callable[[object, int | None], None] | None = None) -> None:
         super().__init__(app)
         self.on_card = on_card
         self.view = TableWidget(layout=auto_layout())
