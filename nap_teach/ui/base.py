@@ -11,7 +11,7 @@ import contextlib
 import functools
 import logging
 import re
-from pathlib import Path
+from importlib import resources
 from typing import Any, Callable, Iterator, Protocol, TypeVar
 
 import ipywidgets as W
@@ -29,7 +29,8 @@ __all__ = [
 ]
 
 log = logging.getLogger("nap_teach.ui")
-CSS_DIR = Path(__file__).parent / "css"
+CSS_DIR = resources.files("nap_teach.ui").joinpath("css")
+"""The pages' style sheets (package data, read through importlib.resources)."""
 F = TypeVar("F", bound=Callable[..., Any])
 
 html_escape = escape
@@ -183,7 +184,7 @@ def page_style(*names: str) -> W.HTML:
     parts = []
     for name in ("base", *names, "print"):
         path = CSS_DIR / f"{name}.css"
-        if path.exists():
+        if path.is_file():
             parts.append(path.read_text(encoding="utf-8"))
     widget = W.HTML(html("<style>{}</style>", Markup("\n".join(parts))))  # our own style sheets
     widget.add_class("nap-style")

@@ -14,7 +14,7 @@ is not the learner's turn, with the reason and nothing changed.
 """
 from __future__ import annotations
 
-from pathlib import Path
+from importlib import resources
 from typing import Any, Callable, Sequence
 
 import anywidget
@@ -31,7 +31,8 @@ from ..widgets import auto_layout
 
 __all__ = ["TableWidget", "CardTable", "PACES", "seat_positions"]
 
-HERE = Path(__file__).parent
+HERE = resources.files("nap_teach.ui.table")
+"""The drawing's script and style sheet (package data)."""
 PACES = ("instant", "normal", "slow")
 """How fast the bots' cards arrive: at once, about half a second each, over a second each."""
 MAX_MESSAGE_KEYS = 8
@@ -40,8 +41,8 @@ MAX_MESSAGE_KEYS = 8
 class TableWidget(anywidget.AnyWidget):
     """The drawing of the table in the page (state in, taps out); see ``table.js``."""
 
-    _esm = HERE / "table.js"
-    _css = HERE / "table.css"
+    _esm = HERE.joinpath("table.js").read_text(encoding="utf-8")
+    _css = HERE.joinpath("table.css").read_text(encoding="utf-8")
     state = traitlets.Dict().tag(sync=True)
     pace = traitlets.Unicode("normal").tag(sync=True)
 
