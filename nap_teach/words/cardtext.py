@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Protocol
 
 from ..engine.cards import Card, CardParseError, Rank, Suit
-from .i18n import Translator, translator
 
-__all__ = ["CardReading", "read_card", "read_cards", "reading_note", "HOWS"]
+__all__ = ["CardReading", "Words", "read_card", "read_cards", "reading_note", "HOWS"]
 
 HOWS = ("symbol", "code_en", "code_es", "words_en", "words_es")
 """How a card was read: its symbol, an English or a Spanish code, English or Spanish words."""
@@ -50,6 +50,17 @@ _ES_SUIT_WORDS = {"picas": Suit.SPADES, "pica": Suit.SPADES, "corazones": Suit.H
 _EN_RANK_WORDS = {r.word: r.value for r in Rank} | {str(v): v for v in range(2, 11)}
 _EN_SUIT_WORDS = {s.word: s for s in Suit} | {s.word[:-1]: s for s in Suit}
 _CODE = re.compile(r"^(10|[2-9AKQJTRDV])([SHCDPT])$")
+
+
+class Words(Protocol):
+    """What :func:`reading_note` needs of a :class:`~nap_teach.words.i18n.Translator` (which builds on
+    this module, so it is not imported here)."""
+
+    lang: str
+
+    def gettext(self, message: str) -> str: ...
+
+    def card_words(self, card: Card) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -123,10 +134,9 @@ def read_cards(text: str, lang: str = "en") -> list[CardReading]:
     return out
 
 
-def reading_note(readings: list[CardReading], tr: Translator | None = None) -> str | None:
+def reading_note(readings: list[CardReading], tr: Words) -> str | None:
     """A sentence saying how the typed cards were read, when a code of the other language or a code
     that reads both ways was used (None when every card was read plainly in the page's language)."""
-    tr = tr or translator("en")
     _ = tr.gettext
     page = "code_es" if tr.lang == "es" else "code_en"
     parts: list[str] = []

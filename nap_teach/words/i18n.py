@@ -17,10 +17,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Protocol, runtime_checkable
 
-from ..engine.cards import FULL_PACK, Card, Rank, Suit
+from ..engine.cards import Card, CardParseError, Rank, Suit
 from ..engine.messages import (BOT_LEVEL_NAMES, BOT_STYLE_NAMES, BOT_STYLE_WORDS, MESSAGES, PROFILE_NAMES, PROFILE_NAMES_IN_TEXT, Plural,
                        VARIATION_NAMES)
 from ..engine.rules import RULE_TITLES
+from .cardtext import read_card
 
 __all__ = ["Translator", "translator", "LANGUAGES", "DOMAIN", "LOCALE_DIR", "normalize_lang", "Explainable",
            "CallLike"]
@@ -75,7 +76,6 @@ class Translator:
             self._t = _gettext.NullTranslations()
         else:
             self._t = _gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[self.lang], fallback=True)
-        self._by_words: dict[str, Card] | None = None  # card_from_words' table, made on first use
 
     # -- plain gettext
     def gettext(self, message: str) -> str:
@@ -149,15 +149,14 @@ class Translator:
     def card_from_words(self, text: str) -> Card | None:
         """The card that ``text`` names in words of this language ("reina de corazones"), or None.
 
-        Learners may type a card as they would say it; codes ("QH", "10h")
-        and symbols ("Q♥") are read by :meth:`Card.parse` as before.
+        The words are read by the app's one card reader (:func:`nap_teach.words.cardtext.read_card`),
+        which every card box uses; this keeps only a reading in this language's words.
         """
-        wanted = " ".join(text.strip().lower().split())
-        if not wanted:
+        try:
+            reading = read_card(text, self.lang)
+        except CardParseError:
             return None
-        if self._by_words is None:
-            self._by_words = {self.card_words(c).lower(): c for c in FULL_PACK}
-        return self._by_words.get(wanted)
+        return reading.card if reading.how == f"words_{self.lang}" else None
 
     def call(self, name: str) -> str:
         """Bids keep their names in every language; only the spelling is for people."""
