@@ -91,7 +91,7 @@ def test_play_one_whole_deal_by_clicking(voila_page, page_log, screenshot):
     # could it have been made? the open-hand reading of the deal just played
     reading = page.locator(".nap-postmortem")
     expect(reading).to_contain_text("Could it have been made?")
-    expect(reading).to_contain_text("With open hands and best play")
+    expect(reading).to_contain_text("With all hands seen and best play")
 
     # the ledger: one deal, payments and balances that add up to zero, the chart
     row = page.locator('.nap-play-ledger-table tr[data-deal="1"]')
