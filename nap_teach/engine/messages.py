@@ -203,6 +203,8 @@ MESSAGES: dict[str, str | Plural] = {
     "decide.solver_same": N_("With best play by everyone, {declarer} takes {tricks} tricks after {card}, the same as after {book_card}: your card is as good."),
     "decide.solver_better": N_("With best play by everyone, {declarer} takes {tricks} tricks after {card} and {book_tricks} after {book_card}: your card is better for your side."),
     "decide.solver_worse": N_("With best play by everyone, {declarer} takes {tricks} tricks after {card} but {book_tricks} after {book_card}: {book_card} is better for your side."),
+    "decide.line_best": N_("Played out from {card} with best play by everyone (every hand seen), the deal ends like this:"),
+    "decide.line_simple": N_("Played out from {card} with simple choices by the other players (not best play), the deal ends like this:"),
     "decide.pay_wrong": N_("{player}: {right}, not {said}."),
     "progress.not_progress": N_("This file is not a saved course progress: nothing was changed."),
     "progress.too_large": N_("This file is too large for a course progress (at most {most} characters): nothing was changed."),
