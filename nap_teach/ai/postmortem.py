@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from ..engine.cards import Card
 from ..engine.explain import Explanation
+from ..engine.tricks import beats
 from ..engine.state import DealState
 from .bestplay import trick_winner_after
 from .bots.coach import hint as coach_hint
@@ -77,16 +78,17 @@ def better_card(values: dict[Card, int], played: Card, target: int) -> Card:
     return min(good, key=lambda c: (c.suit is not played.suit, abs(int(c.rank) - int(played.rank)), c.suit, c.rank))
 
 
-def _trick_effect(ahead: DealState, card: Card, better: Card, winner: int) -> str:
-    """What ``card`` did to its own trick, judged with best play for the rest of that trick:
-    "decided" (with ``better`` someone else would have won it), "none" (whatever the seat played,
-    ``winner`` would have won it: a discard under a winning trump) or "unclear" (another card
-    would have changed the winner, but not ``better``)."""
+def _trick_effect(ahead: DealState, card: Card, better: Card, winner: int, winner_card: Card) -> str:
+    """What ``card`` did to its own trick: "none" when the card that won the trick was already on
+    the table and no card the seat could play beat it (a discard under a winning trump: the card
+    could not change that trick), "decided" when with ``better`` instead, and best play for the
+    rest of the trick, someone else would have won it, else "unclear"."""
+    if winner_card in ahead.trick_cards and not any(
+            beats(c, winner_card, ahead.trump) for c in ahead.legal_cards()):
+        return "none"
     try:
         if trick_winner_after(ahead, better) != winner:
             return "decided"
-        if all(trick_winner_after(ahead, other) == winner for other in ahead.legal_cards() if other is not card):
-            return "none"
     except SolverError:
         pass
     return "unclear"
@@ -149,7 +151,7 @@ def post_mortem(state: DealState, learner: int | None = None) -> PostMortem | No
     effect = "unclear"
     if turn.winner is not None and turn.winner_card is not None and turn.winner != turn.seat:
         facts.update(winner=state.players[turn.winner], winner_card=turn.winner_card)
-        effect = _trick_effect(ahead, turn.card, turn.better, turn.winner)
+        effect = _trick_effect(ahead, turn.card, turn.better, turn.winner, turn.winner_card)
     if effect == "decided":  # another card would have kept the trick from that winner
         key = "postmortem.yours" if mine else "postmortem.card"
     elif effect == "none":  # it could not change that trick: its effect was on the tricks after it

@@ -237,7 +237,9 @@ class Translator:
             return self.gettext("yes") if value else self.gettext("no")
         if isinstance(value, CallLike):
             return self.call(value.name)
-        if key in ("call", "highest", "needed", "contract", "said"):
+        if key in ("call", "highest", "needed", "contract", "said", "ladder"):
+            if isinstance(value, (tuple, list)):
+                return self.join(self.call(str(v)) for v in value)
             return self.call(str(value))
         if key in _AMOUNT_KEYS and isinstance(value, int) and not isinstance(value, bool):
             return self.amount(value)

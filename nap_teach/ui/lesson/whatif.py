@@ -134,6 +134,8 @@ class WhatIfPanel:
         if trump is not None:
             parts.append(html('<p class="nap-fact nap-fact-trump">{}</p>',
                               tr.gettext("Trump: {suit}").format(suit=_suit_words(trump, tr))))
+        elif wi.state.contract is not None and not wi.state.contract.trumps:
+            parts.append(html('<p class="nap-fact nap-fact-trump">{}</p>', tr.gettext("No trump (Misère)")))
         parts.append(_tricks_table(tricks, lesson.players, tr, self.four_colour, chosen=(wi.seat, wi.card),
                                    css="nap-whatif-tricks"))
         parts.append(_explanation_items(wi.outcome, tr))
