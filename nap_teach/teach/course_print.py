@@ -100,10 +100,10 @@ def lesson_lines(spec: LessonSpec, tr: Translator) -> Iterator[str]:
             yield title
             yield "-" * len(title)
         yield _("Page {k} of {n} ({place})").format(k=page.index + 1, n=len(player.pages), place=str(page.anchor))
-        decisions = {(q.at, q.kind): q for q in spec.deals[page.deal].decisions}
+        decisions = {(x.at, x.kind): x for x in spec.deals[page.deal].decisions}
         for a in page.asks:
-            q = decisions.get((a.decision.at, a.decision.kind))
-            yield from _ask_lines(a, q.prompt if q else None, q.after if q else None, tr)
+            asked = decisions.get((a.decision.at, a.decision.kind))
+            yield from _ask_lines(a, asked.prompt if asked else None, asked.after if asked else None, tr)
         yield from _explained(page.explanations, tr, "  ")
         for note in page.notes:
             yield "  " + _("Note: {text}").format(text=_(note))
