@@ -294,3 +294,15 @@ def test_p3_quiz_questions_name_the_rules_they_assume(lang):
         app.mode.quiz.card.show(run.questions[0])
         said = translator(lang).gettext("Rules: {profile}").format(profile=translator(lang).profile_name(profile))
         assert said in app.mode.quiz.card.prompt.value
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_b6_legal_calls_answer_names_calls_from_the_catalogue(lang):
+    """Found in the re-read of `course --print`: the answer to "which calls may X make?" listed record
+    names ("Pass", "Misere", "Blucher"); it names the calls as the catalogue does."""
+    tr = translator(lang)
+    text = tr.explain(Explanation("P3", "decide.legal_calls", {"player": "Ann", "bids": ("Pass", "Misere", "Blucher")}))
+    assert tr.call("Pass") in text and tr.call("Misere") in text and tr.call("Blucher") in text
+    assert "Misere" not in text and "Blucher" not in text
+    if lang == "es":
+        assert "Pass" not in text

@@ -252,7 +252,7 @@ class Translator:
                 return self.join(self.variation_name(str(v)) for v in value)
             return self.variation_name(str(value))
         if key in _CHOICE_KEYS and isinstance(value, (tuple, list)):
-            return self.join_or(self.fact(key, v) for v in value)
+            return self.join_or(self.call(str(v)) for v in value)
         if key == "amounts":
             return ", ".join(f"{name} {self.amount(v)}" for name, v in value)
         if isinstance(value, (tuple, list)):
