@@ -14,6 +14,7 @@ text is what a reader of that language sees.
 """
 from __future__ import annotations
 
+import re
 from typing import Iterable, Iterator
 
 from ..engine.auction import Call
@@ -37,7 +38,8 @@ def _option_words(a: Ask, value: str, tr: Translator) -> str:
 
 def _explained(explanations: Iterable[Explanation], tr: Translator, indent: str) -> Iterator[str]:
     for e in explanations:
-        yield f"{indent}[{e.rule}] {tr.explain(e)}"
+        badge = f"[{e.rule}] " if re.fullmatch(r"[BP]\d{1,2}", e.rule) else ""  # as the page: rule ids only
+        yield f"{indent}{badge}{tr.explain(e)}"
 
 
 def _ask_lines(a: Ask, prompt: str | None, after: str | None, tr: Translator) -> Iterator[str]:

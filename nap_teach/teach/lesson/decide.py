@@ -161,7 +161,7 @@ class Ask:
         out = [] if verdict is None else [verdict.explanation]
         # the result said is the one of the learner's card played out with best play (never the book's)
         key = "decide.line_best" if line.chooser == BEST_PLAY else "decide.line_simple"
-        out.append(Explanation(self.why[0].rule, key, {"card": card, "player": self.state.players[self.seat]}))
+        out.append(Explanation("solver", key, {"card": card, "player": self.state.players[self.seat]}))
         out.extend(line.outcome)
         right = verdict is not None and verdict.as_good
         return Feedback(right, tuple(out), verdict, line)

@@ -203,5 +203,6 @@ def judge(state: DealState, card: Card, book_card: Card) -> Verdict | None:
     else:
         better = (tricks > book) != misere
         key = "decide.solver_better" if better == for_declarer else "decide.solver_worse"
-    rule = state.profile.rule(Topic.DEFENDERS)
+    # a defender's side is all the defenders (B14); the declarer's verdict is the solver's alone (no rule badge)
+    rule = "solver" if for_declarer else state.profile.rule(Topic.DEFENDERS)
     return Verdict(card, book_card, tricks, book, for_declarer, misere, Explanation(rule, key, facts))
