@@ -299,7 +299,7 @@ MESSAGES: dict[str, str | Plural] = {
     "postmortem.card": N_("With all hands seen, the first card that changed the result was {player}'s {card} at trick {trick}: it let {winner}'s {winner_card} win that trick, and with best play after it {declarer}'s tricks went from {before} to {after}; {better} would have kept {before}."),
     "postmortem.card_later": N_("With all hands seen, the first card that changed the result was {player}'s {card} at trick {trick}. It could not change that trick (no card {player} could play beat {winner}'s {winner_card}); its effect came in the later tricks: with best play after it, {declarer}'s tricks went from {before} to {after}, and playing {better} instead, keeping {card}, would have kept {before}."),
     "postmortem.card_plain": N_("With all hands seen, the first card that changed the result was {player}'s {card} at trick {trick}: with best play after it, {declarer}'s tricks went from {before} to {after}; {better} would have kept {before}."),
-    "postmortem.coach_sound": N_("Without seeing the other hands, {card} was a reasonable choice, and the coach advises it too: {reason}"),
+    "postmortem.coach_sound": N_("Without seeing the other hands, {card} was a reasonable choice: it is the coach's advice too, for this reason: “{reason}”"),
     "postmortem.cost": N_("With all hands seen, that card cost {contract}: {better} would have kept it alive."),
     "postmortem.made_anyway": N_("{contract} was made all the same: a later card gave back what that card had lost."),
     "postmortem.let_through": N_("With all hands seen, that card let {contract} through: {better} would have beaten it."),
