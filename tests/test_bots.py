@@ -463,6 +463,32 @@ def test_hint_low_words_only_for_low_cards_over_seeded_deals():
                 assert is_low(advice.action, among), (advice.reason, view.hand)
             elif advice.reason.key.endswith("_spare"):
                 spared += 1
-                assert not re.search(r"\blow", EN.explain(advice.reason).lower())
+                assert not re.search(r"\blow\b", EN.explain(advice.reason).lower())
             state.apply(advice.action)
     assert said > 50 and spared > 0
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_p4_misere_hints_call_a_card_the_lowest_only_when_it_is(lang):
+    """Over seeded pub deals: "your lowest card" in a Misère defender's lead is the lowest card in hand
+    (else the words name the suits the declarer may hold), "play low" is never said of a jack or higher,
+    and a forced card over the winner is "the lowest card you may play"."""
+    tr = translator(lang)
+    seen: dict[str, int] = {}
+    for k in range(300):
+        state = new_state((3 + k % 5, 41, k, PUB))
+        while not state.is_over:
+            view = state.view(state.to_act)
+            advice = hint(view)
+            key, card = advice.reason.key, advice.action
+            if key.startswith("hint.misere") or key.startswith("hint.forced_over"):
+                seen[key] = seen.get(key, 0) + 1
+                assert tr.explain(advice.reason)
+            if key in ("hint.misere_defend_lead", "hint.misere_lead"):
+                assert card.rank == min(c.rank for c in view.hand), (key, view.hand)
+            if key == "hint.misere_defend_low":
+                assert card.rank <= 10
+            if key in ("hint.forced_over", "hint.misere_defend_low_spare"):
+                assert card.rank == min(c.rank for c in view.legal_cards)
+            state.apply(card)
+    assert {"hint.misere_defend_lead", "hint.misere_defend_lead_suit", "hint.forced_over"} <= set(seen)

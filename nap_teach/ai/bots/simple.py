@@ -112,7 +112,9 @@ REASON_KEYS: tuple[str, ...] = (
     "bot.lead_spare_keep_trumps",
     "bot.lead_trump_suit",
     "bot.misere_defend_lead",
+    "bot.misere_defend_lead_suit",
     "bot.misere_defend_low",
+    "bot.misere_defend_low_spare",
     "bot.misere_duck",
     "bot.misere_forced",
     "bot.misere_hope",
@@ -311,6 +313,7 @@ SPARE_KEYS: dict[str, str] = {
     "bot.follow_low": "bot.follow_spare",
     "bot.partner_winning": "bot.partner_winning_spare",
     "bot.result_certain": "bot.result_certain_spare",
+    "bot.misere_defend_low": "bot.misere_defend_low_spare",
 }
 """Reasons that call the card low (or the lowest), and the words used when that would not be true."""
 
@@ -642,7 +645,9 @@ class SimpleBot:
                 return self._say(view, "bot.misere_lead", card, rule)
             pool = [c for c in legal if not t.is_void(declarer, c.suit)] or list(legal)
             card = min(pool, key=lambda c: (c.rank, c.suit.value))
-            return self._say(view, "bot.misere_defend_lead", card, rule, declarer=decl_name)
+            # "the lowest card in hand" only when it is; else the lowest of the suits the declarer may hold
+            key = "bot.misere_defend_lead" if card.rank == min(c.rank for c in legal) else "bot.misere_defend_lead_suit"
+            return self._say(view, key, card, rule, declarer=decl_name)
         led = t.led
         winning = t.winning_card
         following = legal[0].suit is led
