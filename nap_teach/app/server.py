@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence, TextIO
 
+from ..engine.explain import RecordError
 from ..words.i18n import normalize_lang, translator
 
 __all__ = [
@@ -345,6 +346,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         f"(default: {DEFAULT_MAX_KERNELS}, in class mode the pools plus two pages per learner)")
     p.add_argument("--pool", action="append", default=[], metavar="PAGE=SIZE",
                    help="preheated kernels kept ready for one page, e.g. play.ipynb=30 (repeatable)")
+    add_class_store_arguments(p)
     p.add_argument("voila_args", nargs=argparse.REMAINDER, help="further Voila options, after --")
 
 
@@ -357,7 +359,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     extra = [a for a in args.voila_args if a != "--"]
     plan = class_plan(args.class_size, pages(notebooks), max_kernels=args.max_kernels,
                       pools=_parse_pools(args.pool))
+    store = use_class_store(args)
     out.write(f"Serving the app at http://{args.host}:{args.port}/  (Ctrl-C to stop)\n")
+    out.write(f"Live classes are kept in {store}\n")
     if plan.preheat:
         ready = ", ".join(f"{page} {size}" for page, size in sorted(plan.pools.items()))
         out.write(f"Class mode for {plan.class_size} learners: preheated kernels ({ready}); "
@@ -377,3 +381,68 @@ def _parse_pools(items: Sequence[str]) -> dict[str, int]:
         pools[page.strip()] = int(size)
     return pools
 
+
+# ------------------------------------------------------------------ live classes
+def default_data_dir(environ: Mapping[str, str] | None = None, platform: str | None = None) -> Path:
+    """Where the app keeps its data when ``--data-dir`` is not given: the user's data directory.
+
+    >>> default_data_dir({"XDG_DATA_HOME": "/data", "HOME": "/home/t"}, "linux").as_posix()
+    '/data/nap_teach'
+    >>> default_data_dir({"HOME": "/home/t"}, "linux").as_posix()
+    '/home/t/.local/share/nap_teach'
+    >>> default_data_dir({"LOCALAPPDATA": "C:/Users/t/AppData/Local"}, "win32").as_posix()
+    'C:/Users/t/AppData/Local/nap_teach'
+    """
+    env = os.environ if environ is None else environ
+    platform = platform or __import__("sys").platform
+    home = Path(env.get("HOME") or Path.home())
+    if platform.startswith("win"):
+        base = Path(env.get("LOCALAPPDATA") or home / "AppData" / "Local")
+    elif platform == "darwin":
+        base = home / "Library" / "Application Support"
+    else:
+        base = Path(env.get("XDG_DATA_HOME") or home / ".local" / "share")
+    return base / "nap_teach"
+
+
+def add_class_store_arguments(p: argparse.ArgumentParser) -> None:
+    """``--data-dir`` and ``--database-url``: where live classes are kept (see the README)."""
+    p.add_argument("--data-dir", default=None, metavar="DIR",
+                   help="folder for the live classes' database (default: the user's data directory, "
+                        f"{default_data_dir()})")
+    p.add_argument("--database-url", default=None, metavar="URL",
+                   help="a database for the live classes instead of the data folder's SQLite file, e.g. "
+                        "postgresql://user:password@host/nap (several servers sharing the classes; needs psycopg)")
+
+
+def class_store_url(data_dir: str | None, database_url: str | None) -> str:
+    """The database URL of the live classes from the launcher's options.
+
+    >>> class_store_url("/srv/nap", None)
+    'sqlite:////srv/nap/classes.sqlite3'
+    >>> class_store_url(None, "postgresql://nap@db/nap")
+    'postgresql://nap@db/nap'
+    """
+    from ..teach.classroom import database_url
+
+    if database_url:
+        if not database_url.startswith(("postgresql://", "postgres://", "sqlite:///")):
+            raise ValueError(f"--database-url {database_url[:40]}: give postgresql://... or sqlite:///PATH")
+        return database_url
+    return database_url(Path(data_dir) if data_dir else default_data_dir())
+
+
+def use_class_store(args: argparse.Namespace) -> str:
+    """Open (create) the live classes' database once, so a broken folder or URL stops the launcher with its
+    reason, and hand its URL to every kernel (``NAP_CLASS_DB``). Returns where it is, for the log."""
+    from ..teach.classroom import ENV_VAR, ClassStore
+
+    url = class_store_url(getattr(args, "data_dir", None), getattr(args, "database_url", None))
+    try:
+        ClassStore(url).close()
+    except OSError as e:
+        raise ValueError(f"--data-dir: cannot write the class database there ({e.strerror})") from None
+    except RecordError as e:
+        raise ValueError(f"the class database {url[:60]} cannot be opened: {e.text('en')}") from None
+    os.environ[ENV_VAR] = url
+    return url.split("@")[-1] if "@" in url else url

@@ -610,6 +610,7 @@ MESSAGES: dict[str, str | Plural] = {
     "live.deal_differs": N_("Deal {deal} of this learner is already with the class, played otherwise: the first one counts."),
     "live.deal_gap": N_("Deal {deal} cannot come before deal {expected}."),
     "live.other_game": N_("That session is not the class's game."),
+    "live.unavailable": N_("The class could not be reached just now; nothing was changed. It will be tried again."),
 }
 
 

@@ -53,7 +53,7 @@ from ..engine.explain import Explanation, RecordError, RuleError
 from .play import PlayTable, TableSetup
 from .traveller import ClassResults, GameKey, read_submission
 
-__all__ = ["ClassStore", "ClassInfo", "Seat", "Submitted", "ClassRefused", "store_from_environment",
+__all__ = ["ClassStore", "ClassInfo", "Seat", "Submitted", "ClassRefused", "StoreUnavailable", "store_from_environment",
            "open_store", "database_url", "CLASS_LIFETIME", "MAX_DEAL_BYTES", "MAX_LEARNERS", "CODE_LENGTH",
            "ENV_VAR", "DB_FILE", "is_code", "is_teacher_key"]
 
@@ -103,6 +103,10 @@ SCHEMA = (
 
 class ClassRefused(RecordError):
     """A class request that cannot be granted (unknown code, taken name, forged deal ...): nothing changed."""
+
+
+class StoreUnavailable(RecordError):
+    """The database could not be reached or written just now (nothing changed; try again later)."""
 
 
 def _refuse(key: str, **facts: Any) -> ClassRefused:
@@ -199,20 +203,28 @@ class ClassStore:
         self.clock = clock
         if url.startswith("sqlite:///"):
             self._pg = False
+            self._errors: tuple[type[BaseException], ...] = (sqlite3.Error,)
             path = Path(url[len("sqlite:///"):])
             path.parent.mkdir(parents=True, exist_ok=True)
-            self._conn: Any = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
-                                              check_same_thread=False)
-            self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            self._conn.execute("PRAGMA journal_mode = WAL")
-            self._conn.execute("PRAGMA synchronous = FULL")
-            self._conn.execute("PRAGMA foreign_keys = ON")
+            try:
+                self._conn: Any = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+                                                  check_same_thread=False)
+                self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+                self._conn.execute("PRAGMA journal_mode = WAL")
+                self._conn.execute("PRAGMA synchronous = FULL")
+                self._conn.execute("PRAGMA foreign_keys = ON")
+            except sqlite3.Error as e:
+                raise StoreUnavailable(Explanation("class", "live.unavailable", {})) from e
             autoincrement = "AUTOINCREMENT"
         elif url.startswith(("postgresql://", "postgres://")):
             import psycopg  # type: ignore[import-not-found]  # only for a PostgreSQL URL
 
             self._pg = True
-            self._conn = psycopg.connect(url, autocommit=True)
+            self._errors = (psycopg.Error,)
+            try:
+                self._conn = psycopg.connect(url, autocommit=True)
+            except psycopg.Error as e:
+                raise StoreUnavailable(Explanation("class", "live.unavailable", {})) from e
             autoincrement = ""
         else:
             raise ValueError(f"{url[:60]}: a class database is sqlite:///PATH or postgresql://...")
@@ -231,27 +243,50 @@ class ClassStore:
         return sql.replace("?", "%s") if self._pg else sql
 
     @contextmanager
-    def _write(self) -> Iterator[Any]:
-        """One write transaction: taken at once (``BEGIN IMMEDIATE``), so writers queue instead of failing."""
-        cur = self._conn.cursor()
-        cur.execute("BEGIN" if self._pg else "BEGIN IMMEDIATE")
+    def _write(self) -> Iterator["_Cursor"]:
+        """One write transaction: taken at once (``BEGIN IMMEDIATE``), so writers queue instead of failing.
+
+        A database error (a disk full, a lock held past the busy timeout) rolls back and becomes
+        :class:`StoreUnavailable`: nothing was written.
+        """
+        try:
+            cur = self._conn.cursor()
+            cur.execute("BEGIN" if self._pg else "BEGIN IMMEDIATE")
+        except self._errors as e:
+            raise StoreUnavailable(Explanation("class", "live.unavailable", {})) from e
         try:
             yield _Cursor(cur, self._sql)
+        except self._errors as e:
+            self._rollback(cur)
+            raise StoreUnavailable(Explanation("class", "live.unavailable", {})) from e
         except BaseException:
-            cur.execute("ROLLBACK")
+            self._rollback(cur)
             raise
         else:
-            cur.execute("COMMIT")
+            try:
+                cur.execute("COMMIT")
+            except self._errors as e:
+                self._rollback(cur)
+                raise StoreUnavailable(Explanation("class", "live.unavailable", {})) from e
         finally:
             cur.close()
 
-    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        cur = self._conn.cursor()
+    def _rollback(self, cur: Any) -> None:
         try:
-            cur.execute(self._sql(sql), tuple(args))
-            return list(cur.fetchall())
-        finally:
-            cur.close()
+            cur.execute("ROLLBACK")
+        except self._errors:  # the transaction is gone already (the connection failed)
+            pass
+
+    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        try:
+            cur = self._conn.cursor()
+            try:
+                cur.execute(self._sql(sql), tuple(args))
+                return list(cur.fetchall())
+            finally:
+                cur.close()
+        except self._errors as e:
+            raise StoreUnavailable(Explanation("class", "live.unavailable", {})) from e
 
     def _purge(self, cur: "_Cursor") -> None:
         """Delete the classes past their lifetime (deals and learners go with them)."""
