@@ -423,13 +423,13 @@ def class_store_url(data_dir: str | None, database_url: str | None) -> str:
     >>> class_store_url(None, "postgresql://nap@db/nap")
     'postgresql://nap@db/nap'
     """
-    from ..teach.classroom import database_url
+    from ..teach.classroom import database_url as sqlite_url
 
     if database_url:
         if not database_url.startswith(("postgresql://", "postgres://", "sqlite:///")):
             raise ValueError(f"--database-url {database_url[:40]}: give postgresql://... or sqlite:///PATH")
         return database_url
-    return database_url(Path(data_dir) if data_dir else default_data_dir())
+    return sqlite_url(Path(data_dir) if data_dir else default_data_dir())
 
 
 def use_class_store(args: argparse.Namespace) -> str:
