@@ -28,7 +28,7 @@ def _context(chromium, voila_url, width=1280, height=900):
 
 
 def test_a_live_class_three_learners_two_deals_each_reach_the_teachers_page(
-        chromium, voila_server, voila_url, voila_page, expect, site_pages, screenshot, page_log, axe):
+        chromium, voila_server, voila_url, voila_page, expect, site_pages, screenshot, page_log, axe, layout):
     # the teacher: the game on the play page, the class link under "For teachers"
     teacher = voila_page("play.ipynb", "seed=5&players=3&seat=1&deals=2&bots=simple&lang=en",
                          ready="button.nap-play-start")
@@ -84,8 +84,12 @@ def test_a_live_class_three_learners_two_deals_each_reach_the_teachers_page(
         ledger = teacher.locator(".nap-class-ledger-table tbody tr")
         expect(ledger).to_have_count(3)
         assert all(ledger.nth(i).locator("td").nth(1).inner_text() == "2" for i in range(3))  # deals played
-        screenshot(teacher, "teacher-live")
         axe.assert_accessible(teacher, label="live class page")
+        for width in (1920, 390):  # the whole page, on a projector and on the teacher's phone
+            layout.show_whole(teacher, ".nap-class", width)
+            layout.assert_fits(teacher, ".nap-class")
+            screenshot(teacher, f"teacher-live-{width}")
+        teacher.set_viewport_size({"width": 1280, "height": 900})
 
         # a learner's own token, sent to another class: refused, nothing changes anywhere
         token = learners[0][0].evaluate(f"window.localStorage.getItem('nap-class-{code}')")
