@@ -24,6 +24,8 @@ VOILA_ARGS ?=
 # (see the README); MAX_KERNELS caps the live kernels (default: sized by the launcher).
 CLASS ?= 0
 MAX_KERNELS ?=
+# Live classes are kept in DATA_DIR (default: the user's data directory, see the README).
+DATA_DIR ?=
 
 REQ_FILES := requirements.txt constraints.txt pyproject.toml
 TEST_REQ_FILES := $(REQ_FILES) requirements-test.txt
@@ -77,7 +79,7 @@ chromium:
 # make app CLASS=30: class mode; make app HOST=0.0.0.0: the room's network (README).
 app: $(APP_STAMP)
 	cd $(ROOT) && exec $(BIN)/python -m nap_teach serve --host $(HOST) --port $(PORT) --class-size $(CLASS) \
-	  $(if $(MAX_KERNELS),--max-kernels $(MAX_KERNELS)) -- $(VOILA_ARGS)
+	  $(if $(MAX_KERNELS),--max-kernels $(MAX_KERNELS)) $(if $(DATA_DIR),--data-dir $(DATA_DIR)) -- $(VOILA_ARGS)
 
 # Unit tests, every notebook (nbval) and the browser tests, with pytest
 # (configured in pytest.ini).
