@@ -33,7 +33,7 @@ hash_of = $(shell cd $(ROOT) && cat $(1) | sha256sum | cut -c1-16)
 APP_STAMP := $(VENV)/.nap-installed-app-$(call hash_of,$(REQ_FILES))
 TEST_STAMP := $(VENV)/.nap-installed-test-$(call hash_of,$(TEST_REQ_FILES))
 
-.PHONY: help app test install install-test chromium clean-venv i18n docs
+.PHONY: help app test install install-test chromium postgresql clean-venv i18n docs
 
 help:
 	@echo "make app   - install (first time) and serve the app at http://$(HOST):$(PORT)/"
@@ -73,6 +73,22 @@ chromium:
 	DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends chromium >/dev/null; \
 	test -x "$(CHROMIUM)" || { echo "error: apt-get installed chromium but $(CHROMIUM) is missing" >&2; exit 1; }
 
+# Debian's PostgreSQL server programs for the class store's tests (tests/test_classroom.py starts a
+# private cluster of its own in a temporary folder; nothing is installed as a service that stays running).
+POSTGRES_BIN := $(firstword $(wildcard /usr/lib/postgresql/*/bin/initdb))
+postgresql:
+	@if [ -n "$(POSTGRES_BIN)" ]; then exit 0; fi; \
+	if ! command -v apt-get >/dev/null; then \
+	  echo "error: PostgreSQL is missing and there is no apt-get; install PostgreSQL's server programs (initdb, pg_ctl) under /usr/lib/postgresql/<version>/bin" >&2; exit 1; \
+	fi; \
+	if [ "$$(id -u)" = 0 ]; then sudo=; \
+	elif command -v sudo >/dev/null; then sudo=sudo; \
+	else echo "error: installing PostgreSQL needs root: run 'apt-get install postgresql' as root, or make test as root" >&2; exit 1; fi; \
+	echo "Installing Debian postgresql (for the class store's tests)..."; \
+	$$sudo apt-get update -qq; \
+	DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends postgresql >/dev/null; \
+	if command -v systemctl >/dev/null; then $$sudo systemctl stop postgresql >/dev/null 2>&1 || true; fi
+
 # Serves notebooks/ with Voila through the app's launcher (nap_teach/app/server.py),
 # which reads the committed voila.json; "/" redirects to the landing notebook
 # notebooks/index.ipynb. Extra Voila options: make app VOILA_ARGS="--debug".
@@ -95,7 +111,7 @@ app: $(APP_STAMP)
 # without them every pytest process rewrites and compiles each test module again (about 6 s of CPU each)
 # and every kernel the browser tests start compiles the app again.
 TEST_WORKERS ?= 2
-test: $(TEST_STAMP) chromium
+test: $(TEST_STAMP) chromium postgresql
 	cd $(ROOT) && export NAP_CHROMIUM=$(CHROMIUM) && unset PYTHONDONTWRITEBYTECODE && \
 	  { $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder -m "not alone" $(PYTEST_ARGS) || [ $$? -eq 5 ]; } && \
 	  { $(BIN)/python -m pytest -m alone $(PYTEST_ARGS) || [ $$? -eq 5 ]; }

@@ -47,14 +47,80 @@ def deals() -> list[dict]:
     return played_deals()
 
 
+def _postgres_bin() -> Path | None:
+    """Debian's PostgreSQL server programs (``apt-get install postgresql``), the newest version found."""
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), key=lambda p: int(p.parent.parent.name)
+                   if p.parent.parent.name.isdigit() else 0)
+    return found[-1].parent if found else None
+
+
+@pytest.fixture(scope="module")
+def postgres():
+    """A private PostgreSQL cluster for this module (Debian's package: initdb, then pg_ctl on a socket only).
+
+    Missing PostgreSQL skips, except under CI=true, where `make test` installs it and its absence fails.
+    """
+    import os
+    import shutil
+    import socket
+    import subprocess
+    import tempfile
+
+    bin_dir = _postgres_bin()
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        bin_dir = None
+    if bin_dir is None:
+        if os.environ.get("CI", "").lower() not in ("", "0", "false", "no"):
+            pytest.fail("PostgreSQL or psycopg is missing (CI=true: make test installs them)")
+        pytest.skip("PostgreSQL (Debian's postgresql) or psycopg is not installed")
+    base = Path(tempfile.mkdtemp(prefix="nap-pg-"))  # not under pytest's folder, which the postgres user cannot enter
+    as_user: list[str] = []
+    if os.geteuid() == 0:  # initdb refuses root: run the cluster as Debian's postgres user
+        shutil.chown(base, "postgres")
+        as_user = ["runuser", "-u", "postgres", "--"]
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    subprocess.run([*as_user, str(bin_dir / "initdb"), "-D", str(base / "data"), "-A", "trust", "-U", "postgres",
+                    "--no-sync", "-E", "UTF8"], check=True, capture_output=True, timeout=120)
+    subprocess.run([*as_user, str(bin_dir / "pg_ctl"), "-D", str(base / "data"), "-w", "-l", str(base / "log"),
+                    "-o", f"-k {base} -h '' -p {port} -F", "start"], check=True, capture_output=True, timeout=120)
+    try:
+        yield f"postgresql://postgres@/{{db}}?host={base}&port={port}"
+    finally:
+        subprocess.run([*as_user, str(bin_dir / "pg_ctl"), "-D", str(base / "data"), "-m", "immediate", "stop"],
+                       capture_output=True, timeout=60)
+        shutil.rmtree(base, ignore_errors=True)
+
+
+_databases = iter(range(10**6))
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The store's database: a SQLite file (the default) or a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return database_url(tmp_path)
+    import psycopg
+
+    template = request.getfixturevalue("postgres")
+    name = f"nap{next(_databases)}"
+    with psycopg.connect(template.format(db="postgres"), autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    return template.format(db=name)
+
+
 @pytest.fixture
-def store(tmp_path: Path) -> ClassStore:
-    s = ClassStore(database_url(tmp_path))
+def store(url: str) -> ClassStore:
+    s = ClassStore(url)
     yield s
     s.close()
 
 
-def test_live_class_codes_and_keys_are_unguessable_and_stored_hashed(store: ClassStore, tmp_path: Path):
+def test_live_class_codes_and_keys_are_unguessable_and_stored_hashed(tmp_path: Path):
+    store = ClassStore(database_url(tmp_path))
     infos = [store.create(GAME) for _ in range(20)]
     codes = {i.code for i in infos}
     keys = {i.teacher_key for i in infos}
@@ -182,9 +248,9 @@ def test_live_class_only_the_teacher_key_reads_or_ends(store: ClassStore, deals:
     assert rows == [(0, 0, 0)]  # deleted, not only hidden
 
 
-def test_live_class_is_deleted_after_fourteen_days(tmp_path: Path, deals: list[dict]):
+def test_live_class_is_deleted_after_fourteen_days(url: str, deals: list[dict]):
     now = [1_000_000.0]
-    store = ClassStore(database_url(tmp_path), clock=lambda: now[0])
+    store = ClassStore(url, clock=lambda: now[0])
     old = store.create(GAME)
     ana = store.join(old.code, "Ana")
     store.submit(old.code, ana.token, 1, renamed(deals[0], "Sam", "Ana"))
@@ -198,8 +264,7 @@ def test_live_class_is_deleted_after_fourteen_days(tmp_path: Path, deals: list[d
     assert store._read("SELECT COUNT(*) FROM classes") == [(1,)]
 
 
-def test_live_class_survives_a_restart(tmp_path: Path, deals: list[dict]):
-    url = database_url(tmp_path)
+def test_live_class_survives_a_restart(url: str, deals: list[dict]):
     first = ClassStore(url)
     info = first.create(GAME)
     ana = first.join(info.code, "Ana")
@@ -231,8 +296,7 @@ def _learner_process(url: str, code: str, names: list[str], deals: list[dict], o
     out.put((stored, again))
 
 
-def test_live_class_many_processes_write_at_once(tmp_path: Path, deals: list[dict]):
-    url = database_url(tmp_path)
+def test_live_class_many_processes_write_at_once(url: str, deals: list[dict]):
     store = ClassStore(url)
     info = store.create(GAME)
     ctx = multiprocessing.get_context("fork")
