@@ -173,6 +173,9 @@ class Server:
         gone, alive = psutil.wait_procs(kernels, timeout=15)
         for process in alive:
             process.kill()
+        import shutil
+
+        shutil.rmtree(self.data_dir, ignore_errors=True)  # the run's live classes
         return [p.pid for p in alive]
 
 
@@ -365,7 +368,7 @@ async def learner_session(learner: Learner, name: str, deals: int, acks: list[tu
                           timeout: float) -> list[float]:
     """One learner from the class link: type a name, start, play every deal (passing, then the legal cards).
 
-    Each "Deal N is with your teacher" the page shows is recorded in ``acks`` (when, who, N): the kernel has
+    Each "Deal N is with your teacher" the page shows (its ``data-sent``, in any language) is recorded in ``acks`` (when, who, N): the kernel has
     stored the deal. Returns the click latencies."""
     latencies = []
     name_box = learner.find("nap-play-name", "TextModel")
@@ -379,7 +382,7 @@ async def learner_session(learner: Learner, name: str, deals: int, acks: list[tu
     ends = time.perf_counter() + timeout
     while seen < deals and time.perf_counter() < ends:
         text = str(learner.states.get(line[0], {}).get("value", ""))
-        match = re.search(r"Deal (\d+) is with your teacher", text)
+        match = re.search(r'data-sent="(\d+)"', text)
         if match and int(match.group(1)) > seen:
             now = time.perf_counter()
             for number in range(seen + 1, int(match.group(1)) + 1):

@@ -217,7 +217,7 @@ class ClassStore:
                 raise StoreUnavailable(Explanation("class", "live.unavailable", {})) from e
             autoincrement = "AUTOINCREMENT"
         elif url.startswith(("postgresql://", "postgres://")):
-            import psycopg  # type: ignore[import-not-found]  # only for a PostgreSQL URL
+            import psycopg  # only for a PostgreSQL URL (pip install psycopg[binary])
 
             self._pg = True
             self._errors = (psycopg.Error,)
@@ -393,7 +393,7 @@ class ClassStore:
         """A new learner in the class: their name checked as the play page checks it, and not taken yet."""
         info = self.open(code)
         try:
-            setup = replace(info.game, name=name)  # the name checked as everywhere (TableSetup)
+            setup = info.game._with(name=name)  # the name checked as everywhere (TableSetup.check)
         except RuleError as e:
             raise ClassRefused(e.explanation) from None
         clean = setup.name

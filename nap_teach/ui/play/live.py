@@ -10,7 +10,8 @@ finished and not yet acknowledged are sent (:meth:`LiveSeat.sync`); the store
 keeps each deal once, so a deal sent again after a lost connection is no harm.
 
 CSS classes: ``nap-play-live`` (the line saying what reached the teacher,
-a polite live region), ``nap-storage`` (the invisible browser-storage widget).
+a polite live region; its ``data-sent`` is the number of deals the class
+holds), ``nap-storage`` (the invisible browser-storage widget).
 """
 from __future__ import annotations
 
@@ -156,8 +157,8 @@ class LiveSeat(Component):
         if self._line is None:
             return
         text, facts, kind = self._line
-        self.line.value = html('<div role="status" aria-live="polite" class="nap-msg nap-msg-{}">{}</div>', kind,
-                               self.tr.gettext(text).format(**facts))
+        self.line.value = html('<div role="status" aria-live="polite" class="nap-msg nap-msg-{}" data-sent="{}">{}</div>',
+                               kind, self.sent, self.tr.gettext(text).format(**facts))
 
 
 def _unknown() -> Any:
