@@ -225,9 +225,10 @@ def spread(values: list[float]) -> dict[str, float]:
 
 
 # ------------------------------------------------------------------------ play
-def next_move(learner: Learner) -> str | None:
-    """The widget a learner would click now: a playable card, an allowed call, the next deal."""
-    for css in ("nap-play-legal", "nap-play-call", "nap-play-next", "nap-play-playon"):
+def next_move(learner: Learner, order: tuple[str, ...] = ("nap-play-legal", "nap-play-call", "nap-play-next",
+                                                           "nap-play-playon")) -> str | None:
+    """The widget a learner would click now: a playable card, an allowed call, the next deal (in ``order``)."""
+    for css in order:
         for model in learner.find(css, "ButtonModel"):
             state = learner.states[model]
             if not state.get("disabled") and learner.visible(model) and "nap-play-gone" not in state["_dom_classes"]:
@@ -389,7 +390,8 @@ async def learner_session(learner: Learner, name: str, deals: int, acks: list[tu
                 acks.append((now, name, number))
             seen = int(match.group(1))
             continue
-        model = next_move(learner)
+        # "Next deal" first: once a deal is over its call buttons are still enabled (in a hidden panel)
+        model = next_move(learner, ("nap-play-next", "nap-play-legal", "nap-play-call", "nap-play-playon"))
         if model is None:
             await asyncio.sleep(0.05)
             continue
