@@ -48,7 +48,7 @@ class ClassApp(App):
             try:
                 if classroom is None:
                     raise ClassRefused(Explanation("class", "live.unknown_teacher", {}))
-                self.live = LiveClass(self, classroom, teacher_key)
+                self.live = LiveClass(self, classroom, teacher_key, on_results=self._live_results)
             except (ClassRefused, StoreUnavailable) as e:
                 refusal = e.text(self.language.code)
         self.title = W.HTML()
@@ -90,6 +90,11 @@ class ClassApp(App):
             return cls(params.lang)
         return cls(params.lang, class_store(environ), key.strip())
 
+    def _live_results(self, results: ClassResults) -> None:
+        """A deal arrived in the live class: show the class's results as they now are."""
+        self.results = results
+        self.render()
+
     # ------------------------------------------------------------ actions
     @guarded
     def _on_upload(self, change: dict[str, Any]) -> None:
@@ -111,7 +116,7 @@ class ClassApp(App):
     @staticmethod
     def _files_of(value: Any) -> list[tuple[str, bytes]]:
         """(name, content) of each uploaded file; anything that is not a file is left out."""
-        out = []
+        out: list[tuple[str, bytes]] = []
         if not isinstance(value, (tuple, list)):
             return out
         for item in value:

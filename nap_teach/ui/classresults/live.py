@@ -15,17 +15,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 import ipywidgets as W
 
 from ...teach.classroom import ClassInfo, ClassRefused, ClassStore, StoreUnavailable, read_key
+from ...teach.traveller import ClassResults
 from ...words.html import html
-from ..base import Component, guarded
+from ..base import Component, PageHost, guarded
 from ..widgets import auto_layout, show, with_classes
-
-if TYPE_CHECKING:
-    from .app import ClassApp
 
 log = logging.getLogger("nap_teach.ui.classresults")
 
@@ -52,12 +50,13 @@ def _kernel_loop() -> asyncio.AbstractEventLoop | None:
 class LiveClass(Component):
     """The teacher's view of one live class: what arrived so far, refreshed by itself, and the end button."""
 
-    app: "ClassApp"
-
-    def __init__(self, app: "ClassApp", store: ClassStore, key: str) -> None:
+    def __init__(self, app: PageHost, store: ClassStore, key: str,
+                 on_results: Callable[[ClassResults], None]) -> None:
         super().__init__(app)
         self.store = store
         self.key = key
+        self.on_results = on_results
+        """Called with the class's results whenever a deal arrived (the page shows them)."""
         self.info: ClassInfo = store.teacher_class(key)  # ClassRefused: no such class (the caller says so)
         self.version: tuple[int, int] | None = None
         self.ended = False
@@ -125,9 +124,8 @@ class LiveClass(Component):
             return False
         self.version = version
         self.learners = learners
-        self.app.results = results
         self.refresh()
-        self.app.render()
+        self.on_results(results)
         return True
 
     # ------------------------------------------------------------ the end

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from time import perf_counter
 from typing import Callable
 
@@ -10,8 +11,8 @@ import ipywidgets as W
 
 from ...engine.explain import Explanation
 from ...words.html import html
-from ...teach.classroom import ClassRefused, ClassStore, StoreUnavailable
-from ...teach.play import PlayTable, TableSetup
+from ...teach.classroom import ClassRefused, ClassStore, Seat, StoreUnavailable
+from ...teach.play import MAX_SEED, PlayTable, TableSetup
 from ...engine.views import SeatView
 from ..base import App, page_style
 from ..classstore import class_store
@@ -24,7 +25,7 @@ from .auction import AuctionPanel
 from .classlink import ClassLink, page_address
 from .live import LiveSeat
 from .hand import HandView
-from .ledger import LedgerView
+from .ledger import PlayLedger
 from .log import LogPanel
 from .replay import ReplayView
 from .saveload import SaveLoad
@@ -98,7 +99,7 @@ class PlayApp(App):
                                     selected_index=None)
         self.teachers.add_class("nap-play-teachers")
         self.setup.widget.children = (*self.setup.widget.children, self.teachers)
-        self.live = LiveSeat(self, classroom)
+        self.live = LiveSeat(self, classroom, on_resume=self._resume)
         self.trick = TrickView(self)
         self.auction = AuctionPanel(self)
         self.hand = HandView(self)
@@ -107,7 +108,7 @@ class PlayApp(App):
         self.actions = ActionBar(self)
         self.coach = Coach(self)
         self.log = LogPanel(self)
-        self.ledger = LedgerView(self)
+        self.ledger = PlayLedger(self)
         self.saveload = SaveLoad(self)
         self.replay = ReplayView(self)
         self.postmortem = PostMortemPanel(lambda: self.tr)  # "could it have been made?" once a deal ends
@@ -175,8 +176,7 @@ class PlayApp(App):
                 self.status.show(e.text(self.language.code), "refused")
                 return
             self.class_game = True
-            self.setup.name.value = ""
-            self.setup.name.placeholder = self._("type your name")
+            self.ask_learner_name(clear=True)
             self.setup.lock(info.game)
             self.settings.undo.value = False  # a deal sent to the class cannot be taken back
             self.settings.undo.disabled = True
@@ -189,6 +189,54 @@ class PlayApp(App):
     @property
     def four_colour(self) -> bool:
         return bool(self.settings.four_colour.value)
+
+    @property
+    def offer_stop(self) -> bool:
+        return bool(self.settings.offer_stop.value)
+
+    @property
+    def practice_undo(self) -> bool:
+        return bool(self.settings.undo.value)
+
+    @property
+    def pace(self) -> str:
+        return str(self.board.pace.value)
+
+    @property
+    def live_class(self) -> bool:
+        return self.live.active
+
+    def join_class(self, name: object) -> None:
+        """A live class's learner presses Start: join as ``name`` (checked, not taken) and deal; already in, back
+        to the game."""
+        if self.live.table is not None:
+            if self.table is self.live.table:
+                self.setup_open = False
+                self.render()
+            return
+        table = self.live.join(name, offer_stop=self.offer_stop)
+        self.begin(table, loaded=bool(table.session.entries))
+
+    def _resume(self, seat: Seat, table: PlayTable) -> None:
+        """A live class's learner is back (the browser kept their token): their session so far, to go on with."""
+        self.setup.name.value = seat.name
+        self.begin(table, loaded=bool(seat.deals))
+        n = len(seat.deals)
+        self.status.show(self.tr.ngettext(
+            "Welcome back, {name}: your {n} deal is with your teacher. Your game goes on.",
+            "Welcome back, {name}: your {n} deals are with your teacher. Your game goes on.", n).format(
+                name=seat.name, n=n), "info")
+
+    def ask_learner_name(self, clear: bool) -> None:
+        if clear:
+            self.setup.name.value = ""  # "Start" refuses an empty name with its reason
+        self.setup.name.placeholder = self._("type your name")
+
+    def class_setup(self) -> TableSetup:
+        form = self.setup
+        if not str(form.seed.value).strip():
+            form.seed.value = str(random.SystemRandom().randrange(MAX_SEED + 1))  # the class needs one seed
+        return form.read()
 
     # -------------------------------------------------------------- flow
     def begin(self, table: PlayTable, loaded: bool = False) -> None:

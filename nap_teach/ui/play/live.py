@@ -16,7 +16,7 @@ holds), ``nap-storage`` (the invisible browser-storage widget).
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any, Callable
 
 import ipywidgets as W
 
@@ -27,9 +27,7 @@ from ...words.html import html
 from ..base import Component
 from ..storage import BrowserStorage
 from ..widgets import show, with_classes
-
-if TYPE_CHECKING:
-    from .app import PlayApp
+from .page import PlayPage
 
 log = logging.getLogger("nap_teach.ui.play")
 
@@ -37,11 +35,14 @@ log = logging.getLogger("nap_teach.ui.play")
 class LiveSeat(Component):
     """The learner's seat in a live class: joining, resuming, and sending each finished deal."""
 
-    app: "PlayApp"
+    app: PlayPage
 
-    def __init__(self, app: "PlayApp", store: ClassStore | None) -> None:
+    def __init__(self, app: PlayPage, store: ClassStore | None,
+                 on_resume: Callable[[Seat, PlayTable], None]) -> None:
         super().__init__(app)
         self.store = store
+        self.on_resume = on_resume
+        """Called when a learner's browser handed back their token: their seat and session so far."""
         self.info: ClassInfo | None = None
         self.seat: Seat | None = None
         self.table: PlayTable | None = None
@@ -110,18 +111,12 @@ class LiveSeat(Component):
             log.warning("the class store could not be read to resume a learner")
             return
         try:
-            table = self._seated(seat, bool(self.app.settings.offer_stop.value))
+            table = self._seated(seat, self.app.offer_stop)
         except RecordError:  # a stored session that no longer loads: start afresh under a new name
             log.exception("a learner's stored deals could not be resumed")
             self.seat = None
             return
-        self.app.setup.name.value = seat.name
-        self.app.begin(table, loaded=bool(seat.deals))
-        n = len(seat.deals)
-        self.app.status.show(self.tr.ngettext(
-            "Welcome back, {name}: your {n} deal is with your teacher. Your game goes on.",
-            "Welcome back, {name}: your {n} deals are with your teacher. Your game goes on.", n).format(
-                name=seat.name, n=n), "info")
+        self.on_resume(seat, table)
         self._say("Each deal you finish goes to your teacher by itself.", {}, "info")
 
     def sync(self, table: PlayTable | None) -> None:
