@@ -358,12 +358,13 @@ class ClassStore:
             if not deals:
                 continue
             text = json.dumps(session_record(game, name, deals), ensure_ascii=False, sort_keys=True)
-            if cache is not None and name in cache and cache[name][0] == text:
-                results._files.append((name, cache[name][1], (), None))
+            kept = cache.get(name) if cache is not None else None
+            if kept is not None and kept[0] == text:
+                results.add_checked(kept[1])  # the same deals as at the last look: read once
                 continue
             results.add(name, text)
-            if cache is not None:
-                sub = results._files[-1][1]
+            sub = results.last()
+            if cache is not None and sub is not None:
                 cache[name] = (text, sub)
         return results
 

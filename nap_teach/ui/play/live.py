@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 import ipywidgets as W
 
-from ...engine.explain import RecordError
+from ...engine.explain import Explanation, RecordError
 from ...teach.classroom import ClassInfo, ClassRefused, ClassStore, Seat, StoreUnavailable
 from ...teach.play import PlayTable, TableSetup
 from ...words.html import html
@@ -156,9 +156,7 @@ class LiveSeat(Component):
                                kind, self.sent, self.tr.gettext(text).format(**facts))
 
 
-def _unknown() -> Any:
-    from ...engine.explain import Explanation
-
+def _unknown() -> Explanation:
     return Explanation("class", "live.unknown_class", {})
 
 
