@@ -74,7 +74,8 @@ chromium:
 	test -x "$(CHROMIUM)" || { echo "error: apt-get installed chromium but $(CHROMIUM) is missing" >&2; exit 1; }
 
 # Debian's PostgreSQL server programs for the class store's tests (tests/test_classroom.py starts a
-# private cluster of its own in a temporary folder; nothing is installed as a service that stays running).
+# private cluster of its own in a temporary folder, on a local socket only, and stops it). Debian's
+# package starts a cluster of its own when it is installed: it is stopped again, the tests do not use it.
 POSTGRES_BIN := $(firstword $(wildcard /usr/lib/postgresql/*/bin/initdb))
 postgresql:
 	@if [ -n "$(POSTGRES_BIN)" ]; then exit 0; fi; \
@@ -87,7 +88,7 @@ postgresql:
 	echo "Installing Debian postgresql (for the class store's tests)..."; \
 	$$sudo apt-get update -qq; \
 	DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends postgresql >/dev/null; \
-	if command -v systemctl >/dev/null; then $$sudo systemctl stop postgresql >/dev/null 2>&1 || true; fi
+	$$sudo service postgresql stop >/dev/null 2>&1 || true
 
 # Serves notebooks/ with Voila through the app's launcher (nap_teach/app/server.py),
 # which reads the committed voila.json; "/" redirects to the landing notebook
