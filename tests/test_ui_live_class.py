@@ -51,6 +51,8 @@ def test_the_link_maker_creates_a_live_class_with_a_separate_teacher_link(env):
     out = teacher.classlink.output.value
     assert "nap-play-class-qr" in out and "nap-play-teacher-url" in out and "class.ipynb?teacher=" in out
     assert teacher.classlink.teacher_link.startswith("http://10.0.0.2:8866/voila/render/class.ipynb?")
+    assert "appears on your class page" in teacher.classlink.heading.value  # no file to hand in
+    assert "downloads the session" in PlayApp().classlink.heading.value  # no store: the file route
 
 
 def test_a_learner_from_the_class_link_plays_the_teachers_game_locked_and_each_deal_is_sent(env):

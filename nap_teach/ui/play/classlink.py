@@ -84,10 +84,15 @@ class ClassLink(Component):
 
     def refresh(self) -> None:
         _ = self._
-        self.heading.value = html("<h3>{}</h3><p>{}</p>", _("A link for the class"),
-                                  _("Everyone who opens this link gets this game: the same seed, rules, players, "
-                                    "seat and length, so every table holds the same cards. Each learner types "
-                                    "their name, plays, and downloads the session for the class results page."))
+        if self.app.classroom is not None:  # a live class: the deals reach the teacher's page by themselves
+            intro = _("Everyone who opens this link gets this game: the same seed, rules, players, seat and length, "
+                      "so every table holds the same cards. Each learner types their name and plays; every deal "
+                      "they finish appears on your class page (the teacher's link) as they play.")
+        else:
+            intro = _("Everyone who opens this link gets this game: the same seed, rules, players, "
+                      "seat and length, so every table holds the same cards. Each learner types "
+                      "their name, plays, and downloads the session for the class results page.")
+        self.heading.value = html("<h3>{}</h3><p>{}</p>", _("A link for the class"), intro)
         self.address.description = _("Address the learners open")
         self.make.description = _("Make a link for the class")
         self.make.tooltip = _("The settings above as a link and a QR code")
