@@ -247,6 +247,7 @@ def patch_voila_handlers(landing: str = LANDING_NOTEBOOK, max_kernels: int = DEF
         async def get(self, path: str | None = None) -> None:
             cls = type(self)
             manager = self.settings["kernel_manager"]
+            follow_live_classes(manager)  # class mode: the play page's pool grows when a live class is made
             live = len(manager.list_kernel_ids()) + cls.nap_reserved
             if live >= cls.nap_max_kernels:
                 self.log.warning("Room full: %d live kernels (cap %d); asked the newcomer for %s to come back",
@@ -323,6 +324,10 @@ def serve(notebooks: Path, host: str = "127.0.0.1", port: int = 8866, extra: Seq
     use_share_dir()
     os.environ.update(kernel_env_for(host))
     patch_voila_handlers(max_kernels=plan.max_kernels)
+    global _following
+    url = os.environ.get("NAP_CLASS_DB", "")
+    if plan.class_size and url and LIVE_CLASS_PAGE in plan.pools:
+        _following = LiveClassPools(url, plan.class_size, plan.pools[LIVE_CLASS_PAGE])
     from traitlets.config import Config
     from voila.app import Voila
 
@@ -448,3 +453,79 @@ def use_class_store(args: argparse.Namespace) -> str:
         raise ValueError(f"the class database {url[:60]} cannot be opened: {e.text('en')}") from None
     os.environ[ENV_VAR] = url
     return url.split("@")[-1] if "@" in url else url
+
+
+LIVE_CLASS_PAGE = "play.ipynb"
+"""The page a live class's link opens."""
+LIVE_CLASS_WINDOW = 3 * 3600.0
+"""Seconds after a live class is made during which its page keeps a preheated kernel per learner."""
+FOLLOW_INTERVAL = 5.0
+"""Seconds between two looks at the class store for a new live class."""
+
+
+@dataclass
+class LiveClassPools:
+    """Class mode: a live class just made means its whole class opens the play page in the next minutes.
+
+    The teacher makes the class link some minutes before the learners scan it. While a live class made in
+    the last :data:`LIVE_CLASS_WINDOW` seconds exists, the play page's pool is kept at one preheated kernel
+    per learner of the class (``--class-size``) instead of the plan's third of the class; afterwards it
+    goes back to the plan's size (the kernels already started wait for learners, none is stopped).
+    """
+
+    store_url: str
+    class_size: int
+    base_size: int
+    page: str = LIVE_CLASS_PAGE
+    grown: bool = False
+
+    def target(self, recent_classes: int) -> int:
+        """The pool size wanted for the play page with ``recent_classes`` live classes made lately.
+
+        >>> LiveClassPools("sqlite:////x", 30, 10).target(0), LiveClassPools("sqlite:////x", 30, 10).target(1)
+        (10, 30)
+        """
+        return max(self.base_size, self.class_size) if recent_classes else self.base_size
+
+    def apply(self, manager: Any, recent_classes: int) -> bool:
+        """Resize the play page's pool in Voila's kernel manager; True when it changed."""
+        size = self.target(recent_classes)
+        pools = manager.kernel_pools_config
+        current = pools.get(self.page, pools.get("default", {})).get("pool_size", 0)
+        if size == current:
+            return False
+        pools[self.page] = {**pools.get(self.page, {}), "pool_size": size}
+        self.grown = size > self.base_size
+        if size > current:
+            manager.fill_if_needed(delay=0, notebook_name=self.page)  # start the missing kernels now
+        return True
+
+
+_following: LiveClassPools | None = None
+"""Set by :func:`serve` in class mode (the server process's one follower)."""
+
+
+def follow_live_classes(manager: Any) -> None:
+    """Start, once, the server's periodic look at the class store (class mode only)."""
+    global _following
+    follower = _following
+    if follower is None or getattr(manager, "nap_following", False) or not hasattr(manager, "kernel_pools_config"):
+        return
+    manager.nap_following = True
+    from tornado.ioloop import PeriodicCallback
+
+    from ..teach.classroom import ClassStore, StoreUnavailable
+
+    store = ClassStore(follower.store_url)
+
+    def look() -> None:
+        try:
+            recent = store.classes_since(store.clock() - LIVE_CLASS_WINDOW)
+        except StoreUnavailable:
+            return
+        if follower.apply(manager, recent):
+            manager.log.info("Live class: the pool of %s is now %d kernels", follower.page,
+                             follower.target(recent))
+
+    look()
+    PeriodicCallback(look, FOLLOW_INTERVAL * 1000).start()
