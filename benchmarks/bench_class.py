@@ -413,15 +413,15 @@ async def submit_run(args: argparse.Namespace) -> dict[str, Any]:
         result["server_ready_s"] = server.wait_ready(pools)
         store = ClassStore(database_url(server.data_dir))
         info = store.create(TableSetup(players=4, seat=1, seed=2026, deals=SUBMIT_DEALS, bots="simple"))
-        # the teacher shows the link; meanwhile the server grows the play page's pool to the class
         made = time.perf_counter()
+        teacher = Learner()
+        await teacher.open(server.url, "class.ipynb", f"teacher={info.teacher_key}&lang=en")
+        # the teacher shows the link; meanwhile the server grows the play page's pool to the class
         pattern = rf"Kernel pool of play\.ipynb is filled with {n} "
         while not re.search(pattern, server.log_text()) and time.perf_counter() - made < 600:
             await asyncio.sleep(0.5)
         server.wait_quiet(time.monotonic() + 600)
         result["pool_grown_s"] = time.perf_counter() - made
-        teacher = Learner()
-        await teacher.open(server.url, "class.ipynb", f"teacher={info.teacher_key}&lang=en")
         summary = teacher.find("nap-class-live-summary", "HTMLModel")
         if not summary:
             raise SystemExit("the teacher's class page shows no live class")
