@@ -758,6 +758,20 @@ MESSAGES: dict[str, str | Plural] = {
         Np_("seed {seed}, {profile}, {players} player, the learner in seat {seat}, {length}",
             "seed {seed}, {profile}, {players} players, the learner in seat {seat}, {length}"),
         "players"),
+    # --- a live class (nap_teach.teach.classroom)
+    "live.no_seed": N_("A class needs a game with a deal seed."),
+    "live.unknown_class": N_("This class link is not known here: the class has ended, or the link was cut short. Ask your teacher for the link again."),
+    "live.unknown_teacher": N_("This teacher link is not known here: the class has ended (a class is kept 14 days), or the link was cut short."),
+    "live.unknown_learner": N_("This page is not one of the class's learners: type your name and start the session again."),
+    "live.name_taken": N_("Someone in this class already plays as {name}: choose another name (add an initial, for example)."),
+    "live.class_full": N_("This class is full ({most} learners)."),
+    "live.bad_number": N_("That is not a deal number of this session."),
+    "live.bad_deal": N_("That is not a deal: nothing was sent."),
+    "live.too_big": N_("That deal is too large to be one of this game's ({most} bytes at most)."),
+    "live.deal_differs": N_("Deal {deal} of this learner is already with the class, played otherwise: the first one counts."),
+    "live.deal_gap": N_("Deal {deal} cannot come before deal {expected}."),
+    "live.other_game": N_("That session is not the class's game."),
+    "live.unavailable": N_("The class could not be reached just now; nothing was changed. It will be tried again."),
 }
 
 

@@ -286,6 +286,15 @@ class ClassResults:
     def add_many(self, files: Iterable[tuple[str, bytes | str]]) -> list[FileOutcome]:
         return [self.add(name, content) for name, content in files]
 
+    def add_checked(self, sub: Submission) -> FileOutcome:
+        """A session already read by :func:`read_submission` (a live class's learner, read once and kept)."""
+        self._files.append((sub.file, sub, (), None))
+        return self.outcome(sub)
+
+    def last(self) -> Submission | None:
+        """The submission of the last file added, if it was read (None when it was refused)."""
+        return self._files[-1][1] if self._files else None
+
     def clear(self) -> None:
         self._files.clear()
         self.chosen = None

@@ -31,22 +31,30 @@ def amount(text: str) -> int:
 
 
 def test_the_class_link_shows_a_qr_code_for_the_room_and_opens_the_same_game(voila_page, page_log, screenshot):
-    page = voila_page("play.ipynb", "seed=11&players=4&deals=3&lang=es", ready="button.nap-play-class-make")
+    page = voila_page("play.ipynb", "seed=11&players=4&deals=3&lang=es", ready="button.nap-play-start")
+    make = page.locator("button.nap-play-class-make")
+    expect(make).to_be_hidden()  # a learner on their own: the teacher's tools are folded away
+    page.locator(".nap-play-teachers").get_by_text("Para docentes").click()
+    expect(make).to_be_visible(timeout=WIDGET_TIMEOUT)
     page.locator(".nap-play-class-address input").fill("http://192.168.1.20:8866/voila/render/play.ipynb")
     page.locator(".nap-play-class-address input").press("Enter")
-    page.locator("button.nap-play-class-make").click()
+    make.click()
     qr = page.locator(".nap-play-class-qr svg")
     expect(qr).to_be_visible(timeout=WIDGET_TIMEOUT)
     box = qr.bounding_box()
     assert box is not None and box["width"] >= 300 and abs(box["width"] - box["height"]) < 2  # square, big
     link = page.locator("input.nap-play-class-url").input_value()
     parts = urlsplit(link)
-    assert parts.netloc == "192.168.1.20:8866" and "seed=11" in parts.query and "lang=es" in parts.query
+    # the server keeps live classes: the link names the class, whose game the server holds
+    assert parts.netloc == "192.168.1.20:8866" and "class=" in parts.query and "lang=es" in parts.query
+    assert "teacher=" in page.locator("input.nap-play-teacher-url").input_value()
     screenshot(page, "class-link-qr")
-    # a learner opening the link gets the same game in the setup form
+    # a learner opening the link gets the teacher's game, locked, and types a name
     learner = voila_page("play.ipynb", parts.query, ready="button.nap-play-start")
-    expect(learner.locator(".nap-play-seed input")).to_have_value("11")
-    expect(learner.locator(".nap-play-players input")).to_have_value("4")
+    expect(learner.locator(".nap-play-class-game")).to_contain_text("semilla 11")
+    expect(learner.locator(".nap-play-class-game")).to_contain_text("4 jugadores")
+    for hidden in (".nap-play-seed", ".nap-play-players", ".nap-play-bots", ".nap-play-teachers"):
+        expect(learner.locator(hidden)).to_be_hidden()
     expect(learner.locator(".nap-play-name input")).to_have_value("")  # the learner's name first
     expect(learner.locator(".nap-status")).to_contain_text("escribe tu nombre")
     page_log.assert_no_errors()

@@ -7,11 +7,18 @@ from typing import Any
 import ipywidgets as W
 
 from ...words.html import Markup, html, join
+from ...engine.explain import Explanation
+from ...engine.state import DealState
+from ...engine.session import PlayedDeal
+from ...teach.classroom import ClassRefused, ClassStore, StoreUnavailable
+from ...words.display import hands_html
 from ...teach.traveller import COUNTED, DUPLICATE, FLAGGED, REFUSED, ClassResults, FileOutcome, GameKey, result_word
 from ..base import App, guarded, page_style
 from ..chart import BELOW, balance_chart_svg
 from ..params import PageParams, page_query
+from ..classstore import class_store
 from ..saveload import file_bytes
+from .live import LiveClass
 from ..widgets import auto_layout, show, with_classes
 
 STATUS_WORDS = {COUNTED: "counted", FLAGGED: "not counted: another game", REFUSED: "refused",
@@ -30,10 +37,20 @@ class ClassApp(App):
     styles = ("class",)
     page = "class.ipynb"
 
-    def __init__(self, lang: str = "en") -> None:
+    def __init__(self, lang: str = "en", classroom: ClassStore | None = None, teacher_key: str | None = None) -> None:
         super().__init__(lang)
         self._busy = False
         self.results = ClassResults()
+        self.live: LiveClass | None = None
+        """A live class (opened with the teacher's link): results arrive as the learners play."""
+        refusal: str | None = None
+        if teacher_key is not None:
+            try:
+                if classroom is None:
+                    raise ClassRefused(Explanation("class", "live.unknown_teacher", {}))
+                self.live = LiveClass(self, classroom, teacher_key, on_results=self._live_results)
+            except (ClassRefused, StoreUnavailable) as e:
+                refusal = e.text(self.language.code)
         self.title = W.HTML()
         self.intro = W.HTML()
         self.upload = with_classes(W.FileUpload(accept=".json,application/json", multiple=True), "nap-class-upload")
@@ -51,14 +68,32 @@ class ClassApp(App):
         self.travellers = with_classes(W.HTML(), "nap-class-results")
         header = with_classes(W.HBox([self.title, self.switch.widget]), "nap-class-header")
         controls = with_classes(W.HBox([self.upload, self.clear], layout=auto_layout()), "nap-class-controls")
-        self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.intro, controls, self.status.widget,
-                                self.game, self.files, self.downloads, self.ledger, self.chart, self.travellers)
+        live = [self.live.widget] if self.live is not None else []
+        if self.live is not None:
+            show(controls, False)  # the file route is the plain class page's
+            show(self.files, False)
+        self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, *live, self.intro, controls,
+                                self.status.widget, self.game, self.files, self.downloads, self.ledger, self.chart,
+                                self.travellers)
         self.refresh()
+        if refusal is not None:
+            self.status.show(refusal, "refused")
+        if self.live is not None:
+            self.live.start()
 
     @classmethod
     def from_environment(cls, environ: dict[str, str] | None = None) -> "ClassApp":
-        """The page for the current Voila request (``?lang=``)."""
-        return cls(PageParams.from_environment(environ).lang)
+        """The page for the current Voila request (``?lang=``; ``?teacher=<key>``: a live class)."""
+        params = PageParams.from_environment(environ)
+        key = params.raw.get("teacher")
+        if key is None:
+            return cls(params.lang)
+        return cls(params.lang, class_store(environ), key.strip())
+
+    def _live_results(self, results: ClassResults) -> None:
+        """A deal arrived in the live class: show the class's results as they now are."""
+        self.results = results
+        self.render()
 
     # ------------------------------------------------------------ actions
     @guarded
@@ -141,6 +176,12 @@ class ClassApp(App):
         self.upload.description = _("Add session files")
         self.upload.tooltip = _("Choose the session files of the class")
         self.upload.tooltip = _("Add session files")
+        if self.live is not None:
+            self.live.refresh()
+            self.intro.value = html("<p>{}</p>", _(
+                "Every learner who opens the class link and types a name sends each deal as they finish it. Each "
+                "deal below shows the hands and how it went at every table; the class's ledger follows. The session "
+                "files route still works too: the plain class page reads dropped files."))
         self.clear.description = _("Start again")
         self.clear.tooltip = _("Put away every file loaded here")
         self.game.description = _("The class's game")
@@ -253,6 +294,7 @@ class ClassApp(App):
             title = _("Deal {number}").format(number=number)
             if self.results.is_extra_hand(number):
                 title = _("Deal {number}: the extra hand among tied players").format(number=number)
+            parts.append(self._hands(number))
             parts.append(html(
                 '<div class="nap-scroll" tabindex="0" role="region" aria-label="{}"><table '
                 'class="nap-table-grid nap-class-traveller" data-deal="{}"><caption>{}</caption><thead><tr><th scope="col">{}</th><th scope="col">{}</th>'
@@ -267,3 +309,27 @@ class ClassApp(App):
                                      _("Every table got the same cards: here is who declared what at each "
                                        "table and how it went. Score is the learner's result in that deal."),
                                      join(parts))
+
+    def _hands(self, number: int) -> Markup:
+        """The hands of deal ``number`` as dealt (every table got the same cards), as the replay draws a deal.
+
+        Drawn from the first table that played it, with the learner's seat named "the learner" (each
+        table has its own learner's name); nothing else of that table (its calls, its play) is shown.
+        """
+        _ = self._
+        for sub in self.results.counted():
+            if len(sub.session.entries) < number:
+                continue
+            entry = sub.session.entries[number - 1]
+            if not isinstance(entry, PlayedDeal):
+                return Markup()
+            played = entry.state
+            label = _("the learner")
+            players = tuple(label if name == sub.learner else name for name in played.players)
+            if len(set(players)) != len(players):
+                players = played.players
+            dealt = DealState(players, played.dealer, played.hands, played.profile)
+            return html('<details class="nap-class-hands" data-hands="{}" open><summary>{}</summary>{}</details>',
+                        number, _("The hands of deal {number}, as dealt").format(number=number),
+                        hands_html(dealt, tr=self.tr))
+        return Markup()

@@ -26,6 +26,11 @@ each owning its widgets:
 - :class:`PlayLedger` the settlement with its arithmetic and zero-sum check,
   the running ledger, a chart of the balances, the winners;
 - :class:`SaveLoad` download the session record, load one to continue;
+- :class:`~nap_teach.ui.play.classlink.ClassLink` "A link for the class", folded with the seed
+  under "For teachers" (``nap-play-teachers``): a live class (class link and teacher link) when
+  the server keeps classes, else a link that carries the game;
+- :class:`~nap_teach.ui.play.live.LiveSeat` a learner from a live class's link: joins with a name,
+  the game locked, each finished deal sent to the class, a reload resumed;
 - :class:`ReplayView` step through any saved deal from the learner's seat;
 - :class:`SettingsPanel` practice undo, four-colour pack, early-stop offer.
 

@@ -69,7 +69,7 @@ class ActionBar(Component):
         else:
             self.next.description = _("Next deal")
         _show(self.next, pending in ("deal", "deal_over"))
-        _show(self.new, True)
+        _show(self.new, not self.app.live_class)  # a live class's learner plays the class's one session
 
     @guarded
     def _on_stop(self, _b: Any = None) -> None:
