@@ -120,8 +120,9 @@ def auction_node(profile: Profile, level: int | None, bids: frozenset[str]) -> A
     return AuctionNode(profile, level, bids)
 
 
+@cache
 def start_node(profile: Profile) -> AuctionNode:
-    """The node before any bid."""
+    """The node before any bid (looked up once per profile: every deal starts here)."""
     return auction_node(profile, None, frozenset())
 
 

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter
-from typing import Any, Mapping, MutableSequence, Sequence
+from typing import Any, Callable, Mapping, MutableSequence, Sequence
 
 from .cards import FULL_PACK, Card, Rank
 from .explain import Explanation
@@ -122,7 +122,7 @@ def shuffle_and_deal(
 
 
 @cache
-def packets(players: int, dealer: int, hand_size: int) -> tuple[itemgetter[tuple[Card, ...]], ...]:
+def packets(players: int, dealer: int, hand_size: int) -> tuple[Callable[[list[Card]], tuple[Card, ...]], ...]:
     """For each seat, where its cards lie in the cut pack (B3), as a getter of those cards.
 
     The packets go round clockwise from the dealer's left: three cards to each

@@ -372,14 +372,14 @@ class DealState:
             assert seat is not None and self.contract is not None, "a card before the auction ended"
             self.held[seat].remove(action)
             trick_cards = self.trick_cards
-            trick_cards.append(action)  # type: ignore[arg-type]
+            trick_cards.append(action)
             self.actions.append(action)
             count = len(trick_cards)
             if count == 1:
                 self._leader = seat
-                self._led = action.suit  # type: ignore[union-attr]
+                self._led = action.suit
                 if not self._done:  # the first card of the deal sets trump (B10), none in Misère (P4)
-                    self.trump = action.suit if self.contract.trumps else None  # type: ignore[union-attr]
+                    self.trump = action.suit if self.contract.trumps else None
             if count < self.n:
                 self._to_play = seat + 1 if seat + 1 < self.n else 0
             else:
