@@ -17,7 +17,11 @@ from .explain import Explanation
 from .profiles import BRITISH, Profile
 from .rules import Topic
 
-__all__ = ["Deal", "DealRandom", "shuffle_and_deal", "deal_rng", "draw_first_dealer", "FirstDealerDraw", "clockwise_from", "ace_low"]
+__all__ = ["Deal", "DealRandom", "shuffle_and_deal", "deal_rng", "draw_first_dealer", "FirstDealerDraw", "clockwise_from", "ace_low",
+           "packets", "MAX_SEED"]
+
+MAX_SEED = 999_999_999
+"""Largest seed a page or a table accepts (nine digits: short enough to read out to a class)."""
 
 
 class DealRandom(random.Random):

@@ -141,7 +141,7 @@ class PageParams:
     """The page's parameters, each read and checked in one place.
 
     >>> p = PageParams.parse("lang=ES&seed=12&profile=pub&players=Ann,Ben&rule=b11")
-    >>> p.lang, p.profile.name, p.integer("seed", 0, 10**9), p.names("players"), p.rule
+    >>> p.lang, p.profile.name, p.integer("seed", 0, 999), p.names("players"), p.rule
     ('es', 'pub', 12, ['Ann', 'Ben'], 'B11')
     >>> PageParams.parse("lang=<script>&seed=-1").lang, PageParams.parse("seed=x").integer("seed", 0, 9)
     ('en', None)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from ..landing import stakes_table_html
 from .app import ExplorerApp
-from .component import MAX_SEED
+from ...engine.dealing import MAX_SEED
 from ...words.rulebook import prose as rule_text
 from .question import QuestionCard
 from .quiz import QuizPanel

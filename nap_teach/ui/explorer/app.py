@@ -6,6 +6,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from ...engine.dealing import MAX_SEED
 from ...engine.explain import Explanation
 from ...words.html import escape, html
 from ...engine.profiles import BRITISH, PROFILES, Profile
@@ -13,9 +14,9 @@ from ...teach.syllabus import profile_rules
 from ..base import App, guarded, page_style
 from ..landing import PROFILE_NAMES, page_query
 from ..params import PageParams, ignored_note
-from ..widgets import show as _show
+from ..widgets import auto_layout as _auto, show as _show
 from .compare import ComparePanel
-from .component import MAX_SEED, SECTIONS, _auto
+from .component import SECTIONS
 from .quiz import QuizPanel
 from .rules import RulesPanel
 from .syllabus import SyllabusPanel

@@ -12,7 +12,8 @@ from ...engine.rules import Topic
 from ...teach.trainers import PositionError, table_names
 from ..base import guarded
 from ..landing import PROFILE_NAMES
-from .component import ExplorerComponent, _auto, _dropdown, _labelled, _valid
+from ..widgets import auto_layout as _auto
+from .component import ExplorerComponent, labelled_field, make_dropdown, valid_choice
 
 if TYPE_CHECKING:
     from .app import ExplorerApp
@@ -31,13 +32,13 @@ class ComparePanel(ExplorerComponent):
         names = list(dict.fromkeys(c.name for p in self.profiles for c in sorted(p.ladder, key=lambda c: c.level)))
         self.contracts = sorted(names, key=lambda n: PUB.contract(n).level if PUB.has_contract(n) else 0)
         self.sizes = list(range(3, 8))
-        self.size = _dropdown("nap-ex-tariffs-size", [(str(n), n) for n in self.sizes], 4)
-        self.contract = _dropdown("nap-ex-tariffs-contract", [(c, c) for c in self.contracts], "Nap")
-        self.tricks = _dropdown("nap-ex-tariffs-tricks", [(str(i), i) for i in range(6)], 5)
+        self.size = make_dropdown("nap-ex-tariffs-size", [(str(n), n) for n in self.sizes], 4)
+        self.contract = make_dropdown("nap-ex-tariffs-contract", [(c, c) for c in self.contracts], "Nap")
+        self.tricks = make_dropdown("nap-ex-tariffs-tricks", [(str(i), i) for i in range(6)], 5)
         self.labels = [W.HTML() for _ in range(3)]
         for d in (self.size, self.contract, self.tricks):
             d.observe(self._on_change, names="value")
-        fields = [_labelled(lbl, d) for lbl, d in zip(self.labels, (self.size, self.contract, self.tricks))]
+        fields = [labelled_field(lbl, d) for lbl, d in zip(self.labels, (self.size, self.contract, self.tricks))]
         self.out = W.HTML()
         self.out.add_class("nap-ex-tariffs-out")
         box = W.VBox([self.tariffs_heading, W.HBox(fields, layout=_auto(flex_flow="row wrap")), self.out],
@@ -133,7 +134,7 @@ class ComparePanel(ExplorerComponent):
         from ...teach.trainers import two_tariffs
 
         n, c, t = self.size.value, self.contract.value, self.tricks.value
-        if not _valid(n, self.sizes) or c not in self.contracts or not _valid(t, list(range(6))):
+        if not valid_choice(n, self.sizes) or c not in self.contracts or not valid_choice(t, list(range(6))):
             return
         players = table_names(n)
         try:

@@ -9,7 +9,8 @@ from ...words.html import html, join
 from ...teach.quiz import Question
 from ...words.render import hand_html, trick_html
 from ..base import guarded
-from .component import ExplorerComponent, _auto
+from ..widgets import auto_layout as _auto
+from .component import ExplorerComponent
 
 if TYPE_CHECKING:
     from .app import ExplorerApp

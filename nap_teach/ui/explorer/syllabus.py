@@ -14,7 +14,8 @@ from ..printing import PrintButton
 from ...teach.syllabus import SyllabusEntry, syllabus
 from ..nav import nav_href
 from ..params import page_query
-from .component import ExplorerComponent, _auto
+from ..widgets import auto_layout as _auto
+from .component import ExplorerComponent
 
 if TYPE_CHECKING:
     from .app import ExplorerApp

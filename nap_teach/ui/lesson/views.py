@@ -10,7 +10,7 @@ from ...words.render import hand_html, pile_svg, trick_html
 from ...engine.tricks import Trick
 from ..base import Language
 from ..widgets import auto_layout
-from .fragments import _amounts_html, _explanation_items, _suit_words, _tricks_table
+from .fragments import amounts_html, explanation_items, suit_words, tricks_table
 
 
 class ExplanationPanel:
@@ -28,7 +28,7 @@ class ExplanationPanel:
         self.widget.value = (
             html('<section class="nap-lesson-explain" data-step="{}" data-kind="{}" aria-live="polite">'
                  '<h2 class="nap-lesson-heading">{}</h2>{}</section>',
-                 index + 1, step.kind, self.lesson.heading(index, tr), _explanation_items(step.explanations, tr)))
+                 index + 1, step.kind, self.lesson.heading(index, tr), explanation_items(step.explanations, tr)))
 
 
 class TableView:
@@ -97,7 +97,7 @@ class TableView:
         facts = []
         if state.trump is not None:
             facts.append(html('<span class="nap-fact nap-fact-trump">{}</span>',
-                              tr.gettext("Trump: {suit}").format(suit=_suit_words(state.trump, tr))))
+                              tr.gettext("Trump: {suit}").format(suit=suit_words(state.trump, tr))))
         elif state.phase != "over":
             facts.append(html('<span class="nap-fact nap-fact-trump">{}</span>',
                               tr.gettext("Trump: not set yet (the first card played sets it)")))
@@ -110,7 +110,7 @@ class TableView:
                               trump=marks.trump, width=52, current=current)
             assert marks.led is not None
             facts.append(html('<span class="nap-fact nap-fact-led">{}</span>',
-                              tr.gettext("Suit led: {suit}").format(suit=_suit_words(marks.led, tr))))
+                              tr.gettext("Suit led: {suit}").format(suit=suit_words(marks.led, tr))))
             card, seat = marks.winning_card, marks.winning_seat
             assert card is not None and seat is not None
             text = (tr.gettext("Trick {number} won by {player} with {card}") if marks.complete
@@ -167,7 +167,7 @@ class TrickHistory:
                                   number=last.number, player=winner),
                               trick_html(names, list(last.cards), tr=tr, four_colour=four_colour, winning=idx,
                                          trump=last.trump, width=40)))
-            parts.append(_tricks_table(tricks, lesson.players, tr, four_colour))
+            parts.append(tricks_table(tricks, lesson.players, tr, four_colour))
         self.widget.value = join(parts)
 
 
@@ -191,4 +191,4 @@ class SettlementView:
         title = tr.gettext("Payments") if kind == RESULT else tr.gettext("Payments had the contract failed")
         self.widget.layout.display = None
         self.widget.value = (html('<div class="nap-settle nap-settle-{}"><h3>{}</h3>{}</div>',
-                                  kind, title, _amounts_html(amounts, tr, "nap-lesson-settlement")))
+                                  kind, title, amounts_html(amounts, tr, "nap-lesson-settlement")))

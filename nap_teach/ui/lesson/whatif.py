@@ -11,7 +11,7 @@ from ...teach.lesson import LessonWalk, settlement_line
 from ...words.render import suit_colour, suit_text
 from ..base import Language, StatusLine, guarded
 from ..widgets import auto_layout
-from .fragments import _amounts_html, _explanation_items, _suit_words, _tricks_table
+from .fragments import amounts_html, explanation_items, suit_words, tricks_table
 
 
 class WhatIfPanel:
@@ -124,13 +124,13 @@ class WhatIfPanel:
         trump = wi.trump
         parts = [html('<p class="nap-whatif-intro">{}</p>',
                       intro.format(player=player, card=tr.card(wi.card), book=tr.card(wi.book_card))),
-                 _explanation_items(mine.explanations, tr)]
+                 explanation_items(mine.explanations, tr)]
         if trump is not None:
             parts.append(html('<p class="nap-fact nap-fact-trump">{}</p>',
-                              tr.gettext("Trump: {suit}").format(suit=_suit_words(trump, tr))))
-        parts.append(_tricks_table(tricks, lesson.players, tr, self.four_colour, chosen=(wi.seat, wi.card),
+                              tr.gettext("Trump: {suit}").format(suit=suit_words(trump, tr))))
+        parts.append(tricks_table(tricks, lesson.players, tr, self.four_colour, chosen=(wi.seat, wi.card),
                                    css="nap-whatif-tricks"))
-        parts.append(_explanation_items(wi.outcome, tr))
+        parts.append(explanation_items(wi.outcome, tr))
         verdict = self._("Same result as in the book.") if not wi.changed else \
             (self._("The contract is now made.") if made else self._("The contract now fails."))
         parts.append(html('<p class="nap-whatif-verdict nap-whatif-{}"><strong>{}</strong></p>',
@@ -144,7 +144,7 @@ class WhatIfPanel:
         book = wi.book_result.settlement or {}
         return (html('<div class="nap-settle"><h4>{}</h4>{}<p class="nap-whatif-book-line">'
                      '{} {}</p></div>',
-                     self._("Payments in this line"), _amounts_html(wi.settlement, tr, "nap-whatif-settlement"),
+                     self._("Payments in this line"), amounts_html(wi.settlement, tr, "nap-whatif-settlement"),
                      self._("In the book:"), settlement_line(book, tr)))
 
     @guarded

@@ -8,6 +8,7 @@ from typing import Any, Sequence
 import ipywidgets as W
 
 from ...engine.cards import Card, format_cards, sort_hand
+from ...engine.dealing import MAX_SEED
 from ...words.html import Markup, html, join
 from ...words.i18n import Translator
 from ...ai.odds import (DEFAULT_LAYOUTS, AsDealt, CallOdds, DealtTable, as_dealt, call_odds, check_dealt_hand,
@@ -117,7 +118,7 @@ class OddsApp(App):
     def from_environment(cls, environ: dict[str, str] | None = None) -> "OddsApp":
         """``?lang=``, ``?profile=``, ``?seed=`` (the dealt hands) and ``?hand=AS,KH,...`` (bad values ignored)."""
         params = PageParams.from_environment(environ)
-        app = cls(params.lang, params.profile, params.integer("seed", 0, 10**9))
+        app = cls(params.lang, params.profile, params.integer("seed", 0, MAX_SEED))
         hand = params.get("hand")
         if hand:
             app.hand_box.value = hand.replace(",", " ")[:60]

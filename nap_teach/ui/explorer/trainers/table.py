@@ -17,7 +17,8 @@ from ....engine.session import Session
 from ....engine.state import DealState
 from ....teach.trainers import calls_for, example_deal, rotation, table_names
 from ...base import guarded
-from ..component import _auto, _valid
+from ...widgets import auto_layout as _auto
+from ..component import valid_choice
 from .base import Action, Choice, Trainer, numbers
 
 COUNTS = list(range(2, 10))
@@ -34,7 +35,7 @@ class TableTrainer(Trainer):
 
     def render(self) -> None:
         n = self.count.value
-        if not _valid(n, COUNTS):
+        if not valid_choice(n, COUNTS):
             return
         names = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")[:n]
         try:
@@ -85,7 +86,7 @@ class RotationTrainer(Trainer):
     @guarded
     def _on_size(self, change: dict[str, Any]) -> None:
         n = change.get("new")
-        if not _valid(n, self.sizes):
+        if not valid_choice(n, self.sizes):
             return
         names = table_names(n)
         self.first.options = [(p, i) for i, p in enumerate(names)]
@@ -110,7 +111,7 @@ class RotationTrainer(Trainer):
 
     def render(self) -> None:
         n, first = self.size.value, self.first.value
-        if not _valid(n, self.sizes) or not isinstance(first, int) or not 0 <= first < n:
+        if not valid_choice(n, self.sizes) or not isinstance(first, int) or not 0 <= first < n:
             return
         turns = rotation(table_names(n), first, self.number + n, self.profile)
         turn = turns[self.number - 1]
@@ -148,7 +149,7 @@ class ViewTrainer(Trainer):
 
     def render(self) -> None:
         seat = self.seat.value
-        if not _valid(seat, list(range(len(self.players)))):
+        if not valid_choice(seat, list(range(len(self.players)))):
             return
         view = self.state.view(seat)
         declarer = self.players[self.state.declarer or 0]

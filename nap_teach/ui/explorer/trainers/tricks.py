@@ -9,12 +9,13 @@ import ipywidgets as W
 from ....engine.cards import FULL_PACK, Card, Rank, Suit
 from ....words.html import escape, html, join
 from ....engine.messages import N_
-from ....words.render import hand_html, trick_html
+from ....words.render import card_text, hand_html, trick_html
 from ....teach.trainers import (
     PositionError, follow_options, judge_misere_trick, judge_trick, random_trick, stop_check, table_names,
 )
 from ...base import guarded
-from ..component import _auto, _card_label, _valid
+from ...widgets import auto_layout as _auto
+from ..component import valid_choice
 from .base import Action, Choice, Trainer, numbers
 
 
@@ -59,7 +60,7 @@ class FollowTrainer(Trainer):
         for option in self.report.options:
             # the cards of the hand are the buttons themselves (drawn as cards by explorer.css), so
             # "click a card" means what it says; the tooltip names the card in words
-            b = W.Button(description=_card_label(option.card), layout=_auto())
+            b = W.Button(description=card_text(option.card), layout=_auto())
             b.add_class("nap-ex-follow-card")
             b.add_class("nap-card-button")
             b.add_class(f"nap-card-button-{option.card.suit.letter}")
@@ -89,9 +90,9 @@ class FollowTrainer(Trainer):
         option = next(o for o in r.options if o.card is self.picked)
         box = self.fine if option.legal else self.refused
         verdict = self._("Allowed.") if option.legal else self._("Not allowed.")
-        legal = " ".join(_card_label(c) for c in r.legal)
+        legal = " ".join(card_text(c) for c in r.legal)
         self.out.value = (html('<p><strong>{}: {}</strong></p>{}<p>{}</p>',
-                               _card_label(option.card), verdict, join((box(e) for e in option.explanations)),
+                               card_text(option.card), verdict, join((box(e) for e in option.explanations)),
                                self._('Cards you may play here: {cards}').format(cards=legal)))
 
     @guarded
@@ -233,7 +234,7 @@ class StopTrainer(Trainer):
     @guarded
     def _on_change(self, change: dict[str, object]) -> None:
         played = self.played.value
-        if _valid(played, list(range(1, 5))):
+        if valid_choice(played, list(range(1, 5))):
             options = numbers(range(0, played + 1))
             if list(self.won.options) != options:
                 keep = self.won.value if isinstance(self.won.value, int) and self.won.value <= played else played
@@ -243,7 +244,7 @@ class StopTrainer(Trainer):
 
     def render(self) -> None:
         c, played, won = self.contract.value, self.played.value, self.won.value
-        if c not in self.contracts or not _valid(played, list(range(1, 5))) or not _valid(won, list(range(0, played + 1))):
+        if c not in self.contracts or not valid_choice(played, list(range(1, 5))) or not valid_choice(won, list(range(0, played + 1))):
             return
         report = stop_check(c, won, played, profile=self.profile)
         verdict = self._("Yes, the table may stop.") if report.allowed else self._("No, play on.")
