@@ -60,8 +60,6 @@ class DealResult:
     settlement: Mapping[str, int] | None
 
 
-TRICKS = 5
-
 
 class DealState:
     """Auction and play of one deal, seen from above (all hands known).
@@ -226,7 +224,7 @@ class DealState:
         if self.declarer is None or self.contract is None:
             return None
         won = self.tricks_won[self.declarer]
-        left = TRICKS - len(self._done)
+        left = self.profile.hand_size - len(self._done)  # one trick per card in a hand
         c = self.contract
         if won > c.max_tricks or won + left < c.min_tricks:
             return False

@@ -305,7 +305,7 @@ class ExpertBot:
                                                "highest": highest[1].name if highest else PASS.name}))
         contracts = [view.profile.contract(c.name) for c in bids]
         layouts = sample_layouts(view, self.rng, self.bid_layouts)  # no card played yet: every hand is full
-        try_misere = any(k.max_tricks == 0 for k in contracts) and misere_chance(view.hand, view.n) >= MISERE_TRY
+        try_misere = any(k.max_tricks == 0 for k in contracts) and misere_chance(view.hand, view.n, view.profile.hand_size) >= MISERE_TRY
         trump_contracts = [k for k in contracts if k.trumps]
         misere = [k for k in contracts if k.max_tricks == 0] if try_misere else []
         edge = table_edge(view.n)

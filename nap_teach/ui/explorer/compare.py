@@ -34,7 +34,9 @@ class ComparePanel(ExplorerComponent):
         self.sizes = list(range(3, 8))
         self.size = make_dropdown("nap-ex-tariffs-size", [(str(n), n) for n in self.sizes], 4)
         self.contract = make_dropdown("nap-ex-tariffs-contract", [(c, c) for c in self.contracts], "Nap")
-        self.tricks = make_dropdown("nap-ex-tariffs-tricks", [(str(i), i) for i in range(6)], 5)
+        self.trick_counts = list(range(max(p.hand_size for p in self.profiles) + 1))  # 0 up to every trick
+        self.tricks = make_dropdown("nap-ex-tariffs-tricks", [(str(i), i) for i in self.trick_counts],
+                                    self.trick_counts[-1])
         self.labels = [W.HTML() for _ in range(3)]
         for d in (self.size, self.contract, self.tricks):
             d.observe(self._on_change, names="value")
@@ -134,7 +136,7 @@ class ComparePanel(ExplorerComponent):
         from ...teach.trainers import two_tariffs
 
         n, c, t = self.size.value, self.contract.value, self.tricks.value
-        if not valid_choice(n, self.sizes) or c not in self.contracts or not valid_choice(t, list(range(6))):
+        if not valid_choice(n, self.sizes) or c not in self.contracts or not valid_choice(t, self.trick_counts):
             return
         players = table_names(n)
         try:

@@ -8,7 +8,7 @@ import ipywidgets as W
 from ...engine.cards import Card
 from ...words.html import html, join
 from ...teach.lesson import LessonWalk, settlement_line
-from ...words.render import suit_colour, suit_text
+from ...words.render import card_text, suit_colour
 from ..base import Language, StatusLine, guarded
 from ..widgets import auto_layout
 from .fragments import amounts_html, explanation_items, suit_words, tricks_table
@@ -90,7 +90,7 @@ class WhatIfPanel:
         if codes != list(self._buttons):
             self._buttons = {}
             for card in cards:
-                b = W.Button(description=card.rank.text + suit_text(card.suit), layout=W.Layout(width="auto"))
+                b = W.Button(description=card_text(card), layout=W.Layout(width="auto"))
                 b.add_class("nap-whatif-card")
                 b.add_class(f"nap-whatif-card-{card.code}")
                 b.on_click(lambda _b, code=card.code: self._on_card(code))

@@ -170,8 +170,8 @@ class OddsApp(App):
         # a bad hand: refused with its reason, nothing changed
         seat = int(self.seat.value or 0)
         kept = self.dealt if self.dealt is not None and self.keep.value else None
-        hand = (check_dealt_hand(str(self.hand_box.value), kept, seat) if kept is not None
-                else check_hand(str(self.hand_box.value)))
+        hand = (check_dealt_hand(str(self.hand_box.value), kept, seat, self.profile) if kept is not None
+                else check_hand(str(self.hand_box.value), self.profile))
         total = int(self.layouts.value)
         players = int(self.players.value)
         self.progress.max = total

@@ -8,7 +8,7 @@ import ipywidgets as W
 from ...engine.cards import Card, sort_hand
 from ...words.html import html
 from ...teach.play import PlayTable
-from ...words.render import card_label, suit_text
+from ...words.render import card_label, card_text
 from ...engine.views import SeatView
 from ..base import Component, guarded
 from ..widgets import auto_layout as _auto, set_classes as _classes, set_trait as _set, show as _show
@@ -88,7 +88,7 @@ class HandView(Component):
                     continue
                 state = "nap-play-legal" if card in legal else ("nap-play-illegal" if mine else "nap-play-idle")
                 _classes(button, ("nap-play-card", f"nap-suit-{card.suit.letter}", state, f"nap-card-{card.code}"))
-                _set(button, "description", card.rank.text + suit_text(card.suit))
+                _set(button, "description", card_text(card))
                 words = card_label(card, self.tr)
                 tip = _("{card}: not playable now").format(card=words) if mine and card not in legal else words
                 _set(button, "tooltip", tip)

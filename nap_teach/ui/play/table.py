@@ -7,7 +7,7 @@ import ipywidgets as W
 
 from ...words.html import Markup, escape, html, join
 from ...teach.play import PlayTable
-from ...words.render import card_back_svg, suit_text, trick_html
+from ...words.render import card_back_svg, card_text, suit_text, trick_html
 from ...engine.views import SeatView
 from ..base import Component
 from ..landing import PROFILE_NAMES
@@ -212,7 +212,7 @@ class TrickView(Component):
             cards = Markup(" ").join(
                 html('<span class="nap-suit-{}{}" title="{}">{}</span>',
                      c.suit.letter, " nap-hist-win" if s == t.winning else "", view.players[s],
-                     c.rank.text + suit_text(c.suit))
+                     card_text(c))
                 for s, c in zip(t.seats, t.cards))
             rows.append(html('<tr><td>{}</td><td>{}</td><td class="nap-hist-cards">{}</td><td>{}</td></tr>',
                              t.number, view.players[t.leader], cards, view.players[t.winning]))

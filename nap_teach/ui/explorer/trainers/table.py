@@ -159,7 +159,7 @@ class ViewTrainer(Trainer):
             if s == seat:
                 cards = hand_html(view.hand, tr=self.tr, width=44, label=name)
             else:
-                backs = join((card_back_svg(width=34, label=self._("face-down card")) for _ in range(5)))
+                backs = join((card_back_svg(width=34, label=self._("face-down card")) for _ in self.state.held[s]))
                 cards = html('<div class="nap-hand">{}</div>', backs)
             rows.append(html('<div class="nap-ex-seat"><strong>{}</strong> ({}){}</div>', name, role, cards))
         others = sum(len(h) for s, h in enumerate(self.state.hands) if s != seat)
