@@ -208,8 +208,8 @@ def use_share_dir() -> None:
 
 def patch_voila_handlers(landing: str = LANDING_NOTEBOOK, max_kernels: int = DEFAULT_MAX_KERNELS) -> None:
     """Fixes 1, 2 and 4 above: replace two handler classes before Voila builds its routes."""
-    import voila.app as app
-    from jupyter_server.utils import url_path_join
+    import voila.app as app  # Voila and its server load only when a server starts (the CLI's other commands skip them)
+    from jupyter_server.utils import url_path_join  # (with Voila: only when a server starts)
 
     tree = app.TornadoVoilaTreeHandler
     render = app.TornadoVoilaHandler
@@ -286,7 +286,7 @@ class _Admitted:
         return getattr(self._manager, name)
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> Any:
-        from jupyter_core.utils import ensure_async
+        from jupyter_core.utils import ensure_async  # a server's dependency: loaded when a kernel starts in one
 
         try:
             return await ensure_async(self._manager.start_kernel(*args, **kwargs))
@@ -320,8 +320,8 @@ def serve(notebooks: Path, host: str = "127.0.0.1", port: int = 8866, extra: Seq
     use_share_dir()
     os.environ.update(kernel_env_for(host))
     patch_voila_handlers(max_kernels=plan.max_kernels)
-    from traitlets.config import Config
-    from voila.app import Voila
+    from traitlets.config import Config  # Voila's configuration: loaded only when a server starts
+    from voila.app import Voila  # Voila and its server load only when a server starts
 
     Voila.launch_instance(voila_argv(notebooks.relative_to(notebooks.parent), host, port, extra, plan),
                           config=Config(plan.voila_config()))

@@ -62,7 +62,7 @@ def request_query(environ: Mapping[str, str] | None = None) -> str:
     if environ is None and os.environ.get("VOILA_PREHEAT") == "True" and not _request_arrived:
         _request_arrived = True  # one request per kernel: never wait twice
         try:
-            from websockets.sync.client import connect
+            from websockets.sync.client import connect  # only a preheated kernel waits for its request
 
             e = os.environ
             base = e.get("VOILA_WS_BASE_URL") or e.get("VOILA_SERVER_URL") or "/"

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from ...engine.cards import FULL_PACK, Card, Suit
-from ...engine.profiles import Contract
+from ...engine.profiles import BRITISH, Contract
 
 if TYPE_CHECKING:
     from ...engine.state import DealState
@@ -91,8 +91,6 @@ class Position:
         trump_open: bool = False,
     ) -> "Position":
         """A position from cards (checked: see :meth:`check`)."""
-        from ...engine.profiles import BRITISH
-
         pos = cls(tuple(mask_of(h) for h in hands), leader, tuple(trick), trump, declarer,
                   contract if contract is not None else BRITISH.ladder[0], won, trump_open)
         pos.check()

@@ -124,7 +124,7 @@ class TableSetup:
             raise play_error("play.seat", "play", SetupError, players=n, seat=seat)
         if not isinstance(name, str) or not _NAME_OK.match(name.strip() or "\x00"):
             raise play_error("play.name", "play", SetupError, most=MAX_NAME,
-                       name=(name if isinstance(name, str) else repr(name))[:40])
+                             name=(name if isinstance(name, str) else repr(name))[:40])
         clean_name = " ".join(name.split())
         kind = length_kind if isinstance(length_kind, str) else repr(length_kind)
         count = whole_number(length)
@@ -154,7 +154,7 @@ class TableSetup:
             rules = get_profile(profile if isinstance(profile, str) else None)
         except UnknownProfile:
             raise play_error("record.profile", "play", SetupError, profile=str(profile)[:40],
-                       known=", ".join(PROFILES)) from None
+                             known=", ".join(PROFILES)) from None
         prof = rules.name
         stakes: str | None = None
         if misere_stakes not in (None, "") and "misere_stakes" in rules.option_choices:

@@ -10,7 +10,7 @@ from ...engine.auction import Auction, Call
 from ...ai.bots import Bot, Decision, get_bot
 from ...ai.bots.simple import DEFAULT_STYLE, STYLE_NAMES
 from ...engine.cards import Card, CardParseError
-from ...engine.dealing import draw_first_dealer
+from ...engine.dealing import MAX_SEED, draw_first_dealer
 from ...engine.explain import Explanation, IllegalAction, IllegalCall, IllegalCard, RecordError
 from ...engine.narrate import explain_action
 from ...engine.profiles import Profile
@@ -21,7 +21,7 @@ from ...engine.session import LedgerRow, PlayedDeal, Session
 from ...engine.state import STOP, Action, DealState, Stop
 from ...engine.views import SeatView
 from .events import CallOption, Event, coach_hint, for_learner
-from .setup import (DEFAULT_BOTS, MAX_FILE_BYTES, MAX_SEED, SetupError, StaleAction, TableSetup, bot_levels, play_error,
+from .setup import (DEFAULT_BOTS, MAX_FILE_BYTES, SetupError, StaleAction, TableSetup, bot_levels, play_error,
                     whole_number)
 
 
@@ -243,7 +243,7 @@ class PlayTable:
             raise IllegalCall(Explanation(st.profile.rule(Topic.PASS_FINAL), "call.auction_over", {"call": call.name}))
         if st.to_act != self.you:
             raise play_error("you.not_your_turn", st.profile.rule(Topic.AUCTION_ORDER),
-                       turn=st.players[st.to_act] if st.to_act is not None else "?")
+                             turn=st.players[st.to_act] if st.to_act is not None else "?")
         why = st.refusal(call, self.you)
         if why is not None:
             raise IllegalCall(for_learner(why))
@@ -429,7 +429,7 @@ class PlayTable:
         you = self.you
         if you is None or st.to_act != you:
             raise play_error("you.not_your_turn", st.profile.rule(Topic.AUCTION_ORDER),
-                       turn=st.players[st.to_act] if st.to_act is not None else "?")
+                             turn=st.players[st.to_act] if st.to_act is not None else "?")
         return coach_hint(st.view(you))
 
     # ---------------------------------------------------------------- replay

@@ -9,7 +9,7 @@ from ...engine.explain import Explanation
 from ...words.html import escape, html, join
 from ...engine.profiles import BRITISH, PUB, Profile
 from ...engine.rules import Topic
-from ...teach.trainers import PositionError, table_names
+from ...teach.trainers import PositionError, profile_differences, table_names, two_tariffs
 from ..base import guarded
 from ..landing import PROFILE_NAMES
 from ..widgets import auto_layout as _auto
@@ -97,8 +97,6 @@ class ComparePanel(ExplorerComponent):
         return labels.get(topic, topic)
 
     def refresh(self) -> None:
-        from ...teach.trainers import profile_differences
-
         _ = self._
         a, b = self.profiles
         current = self.profile.name
@@ -133,8 +131,6 @@ class ComparePanel(ExplorerComponent):
         self.render()
 
     def render(self) -> None:
-        from ...teach.trainers import two_tariffs
-
         n, c, t = self.size.value, self.contract.value, self.tricks.value
         if not valid_choice(n, self.sizes) or c not in self.contracts or not valid_choice(t, self.trick_counts):
             return

@@ -17,6 +17,7 @@ from ...engine.rules import Topic
 from ...words.rulebook import prose as rule_text
 from .question import QuestionCard
 from .trainers import TRAINER_FOR_RULE, Trainer, trainers_for
+from ...teach.trainers import demonstration
 
 if TYPE_CHECKING:
     from .app import ExplorerApp
@@ -69,8 +70,6 @@ class RulesPanel(ExplorerComponent):
 
     def render_demo(self, rule: str) -> None:
         """The engine-run example of a rule of this profile's own (P1..P9), with its cards."""
-        from ...teach.trainers import demonstration
-
         if rule not in self._demos:
             self._demos[rule] = demonstration(rule, self.profile, self.app.seed)
         demo = self._demos[rule]

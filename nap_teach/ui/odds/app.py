@@ -13,7 +13,7 @@ from ...words.html import Markup, html, join
 from ...words.i18n import Translator
 from ...ai.odds import (DEFAULT_LAYOUTS, AsDealt, CallOdds, DealtTable, as_dealt, call_odds, check_dealt_hand,
                      check_hand, deal_table)
-from ...engine.profiles import Profile
+from ...engine.profiles import BRITISH, Profile
 from ..base import App, guarded, page_style
 from ..params import PageParams
 
@@ -25,8 +25,8 @@ def odds_chart_svg(odds: Sequence[CallOdds], tr: Translator) -> Markup:
 
     A matplotlib ``Figure`` (never pyplot), drawn to SVG.
     """
-    from matplotlib import rc_context
-    from matplotlib.figure import Figure
+    from matplotlib import rc_context  # matplotlib is large: loaded at the first chart, not with the page
+    from matplotlib.figure import Figure  # (with rc_context: at the first chart)
 
     names = [tr.call(o.contract.name) for o in odds]
     ys = list(range(len(odds)))
@@ -64,7 +64,6 @@ class OddsApp(App):
 
     def __init__(self, lang: str = "en", profile: Profile | None = None, seed: int | None = None) -> None:
         super().__init__(lang)
-        from ...engine.profiles import BRITISH
 
         self.profile = profile or BRITISH
         self._rng = random.Random(seed)

@@ -49,7 +49,7 @@ def _kernel_loop() -> asyncio.AbstractEventLoop | None:
     (a test's Playwright, say) may never run a deferred job.
     """
     try:
-        from IPython import get_ipython
+        from IPython import get_ipython  # the kernel's loop is looked up only when a job is deferred
 
         shell = get_ipython()
     except ImportError:  # pragma: no cover - IPython comes with ipywidgets
