@@ -63,7 +63,7 @@ SHARE_DIR = Path(__file__).parent / "share"
 
 DEFAULT_MAX_KERNELS = 40
 """Live kernels allowed without class mode: a few learners with several pages
-each, about 2.5 GiB of kernels at most (a kernel costs about 60 MiB)."""
+each; at a kernel's memory (measured in benchmarks/README.md) they fit a small server."""
 MAX_CLASS_SIZE = 200
 RETRY_AFTER = 60
 POOL_REFILL_DELAY = 20.0

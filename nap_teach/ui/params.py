@@ -55,8 +55,8 @@ def request_query(environ: Mapping[str, str] | None = None) -> str:
     Voila then hands over with the query. Outside Voila there is none: ``""``.
 
     The wait is ``voila.utils.wait_for_request()`` (same address, same message)
-    without importing ``voila.utils``, which would add about 40 MiB to every
-    kernel (it pulls in the whole server side of Voila).
+    without importing ``voila.utils``, which pulls the whole server side of Voila
+    into every kernel (the memory it costs is in benchmarks/README.md).
     """
     global _request_arrived
     if environ is None and os.environ.get("VOILA_PREHEAT") == "True" and not _request_arrived:

@@ -61,7 +61,8 @@ AUCTION_CHECKS = 12
 small search); past that the auction is not read for the remaining layouts of the decision."""
 
 PLAY_NODES = 80_000
-"""Search nodes one card may use over all its layouts (at most about 0.2 s of one core): the rest are not solved."""
+"""Search nodes one card may use over all its layouts, a bound on the time one card may take (timed in
+benchmarks/README.md): the layouts past it are not solved."""
 
 LAYOUT_NODES = 15_000
 """Search nodes one layout may use; a layout that needs more is left out (rare: big tables, early tricks)."""
