@@ -12,7 +12,8 @@ from ...words.html import escape, html
 from ...engine.profiles import BRITISH, PROFILES, Profile
 from ...teach.syllabus import profile_rules
 from ..base import App, guarded, page_style
-from ..landing import PROFILE_NAMES, page_query
+from ...engine.messages import PROFILE_NAMES
+from ..params import page_query
 from ..params import PageParams, ignored_note
 from ..widgets import auto_layout as _auto, show as _show
 from .compare import ComparePanel
@@ -89,7 +90,7 @@ class ExplorerApp(App):
         if getattr(self, "_profile_sync", False):
             return
         name = change.get("new")
-        if name in PROFILES:
+        if isinstance(name, str) and name in PROFILES:
             self.status.clear()
             self.set_profile(PROFILES[name])
 

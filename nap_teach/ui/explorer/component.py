@@ -1,7 +1,7 @@
 """What every piece of the explorer shares: the rules in force, the rule badges, and small widget makers."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence, TypeGuard
 
 import ipywidgets as W
 
@@ -10,9 +10,8 @@ from ...words.html import Markup, html
 from ...engine.profiles import Profile
 from ..base import Component
 from ..widgets import auto_layout as _auto
+from .page import ExplorerPage
 
-if TYPE_CHECKING:
-    from .app import ExplorerApp
 
 SECTIONS = ("rules", "quiz", "compare", "syllabus")
 
@@ -20,7 +19,7 @@ SECTIONS = ("rules", "quiz", "compare", "syllabus")
 class ExplorerComponent(Component):
     """A piece of the explorer: shares the app's language, status line, busy flag and profile."""
 
-    app: "ExplorerApp"
+    app: ExplorerPage
 
     @property
     def profile(self) -> Profile:
@@ -54,5 +53,6 @@ def labelled_field(label: W.HTML, widget: W.Widget) -> W.HBox:
     return box
 
 
-def valid_choice(value: Any, allowed: Sequence[Any]) -> bool:
+def valid_choice(value: Any, allowed: Sequence[int]) -> TypeGuard[int]:
+    """A widget's value is one of the allowed numbers (values arrive over the network: a True is not a 1)."""
     return any(value == a and type(value) is type(a) for a in allowed)

@@ -1,7 +1,6 @@
 """The quiz section: the FAQ questions and generated ones, a score, and the seed that reproduces them."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
@@ -11,16 +10,15 @@ from ...teach.quiz import DEFAULT_COUNT, Question, QuizRun
 from ..base import guarded
 from ..widgets import auto_layout as _auto
 from .component import ExplorerComponent, labelled_field, make_button
-from .question import QuestionCard
+from ..question import QuestionCard
+from .page import ExplorerPage
 
-if TYPE_CHECKING:
-    from .app import ExplorerApp
 
 
 class QuizPanel(ExplorerComponent):
     """The quiz: the FAQ questions and generated ones, a score, and the seed that reproduces them."""
 
-    def __init__(self, app: "ExplorerApp", seed: int, count: int = DEFAULT_COUNT) -> None:
+    def __init__(self, app: ExplorerPage, seed: int, count: int = DEFAULT_COUNT) -> None:
         super().__init__(app)
         self.count = count
         self.run = QuizRun(seed, count, self.profile)

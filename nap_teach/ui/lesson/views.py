@@ -6,7 +6,7 @@ import ipywidgets as W
 from ...words.html import html, join
 from ...teach.lesson import RESULT, Lesson
 from ...words.render import trick_html
-from ..base import Language
+from ..language import Language
 from ..widgets import auto_layout
 from .fragments import amounts_html, explanation_items, tricks_table
 

@@ -9,7 +9,8 @@ from ...engine.cards import Card
 from ...words.html import html, join
 from ...teach.lesson import LessonWalk, settlement_line
 from ...words.render import card_text, suit_colour
-from ..base import Language, StatusLine, guarded
+from ..base import StatusLine, guarded
+from ..language import Language
 from ..widgets import auto_layout
 from .fragments import amounts_html, explanation_items, suit_words, tricks_table
 

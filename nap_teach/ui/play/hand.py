@@ -1,7 +1,7 @@
 """The learner's other way to play a card: type it ("QS", "10h", "queen of spades")."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as W
 
@@ -9,9 +9,7 @@ from ...teach.play import PlayTable
 from ...engine.views import SeatView
 from ..base import Component, guarded
 from ..widgets import auto_layout as _auto, show as _show
-
-if TYPE_CHECKING:
-    from .app import PlayApp
+from .page import PlayPage
 
 
 class HandView(Component):
@@ -24,9 +22,9 @@ class HandView(Component):
     field is emptied once the card is played, so a double click never plays two cards.
     """
 
-    app: "PlayApp"
+    app: PlayPage
 
-    def __init__(self, app: "PlayApp") -> None:
+    def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
         # Enter sends the typed card (continuous_update=False: the value arrives on Enter, or on leaving the box)
         self.typed = W.Text(continuous_update=False, layout=W.Layout(width="18em", max_width="100%"))

@@ -4,8 +4,6 @@ The seats, the trick in play and the hand are drawn by the card table (:mod:`nap
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import ipywidgets as W
 
 from ...words.html import Markup, escape, html, join
@@ -13,19 +11,17 @@ from ...teach.play import PlayTable
 from ...words.render import card_text, suit_text, trick_html
 from ...engine.views import SeatView
 from ..base import Component
-from ..landing import PROFILE_NAMES
+from ...engine.messages import PROFILE_NAMES
 from ..widgets import set_trait as _set, show as _show
-
-if TYPE_CHECKING:
-    from .app import PlayApp
+from .page import PlayPage
 
 
 class TrickView(Component):
     """Deal, contract and trump, the prompt; the last trick and the history of the tricks."""
 
-    app: "PlayApp"
+    app: PlayPage
 
-    def __init__(self, app: "PlayApp") -> None:
+    def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
         self.info = W.HTML()
         self.info.add_class("nap-play-info")
