@@ -305,7 +305,7 @@ def test_a_defender_does_not_overtake_a_fellow_defender():
     state.apply("10C")
     d = decide(state)
     assert d.action == Card.parse("2C") and d.reason.key == "bot.partner_winning"
-    assert words(d.reason) == "C plays low with 2♣: B, a fellow defender, is already winning this trick."
+    assert words(d.reason) == "C plays low with 2♣: B, another defender, is already winning this trick."
 
 
 def test_a_void_defender_with_no_trump_discards_the_lowest_card():

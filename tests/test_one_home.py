@@ -76,7 +76,7 @@ def test_b3_a_record_with_hands_of_another_size_is_refused_with_the_profiles_siz
 
 
 def test_the_odds_lab_asks_for_a_hand_of_the_profiles_size():
-    assert len(check_hand("AS KS QS JS", FOUR_CARDS)) == 4
+    assert len(check_hand("AS KS QS JS", profile=FOUR_CARDS)) == 4
     with pytest.raises(OddsError) as info:
         check_hand("AS KS QS JS")
     assert info.value.explanation.facts["size"] == BRITISH.hand_size

@@ -173,11 +173,8 @@ def narrate_session(session: Session, tr: Translator) -> list[str]:
         if row.chips is not None:
             lines.append("  " + _("Chips: {chips}.").format(
                 chips=", ".join(f"{p} {v}" for p, v in row.chips.items())))
-        for p, count in row.re_antes.items():
-            lines.append("  " + tr.explain(Explanation("P8", "explain.re_ante",
-                                                       {"player": p, "count": count, "ante": session.ante})))
-        for p in row.out:
-            lines.append("  " + tr.explain(Explanation("P8", "explain.bust_out", {"player": p})))
+        for note in session.chips_notes(row):  # re-antes, players out, a shortfall (P8)
+            lines.append("  " + tr.explain(note))
     bal = ", ".join(f"{p} {tr.amount(v)}" for p, v in session.balances.items())
     if session.is_over:
         lines.append(_("Final balances: {balances}.").format(balances=bal))
