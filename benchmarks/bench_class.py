@@ -225,16 +225,24 @@ def spread(values: list[float]) -> dict[str, float]:
 
 
 # ------------------------------------------------------------------------ play
-def next_move(learner: Learner, order: tuple[str, ...] = ("nap-play-legal", "nap-play-call", "nap-play-next",
-                                                           "nap-play-playon")) -> str | None:
-    """The widget a learner would click now: a playable card, an allowed call, the next deal (in ``order``)."""
+def next_move(learner: Learner, order: tuple[str, ...] = ("card", "nap-play-call", "nap-play-next", "nap-play-playon")
+              ) -> tuple[str, dict[str, Any] | None] | None:
+    """What a learner would do now, looking in ``order``: "card" taps a playable card on the card table (the
+    model and the table's message); the others click an allowed call or the next deal (the model, no message)."""
     for css in order:
+        if css == "card":
+            for model in learner.find("nap-play-card-table"):
+                table = learner.states[model].get("state") or {}
+                legal = [card["code"] for card in table.get("hand", ()) if card.get("legal")]
+                if table.get("active") and legal:
+                    return model, {"type": "play", "card": legal[0], "token": table.get("token")}
+            continue
         for model in learner.find(css, "ButtonModel"):
             state = learner.states[model]
             if not state.get("disabled") and learner.visible(model) and "nap-play-gone" not in state["_dom_classes"]:
                 if css == "nap-play-call" and "nap-play-call-pass" not in state["_dom_classes"]:
                     continue  # pass: the bots then play the deal out, a full round per click
-                return model
+                return model, None
     return None
 
 
@@ -244,11 +252,12 @@ async def play(learner: Learner, clicks: int) -> list[float]:
     if start:
         latencies.append(await learner.click(start[0]))
     for _ in range(clicks):
-        model = next_move(learner)
-        if model is None:
+        move = next_move(learner)
+        if move is None:
             await asyncio.sleep(0.05)  # the bots still playing after a short delay
             continue
-        latencies.append(await learner.click(model))
+        model, message = move
+        latencies.append(await (learner.click(model) if message is None else learner.send(model, message)))
     return latencies
 
 
@@ -391,11 +400,12 @@ async def learner_session(learner: Learner, name: str, deals: int, acks: list[tu
             seen = int(match.group(1))
             continue
         # "Next deal" first: once a deal is over its call buttons are still enabled (in a hidden panel)
-        model = next_move(learner, ("nap-play-next", "nap-play-legal", "nap-play-call", "nap-play-playon"))
-        if model is None:
+        move = next_move(learner, ("nap-play-next", "card", "nap-play-call", "nap-play-playon"))
+        if move is None:
             await asyncio.sleep(0.05)
             continue
-        latencies.append(await learner.click(model))
+        model, message = move
+        latencies.append(await (learner.click(model) if message is None else learner.send(model, message)))
     return latencies
 
 

@@ -240,6 +240,6 @@ def test_b3_a_nap_hand_file_loads_and_is_narrated_a_wrong_one_is_refused(app):
     bad = dict(hand_to_record(load_worked_deal()))
     bad["hands"] = dict(bad["hands"], B=bad["hands"]["B"][:4])
     upload(ed, json.dumps(bad).encode())
-    assert "B must hold exactly five cards, not 4" in ed.status.text and snapshot(app) == before
+    assert "B must hold exactly 5 cards, not 4" in ed.status.text and snapshot(app) == before
     upload(ed, json.dumps(hand_to_record(load_worked_deal())).encode())
     assert app.own and ed.entry.problem() is None and app.walk.count == 27

@@ -66,7 +66,7 @@ SHARE_DIR = Path(str(resources.files("nap_teach.app").joinpath("share")))
 
 DEFAULT_MAX_KERNELS = 40
 """Live kernels allowed without class mode: a few learners with several pages
-each, about 2.5 GiB of kernels at most (a kernel costs about 60 MiB)."""
+each; at a kernel's memory (measured in benchmarks/README.md) they fit a small server."""
 MAX_CLASS_SIZE = 200
 RETRY_AFTER = 60
 POOL_REFILL_DELAY = 20.0
@@ -211,8 +211,8 @@ def use_share_dir() -> None:
 
 def patch_voila_handlers(landing: str = LANDING_NOTEBOOK, max_kernels: int = DEFAULT_MAX_KERNELS) -> None:
     """Fixes 1, 2 and 4 above: replace two handler classes before Voila builds its routes."""
-    import voila.app as app
-    from jupyter_server.utils import url_path_join
+    import voila.app as app  # Voila and its server load only when a server starts (the CLI's other commands skip them)
+    from jupyter_server.utils import url_path_join  # (with Voila: only when a server starts)
 
     tree = app.TornadoVoilaTreeHandler
     render = app.TornadoVoilaHandler
@@ -290,7 +290,7 @@ class _Admitted:
         return getattr(self._manager, name)
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> Any:
-        from jupyter_core.utils import ensure_async
+        from jupyter_core.utils import ensure_async  # a server's dependency: loaded when a kernel starts in one
 
         try:
             return await ensure_async(self._manager.start_kernel(*args, **kwargs))
@@ -328,8 +328,8 @@ def serve(notebooks: Path, host: str = "127.0.0.1", port: int = 8866, extra: Seq
     url = os.environ.get("NAP_CLASS_DB", "")
     if plan.class_size and url and LIVE_CLASS_PAGE in plan.pools:
         _following = LiveClassPools(url, plan.class_size, plan.pools[LIVE_CLASS_PAGE])
-    from traitlets.config import Config
-    from voila.app import Voila
+    from traitlets.config import Config  # Voila's configuration: loaded only when a server starts
+    from voila.app import Voila  # Voila and its server load only when a server starts
 
     Voila.launch_instance(voila_argv(notebooks.relative_to(notebooks.parent), host, port, extra, plan),
                           config=Config(plan.voila_config()))

@@ -30,6 +30,7 @@ from ..engine.explain import Explanation, RecordError, RuleError
 from ..words.i18n import Translator
 from ..engine.records import SESSION_FORMAT, parse_json, session_from_record
 from ..engine.session import LedgerRow, PlayedDeal, Session
+from urllib.parse import urlencode
 
 __all__ = ["GameKey", "Submission", "TableResult", "Standing", "FileOutcome", "ClassResults", "read_submission",
            "class_query", "MAX_FILE_BYTES", "MAX_FILES", "COUNTED", "FLAGGED", "REFUSED", "DUPLICATE"]
@@ -172,8 +173,6 @@ def class_query(seed: int, profile: str, lang: str, players: int, seat: int, len
     >>> class_query(12, "pub", "es", 4, 1, "deals", 6, "simple", "normal", "10/5")
     'seed=12&profile=pub&lang=es&players=4&seat=1&deals=6&bots=simple&style=normal&misere=10%2F5'
     """
-    from urllib.parse import urlencode
-
     params: list[tuple[str, str]] = [("seed", str(seed)), ("profile", profile), ("lang", lang),
                                      ("players", str(players)), ("seat", str(seat)),
                                      ("rotations" if length_kind == "rotations" else "deals", str(length)),

@@ -108,7 +108,10 @@ def result_html(state: DealState, tr: Translator) -> Markup:
     elif result.made is False:
         parts.append(_("The bid fails."))
     else:
-        parts.append(_("The play is not finished: {count} of 5 tricks played.").format(count=len(state.tricks)))
+        total = state.profile.hand_size  # one trick per card in a hand
+        parts.append(tr.ngettext("The play is not finished: {count} of {total} trick played.",
+                                 "The play is not finished: {count} of {total} tricks played.", total)
+                     .format(count=len(state.tricks), total=total))
     pay = Markup()
     if result.settlement is not None:
         rows = join(html("<tr data-player='{}'><th scope='row'>{}</th><td class='nap-handout-num'>{}</td><td>{}</td></tr>",

@@ -34,9 +34,8 @@ from ...engine.rules import Topic
 from ...engine.session import PlayedDeal
 from ...engine.state import Action, DealState
 
-__all__ = ["DealEntry", "FULL_PACK", "HAND_SIZE", "MAX_NAME", "MAX_FILE_BYTES", "entry_from_record"]
+__all__ = ["DealEntry", "FULL_PACK", "MAX_NAME", "MAX_FILE_BYTES", "entry_from_record"]
 
-HAND_SIZE = 5
 MAX_NAME = 30
 MAX_FILE_BYTES = 200_000
 FULL_PACK: tuple[Card, ...] = tuple(Card(r, s) for s in (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
@@ -123,7 +122,7 @@ class DealEntry:
     @property
     def missing(self) -> int:
         """Cards still to give before every hand has five."""
-        return sum(HAND_SIZE - len(h) for h in self._hands)
+        return sum(self.profile.hand_size - len(h) for h in self._hands)
 
     @property
     def hands_complete(self) -> bool:
@@ -142,7 +141,7 @@ class DealEntry:
         holder = self.holder(card)
         if holder is not None:
             raise _refuse(self.profile, Topic.PLAYERS, "entry.card_taken", card=card, player=self.players[holder])
-        if len(self._hands[seat]) >= HAND_SIZE:
+        if len(self._hands[seat]) >= self.profile.hand_size:
             raise _refuse(self.profile, Topic.DEAL, "entry.hand_full", player=self.players[seat])
         self._hands[seat].append(card)
         self._given.append((seat, card))
@@ -185,7 +184,7 @@ class DealEntry:
         rng.shuffle(pack)
         given = 0
         for seat, hand in enumerate(self._hands):
-            while len(hand) < HAND_SIZE:
+            while len(hand) < self.profile.hand_size:
                 card = pack.pop()
                 hand.append(card)
                 self._given.append((seat, card))
@@ -226,7 +225,7 @@ class DealEntry:
 
     def _ready_to_act(self) -> DealState:
         if self._state is None:
-            seat = next(s for s, h in enumerate(self._hands) if len(h) < HAND_SIZE)
+            seat = next(s for s, h in enumerate(self._hands) if len(h) < self.profile.hand_size)
             raise _refuse(self.profile, Topic.DEAL, "entry.hand_short", player=self.players[seat],
                           count=len(self._hands[seat]))
         return self._state
@@ -248,7 +247,7 @@ class DealEntry:
         """Why the deal cannot be taught yet (None when it is finished: played out, passed out or stopped)."""
         p = self.profile
         if self._state is None:
-            seat = next(s for s, h in enumerate(self._hands) if len(h) < HAND_SIZE)
+            seat = next(s for s, h in enumerate(self._hands) if len(h) < self.profile.hand_size)
             return Explanation(p.rule(Topic.DEAL), "entry.hand_short",
                                {"player": self.players[seat], "count": len(self._hands[seat])})
         state = self._state

@@ -12,7 +12,7 @@ from ...teach.handouts import (PAPERS, course_plan_html, deal_diagram_html, less
 from ...words.html import Markup, html
 from ...teach.lesson.deal import load_worked_deal
 from ...engine.messages import N_
-from ...engine.profiles import PROFILES, Profile
+from ...engine.profiles import BRITISH, PROFILES, Profile
 from ...engine.records import hand_from_record, parse_json, record_from_link, session_from_record
 from ...engine.session import Session
 from ...engine.state import DealState
@@ -49,7 +49,6 @@ class HandoutsApp(App):
 
     def __init__(self, lang: str = "en", profile: Profile | None = None) -> None:
         super().__init__(lang)
-        from ...engine.profiles import BRITISH
 
         self._busy = False
         self._filling = False

@@ -18,7 +18,7 @@ from ..widgets import auto_layout
 from .controls import StepControls
 from .course import CourseControls, CourseMode
 from .editor import DealEditor
-from .views import ExplanationPanel, SettlementView, TableView, TrickHistory
+from .views import ExplanationPanel, SettlementView, TrickHistory
 from .whatif import WhatIfPanel
 from .presenter import Presenter
 
@@ -56,8 +56,7 @@ class LessonApp(App):
             self.controls = StepControls(self.walk, self.language, self.status, self.show, self.restyle,
                                          four_colour=four_colour)
         self.explanation = ExplanationPanel(self.lesson, self.language)
-        self.table = TableView(self.lesson, self.language)
-        self.board = CardTable(self)  # the card table drawn on the page; self.table's text stays for the text view
+        self.board = CardTable(self)  # the worked deal, hands open for study
         self.history = TrickHistory(self.lesson, self.language)
         self.settlement = SettlementView(self.lesson, self.language)
         self.whatif = WhatIfPanel(self.walk, self.language, self._after_whatif)
@@ -80,10 +79,10 @@ class LessonApp(App):
         if self.mode is not None:
             m = self.mode
             side.children = side.children + (m.notes,)
-            parts += [m.question.widget, self.board.widget, self.table.widget, self.legend, m.ledger.widget, lower,
+            parts += [m.question.widget, self.board.widget, self.legend, m.ledger.widget, lower,
                       m.quiz.widget, m.courses, m.progress.widget, self.postmortem.widget]
         else:
-            parts += [self.board.widget, self.table.widget, self.legend, lower, self.postmortem.widget]
+            parts += [self.board.widget, self.legend, lower, self.postmortem.widget]
         self.own = False
         """Whether the lesson narrates a deal entered (or loaded) in the editor, not the worked deal."""
         self.editor: DealEditor | None = None
@@ -141,7 +140,7 @@ class LessonApp(App):
     def _use_lesson(self, lesson: Lesson, own: bool) -> None:
         self.lesson = lesson
         self.walk = LessonWalk(lesson)
-        for part in (self.explanation, self.table, self.history, self.settlement):
+        for part in (self.explanation, self.history, self.settlement):
             part.lesson = lesson
         self.controls.walk = self.walk
         self.whatif.walk = self.walk
@@ -160,12 +159,12 @@ class LessonApp(App):
             return True
         deal = self.mode.deal()
         session = isinstance(deal, SessionLesson)
-        for w in (self.table.widget, self.history.widget, self.whatif.widget, self.legend):
+        for w in (self.history.widget, self.whatif.widget, self.legend):
             w.layout.display = "none" if session else None
         if isinstance(deal, Lesson):
             self.lesson = deal
             self.walk = self.mode.walk_for(deal)
-            for part in (self.explanation, self.table, self.history, self.settlement):
+            for part in (self.explanation, self.history, self.settlement):
                 part.lesson = deal
             self.controls.walk = self.walk
             self.whatif.walk = self.walk
@@ -191,7 +190,6 @@ class LessonApp(App):
         index = self.walk.index
         four = self.four_colour
         self.explanation.render(index)
-        self.table.render(index, four)
         self.redraw_board()
         self.history.render(index, four)
         self.settlement.render(index)
@@ -216,7 +214,6 @@ class LessonApp(App):
             return
         index = self.walk.index
         four = self.four_colour
-        self.table.render(index, four)
         self.redraw_board()
         self.history.render(index, four)
         self.whatif.four_colour = four
@@ -294,7 +291,7 @@ class LessonApp(App):
     def text(self) -> str:
         """All the HTML the learner can read now (for tests)."""
         parts = [self.title.value, self.controls.label.value, self.explanation.widget.value,
-                 self.table.widget.value, self.history.widget.value, self.settlement.widget.value,
+                 self.board.text, self.history.widget.value, self.settlement.widget.value,
                  self.status.widget.value, self.whatif.prompt.value, self.whatif.result.value,
                  self.whatif.settlement.value, self.whatif.status.widget.value, self.postmortem.widget.value]
         if self.editor is not None:

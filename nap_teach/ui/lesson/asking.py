@@ -19,7 +19,7 @@ from ...words.html import html
 from ...teach.lesson.decide import Ask, Feedback
 from ..base import Component, PageHost, guarded
 from ..widgets import auto_layout
-from .fragments import _explanation_items
+from .fragments import explanation_items
 
 __all__ = ["QuestionPanel"]
 
@@ -144,7 +144,7 @@ class QuestionPanel(Component):
         mark = "\u2713 " if feedback.right else "\u2717 "  # a tick or a cross: never colour alone
         self.feedback.value = html('<div class="{}" role="status" aria-live="polite"><strong>'
                                    '<span class="nap-verdict-mark" aria-hidden="true">{}</span>{}</strong>{}<p>{}</p></div>',
-                                   css, mark, title, _explanation_items(feedback.explanations, self.tr), more)
+                                   css, mark, title, explanation_items(feedback.explanations, self.tr), more)
 
     def value(self) -> Any:
         ask = self.ask

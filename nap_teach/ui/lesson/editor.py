@@ -31,9 +31,9 @@ from ...engine.auction import Call
 from ...engine.cards import Card, sort_hand
 from ...engine.explain import Explanation, RecordError, RuleError
 from ...words.html import html, join
-from ...teach.lesson.entry import FULL_PACK, HAND_SIZE, MAX_FILE_BYTES, DealEntry
+from ...teach.lesson.entry import FULL_PACK, MAX_FILE_BYTES, DealEntry
 from ...engine.profiles import PROFILES
-from ...words.render import card_label, hand_html, suit_text
+from ...words.render import card_label, card_text, hand_html
 from ...engine.state import DealState
 from ..base import Component, PageHost, StatusLine, guarded
 from ..params import DEFAULT_LANGUAGE
@@ -97,7 +97,7 @@ class DealEditor(Component):
         for start in range(0, 52, 13):
             row = []
             for card in FULL_PACK[start:start + 13]:
-                b = W.Button(description=card.rank.text + suit_text(card.suit), layout=W.Layout(width="auto"))
+                b = W.Button(description=card_text(card), layout=W.Layout(width="auto"))
                 b._nap_card = card
                 b.on_click(self._on_pick)
                 self.picks[card] = b
@@ -238,7 +238,8 @@ class DealEditor(Component):
             label = tr.gettext("{player}'s hand").format(player=name)
             role = html(' <span class="nap-entry-role">{}</span>', tr.gettext("dealer")) if seat == entry.dealer else ""
             count = html('<span class="nap-entry-count-cards">{}</span>',
-                         tr.ngettext("{k} of {n} card", "{k} of {n} cards", HAND_SIZE).format(k=len(cards), n=HAND_SIZE))
+                         tr.ngettext("{k} of {n} card", "{k} of {n} cards", entry.profile.hand_size)
+                         .format(k=len(cards), n=entry.profile.hand_size))
             body = hand_html(sort_hand(cards), tr=tr, width=40, label=label) if cards else ""
             chosen = " nap-entry-chosen" if seat == self.seat.value and not entry.actions else ""
             rows.append(html('<div class="nap-entry-hand{}" data-seat="{}"><span class="nap-entry-name">{}</span>{} '
@@ -293,7 +294,7 @@ class DealEditor(Component):
         buttons = []
         for card in cards:
             ok = legal is not None and card in legal
-            text = card.rank.text + suit_text(card.suit)
+            text = card_text(card)
             b = W.Button(description=text + (" · " + self._("can play") if ok else ""), layout=auto_layout(),
                          tooltip=card_label(card, self.tr))
             set_classes(b, ("nap-entry-card", f"nap-entry-card-{card.code}", f"nap-suit-{card.suit.letter}",
@@ -422,9 +423,9 @@ class DealEditor(Component):
         except RuleError as e:
             self.refuse(e)
             return
-        if len(entry.hands[seat]) == HAND_SIZE:
+        if len(entry.hands[seat]) == entry.profile.hand_size:
             nxt = next((s for s in list(range(seat + 1, entry.n)) + list(range(seat))
-                        if len(entry.hands[s]) < HAND_SIZE), None)
+                        if len(entry.hands[s]) < entry.profile.hand_size), None)
             if nxt is not None:
                 self._syncing = True
                 try:

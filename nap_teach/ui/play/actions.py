@@ -11,7 +11,7 @@ from ...engine.cards import Card
 from ...engine.explain import Explanation, RuleError
 from ...words.html import html
 from ...teach.play import PlayTable
-from ...words.render import suit_text
+from ...words.render import card_text
 from ..base import Component, guarded
 from ..widgets import auto_layout as _auto, set_trait as _set, show as _show
 from .page import PlayPage
@@ -154,7 +154,7 @@ class Coach(Component):
         decision = table.hint()
         action = decision.action
         if isinstance(action, Card):
-            what = self._("Coach: play {card}.").format(card=action.rank.text + suit_text(action.suit))
+            what = self._("Coach: play {card}.").format(card=card_text(action))
         elif isinstance(action, Call):
             what = self._("Coach: {call}.").format(call=self.tr.call(action.name))
         else:

@@ -53,7 +53,7 @@ def _kernel_loop() -> asyncio.AbstractEventLoop | None:
     (a test's Playwright, say) may never run a deferred job.
     """
     try:
-        from IPython import get_ipython
+        from IPython import get_ipython  # the kernel's loop is looked up only when a job is deferred
 
         shell = get_ipython()
     except ImportError:  # pragma: no cover - IPython comes with ipywidgets
@@ -356,8 +356,9 @@ class PlayApp(App):
                 calls[view.speaker(i)] = self.tr.call(call.name)
         active = table.pending == "card"
         hint = self._("Tap a raised card (▲) to play it, or use the arrow keys and Enter.") if active else ""
-        trick_no = min(5, len(view.tricks) + 1)
-        title = self._("Trick {number} of 5").format(number=trick_no) if view.phase == "play" else ""
+        tricks = view.profile.hand_size  # one trick per card in a hand
+        trick_no = min(tricks, len(view.tricks) + 1)
+        title = self._("Trick {number} of {count}").format(number=trick_no, count=tricks) if view.phase == "play" else ""
         self.board.show_view(view, key=f"{id(table)}:{table.deal_number}:{id(table.state)}", token=table.token,
                              active=active, four_colour=self.four_colour, calls=calls, hint=hint,
                              centre_title=title, focus=FOCUS_AFTER.get(table.pending, ""))
