@@ -46,6 +46,8 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence, TextIO
 
 from ..engine.explain import RecordError
+from ..teach.classroom import ENV_VAR, ClassStore, StoreUnavailable
+from ..teach.classroom import database_url as sqlite_database_url
 from ..words.i18n import normalize_lang, translator
 
 __all__ = [
@@ -430,20 +432,16 @@ def class_store_url(data_dir: str | None, database_url: str | None) -> str:
     >>> class_store_url(None, "postgresql://nap@db/nap")
     'postgresql://nap@db/nap'
     """
-    from ..teach.classroom import database_url as sqlite_url
-
     if database_url:
         if not database_url.startswith(("postgresql://", "postgres://", "sqlite:///")):
             raise ValueError(f"--database-url {database_url[:40]}: give postgresql://... or sqlite:///PATH")
         return database_url
-    return sqlite_url(Path(data_dir) if data_dir else default_data_dir())
+    return sqlite_database_url(Path(data_dir) if data_dir else default_data_dir())
 
 
 def use_class_store(args: argparse.Namespace) -> str:
     """Open (create) the live classes' database once, so a broken folder or URL stops the launcher with its
     reason, and hand its URL to every kernel (``NAP_CLASS_DB``). Returns where it is, for the log."""
-    from ..teach.classroom import ENV_VAR, ClassStore
-
     url = class_store_url(getattr(args, "data_dir", None), getattr(args, "database_url", None))
     try:
         ClassStore(url).close()
@@ -512,9 +510,7 @@ def follow_live_classes(manager: Any) -> None:
     if follower is None or getattr(manager, "nap_following", False) or not hasattr(manager, "kernel_pools_config"):
         return
     manager.nap_following = True
-    from tornado.ioloop import PeriodicCallback
-
-    from ..teach.classroom import ClassStore, StoreUnavailable
+    from tornado.ioloop import PeriodicCallback  # tornado comes with Voila (the serve extra): only a server needs it
 
     store = ClassStore(follower.store_url)
 

@@ -34,7 +34,7 @@ POLL_SECONDS = 2.0
 def _kernel_loop() -> asyncio.AbstractEventLoop | None:
     """The kernel's event loop (None outside a kernel: tests call :meth:`LiveClass.poll` themselves)."""
     try:
-        from IPython import get_ipython
+        from IPython import get_ipython  # only inside a kernel: tests call poll() themselves
 
         shell = get_ipython()
     except ImportError:  # pragma: no cover - IPython comes with ipywidgets
