@@ -94,7 +94,11 @@ class LessonApp(App):
             self.worked.layout.display = "none"
             at = parts.index(top)  # the editor between the header and the lesson's own steering
             parts[at:at] = [self.editor.widget, self.worked]
+        self._parts = parts
+        self._top, self._steer, self._side = top, steer, side
         self.widget.children = parts
+        if self.presenter.on:
+            self.arrange()
         self.refresh()
 
     @classmethod
@@ -128,6 +132,39 @@ class LessonApp(App):
         if params.flag("present"):  # ?present=1: presenter mode from the start
             app.presenter.set(True)
         return app
+
+    # ------------------------------------------------------------ layout
+    def arrange(self) -> None:
+        """Lay the page out for presenter mode or for the normal page.
+
+        Presenting, the card table and one panel (the steps, the narration, the question of a course
+        lesson, the hands bar) form a stage of fixed size, the height of the screen, so that nothing on
+        the table moves from one step to the next and the longer narration scrolls inside the panel;
+        the rest of the page (tricks so far, what if, could it have been made) follows below.
+        """
+        p = self.presenter
+        question = self.mode.question.widget if self.mode is not None else None
+        if p.on:
+            moved = {id(self._top), id(self.board.widget), id(p.widget)} | ({id(question)} if question else set())
+            below = [self.editor.widget, self.worked] if self.editor is not None else []
+            moved |= {id(w) for w in below}
+            parts = []
+            for w in self._parts:
+                if w is self._top:
+                    parts.append(p.stage)
+                elif id(w) not in moved:
+                    parts.append(w)
+            parts += below  # "Your own deal" after the rest: the stage comes straight under the header
+            self._top.children = ()
+            self.widget.children = parts
+            p.panel.children = tuple(w for w in (self._steer, self._side, question, p.widget, p.hint) if w is not None)
+            p.stage.children = (self.board.widget, p.panel)
+        else:
+            p.stage.children = ()
+            p.panel.children = ()
+            self._top.children = (self._steer, self._side)
+            if list(self.widget.children) != self._parts:
+                self.widget.children = self._parts
 
     # ------------------------------------------------------- your own deal
     def teach(self, state: DealState) -> None:
