@@ -16,6 +16,8 @@ from nap_teach.teach.lesson.deal import load_worked_deal
 from nap_teach.engine.profiles import BRITISH, PUB
 from nap_teach.engine.records import hand_to_record, record_to_link, session_to_record
 from nap_teach.words.render import cards_text
+from nap_teach.engine.cards import Card, sort_hand
+from nap_teach.teach.handouts import lesson_questions, rules_crib_html, stakes_strip_html
 from nap_teach.engine.rules import rules_in_force
 from nap_teach.words.rulebook import prose
 
@@ -189,10 +191,18 @@ def test_b1_a_blank_sheet_has_a_column_per_player_for_every_table_size(profile):
     tr = translator("en")
     for n in range(profile.min_players, profile.max_players + 1):
         sheet = scoresheet_html(profile, tr, players=n, rows=10)
-        assert re.findall(r"<th scope='col' data-player='([^']+)'>", sheet) == [f"Player {i + 1}" for i in range(n)]
+        # a line to write each name on, "Player 1" ... small under it; paid and balance in cells of their own
+        assert re.findall(r"nap-sheet-to-name' data-player='([^']+)'>", sheet) == [f"Player {i + 1}" for i in range(n)]
         assert sheet.count("<tr class='nap-handout-blank'>") == 10
-        assert sheet.count("<td></td>") == 10 * (4 + n)
-        assert stakes_table_html(profile, tr) in sheet
+        assert sheet.count("<td></td>") == 10 * (4 + n) and sheet.count("<td class='nap-sheet-balance'></td>") == 10 * n
+        assert sheet.count("<col class='nap-col-paid'><col class='nap-col-balance'>") == n
+        assert sheet.count(">paid</th>") == n and sheet.count(">balance</th>") == n
+        assert "nap-handout-landscape" in sheet and "Table:" in sheet and "Date:" in sheet
+        assert stakes_strip_html(profile, tr) in sheet  # the stakes along the foot
+        for c in profile.ladder:
+            assert f"<strong>{tr.call(c.name)}</strong> {c.made} / {c.failed}" in sheet
+        named = scoresheet_html(profile, tr, players=[f"P{i}" for i in range(n)])
+        assert re.findall(r"class='nap-sheet-player' data-player='([^']+)'>P", named) == [f"P{i}" for i in range(n)]
     for bad in (profile.min_players - 1, 8):
         with pytest.raises(ValueError):
             scoresheet_html(profile, tr, players=bad)
@@ -210,7 +220,8 @@ def test_b17_a_filled_sheet_is_the_sessions_ledger():
     assert sheet.count("<tr data-entry=") == len(session.ledger())
     for row in session.ledger():
         for player in session.players:
-            assert f"{tr.amount(row.settlement[player])} / {tr.amount(row.balances[player])}" in sheet
+            assert (f"<td class='nap-handout-num'>{tr.amount(row.settlement[player])}</td>"
+                    f"<td class='nap-handout-num nap-sheet-balance'>{tr.amount(row.balances[player])}</td>") in sheet
     foot = re.search(r"<tfoot>(.*)</tfoot>", sheet).group(1)
     assert re.findall(r"nap-handout-win'>([^<]+)<", foot) == [tr.amount(session.balances[p]) for p in session.players]
     assert tr.explain(session.standing()) in sheet and "Ann and Ben" in sheet
@@ -227,3 +238,73 @@ def test_the_page_around_a_handout_sets_the_paper():
     page = handout_document(rules_card_html(BRITISH, translator("es")), title="Reglas", lang="es", paper="letter")
     assert page.startswith("<!DOCTYPE html><html lang=\"es\">") and "size: letter" in page
     assert "break-inside: avoid" in page and "<title>Reglas</title>" in page
+
+
+@pytest.mark.parametrize("profile", [BRITISH, PUB], ids=["british", "pub"])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_b6_b11_b12_the_crib_has_one_line_per_call_and_the_play_in_few_words(profile, lang):
+    tr = translator(lang)
+    crib = rules_crib_html(profile, tr)
+    assert crib.count("class='nap-crib-call'") == len(profile.ladder)
+    for c in profile.ladder:  # in ladder order, each with what it pays
+        assert f"data-contract='{c.name}'><strong>{tr.call(c.name)}</strong>" in crib
+    order = [crib.index(f"data-contract='{c.name}'") for c in profile.ladder]
+    assert order == sorted(order)
+    words = {"en": ("Follow the suit led", "trump for the whole deal", "A K Q J 10 9 8 7 6 5 4 3 2"),
+             "es": ("Sigue el palo de salida", "triunfo durante toda la mano", "A K Q J 10 9 8 7 6 5 4 3 2")}[lang]
+    for w in words:
+        assert w in crib
+    early = tr.gettext("Early stop: once the result cannot change, the table may stop if everyone agrees.")
+    assert (early in crib) == profile.early_stop  # B13; the pub rules play all five (P6)
+    if profile is PUB:  # Misère: no trump, and Wellington / Blücher only after the call below
+        assert tr.gettext("only after someone has bid {call}").format(call=tr.call("Wellington")) in crib
+        assert tr.call("Misere") in crib and "Misere" not in crib.replace("data-contract='Misere'", "")
+
+
+def test_the_learners_sheet_asks_every_question_with_room_and_gives_no_answer():
+    spec = load_lesson("auction")
+    tr = translator("en")
+    sheet = lesson_summary_html(spec, tr, learners=True)
+    teacher = lesson_summary_html(spec, tr)
+    questions = lesson_questions(spec, tr)
+    assert 'data-version="learners"' in sheet and 'data-version="teacher"' in teacher
+    assert sheet.count("<div class='nap-answer-space'></div>") == len(questions)
+    for q in questions:
+        assert q.prompt in sheet and q.answer in teacher
+    assert "nap-handout-questions'" not in sheet and "Answer" not in sheet  # no answer column, no answer
+    assert "The tricks" not in sheet and "The result" not in sheet  # the hands only: the play is the lesson
+    for deal in spec.deals:
+        for hand in deal.hand.hands:
+            assert cards_text(sort_hand(hand)) in sheet
+
+
+def test_a_which_card_answer_lists_every_card_that_keeps_the_best_result():
+    """Issue 25: the printed answer to "which card would you play" names every card as good as the book's."""
+    from nap_teach.ai.solver import card_values
+    from nap_teach.teach.lesson import Lesson
+    from nap_teach.teach.lesson.decide import ask
+
+    tr = translator("en")
+    found = 0
+    for spec in load_course():
+        for deal in spec.deals:
+            if deal.hand is None:
+                continue
+            lesson = Lesson(deal.hand)
+            for decision in deal.decisions:
+                if decision.kind != "card":
+                    continue
+                q = ask(lesson, decision)
+                values = card_values(q.state)
+                best = q.best_cards()
+                assert best[0] == q.answer[0]  # the book's card first
+                book = values[Card.parse(q.answer[0])]
+                assert all(values[Card.parse(c)] == book for c in best)
+                assert {c.code for c, v in values.items() if v == book} == set(best)
+                if len(best) > 1:
+                    found += 1
+                    others = tr.join(cards_text([Card.parse(c)]) for c in best[1:])
+                    answer = f"{cards_text([Card.parse(best[0])])}, or as good: {others}"
+                    assert answer in lesson_summary_html(spec, tr)  # the teacher's summary
+                    assert answer in course_plan_html(tr, lessons=[spec])  # and the lesson plan
+    assert found >= 1  # some lesson has a card question where another card is just as good

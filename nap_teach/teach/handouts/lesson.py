@@ -12,7 +12,7 @@ from ..lesson.deal import Lesson
 from ..lesson.decide import Ask, ask, ask_ledger
 from ...words.render import cards_text
 from ...words.rulebook import prose
-from .deal import deal_diagram_html
+from .deal import deal_diagram_html, hands_html
 from .scoresheet import ledger_table_html
 
 __all__ = ["LessonQuestion", "lesson_questions", "lesson_summary_html", "course_plan_html"]
@@ -37,8 +37,14 @@ def _answer(q: Ask, tr: Translator) -> str:
         return tr.join(f"{name} {tr.amount(int(a))}" for name, a in zip(q.options, q.answer))
     if kind == "legal_calls":
         return tr.join(tr.call(a) for a in q.answer)
-    if kind in ("playable", "card"):
+    if kind == "playable":
         return cards_text([Card.parse(a) for a in q.answer])
+    if kind == "card":  # the book's card, and every other card that keeps the best result (the solver)
+        best = q.best_cards()
+        if len(best) == 1:
+            return cards_text([Card.parse(best[0])])
+        return tr.gettext("{card}, or as good: {others}").format(
+            card=cards_text([Card.parse(best[0])]), others=tr.join(cards_text([Card.parse(c)]) for c in best[1:]))
     return tr.join(q.answer)
 
 
@@ -102,9 +108,42 @@ def _about(spec: LessonSpec, tr: Translator) -> str:
     return _("{rules} · about {minutes} minutes").format(rules=rules, minutes=spec.teaching.minutes)
 
 
-def lesson_summary_html(spec: LessonSpec, tr: Translator) -> Markup:
+def _learners_html(spec: LessonSpec, tr: Translator, rules: Markup) -> Markup:
+    """The learners' sheet of a lesson: the idea, the rules, each deal's hands (as dealt), then every question
+    with room to write the answer; no answer, no trick, no result."""
+    _ = tr.gettext
+    deals = []
+    for deal in spec.deals:
+        title = tr.gettext(deal.title) if deal.title else deal.id
+        if deal.hand is not None:
+            state = deal.hand
+            about = _("{rules}; {count} players: {names}. {dealer} deals.").format(
+                rules=tr.profile_name(state.profile.name), count=state.n, names=tr.join(state.players),
+                dealer=state.players[state.dealer])
+            body = html("<p class='nap-handout-sub'>{}</p>{}", about, hands_html(state, tr))
+        else:
+            assert deal.session is not None
+            body = html("<p class='nap-handout-sub'>{}</p>", _("a session of {count} entries").format(
+                count=len(deal.session.entries)))
+        deals.append(html("<section class='nap-handout-lesson-deal' data-deal='{}'><h2>{}</h2>{}</section>",
+                          deal.id, _("Deal: {title}").format(title=title), body))
+    questions = lesson_questions(spec, tr)
+    asked = join(html("<li class='nap-learner-question'><em>{}</em> {}<div class='nap-answer-space'></div></li>",
+                      q.place + ":", q.prompt) for q in questions)
+    return html('<article class="nap-handout nap-handout-lesson-summary nap-handout-learners" data-lesson="{}" '
+                'data-version="learners" lang="{}"><h1>{}</h1><p class="nap-handout-sub">{}</p><p>{}</p><h2>{}</h2>{}'
+                '{}<section class="nap-handout-questions-learners"><h2>{}</h2><ol>{}</ol></section></article>',
+                spec.id, tr.lang, _("Lesson {number}: {title}").format(number=spec.place, title=tr.gettext(spec.title)),
+                _("Your sheet: follow the deals, and write your answer under each question."),
+                tr.gettext(spec.summary),
+                _("The rules it teaches") if spec.rules else _("A lesson on playing well"), rules, join(deals),
+                _("Questions"), asked or el("li", None, _("Ask the class to predict each card before it is shown.")))
+
+
+def lesson_summary_html(spec: LessonSpec, tr: Translator, *, learners: bool = False) -> Markup:
     """A lesson's summary: the idea, the objective, the rules it teaches, each deal (to deal at a real
-    table), the questions to ask with their answers, and the common mistakes."""
+    table), the questions to ask with their answers (every card as good as the book's, for "which card"),
+    and the common mistakes. ``learners=True``: the learners' sheet instead (see :func:`_learners_html`)."""
     _ = tr.gettext
     objective = Markup()
     if spec.teaching is not None:
@@ -113,6 +152,8 @@ def lesson_summary_html(spec: LessonSpec, tr: Translator) -> Markup:
                     el("h3", None, el("span", {"class": "nap-handout-rule-id"}, rule), " · ", tr.rule_title(rule)),
                     join(el("p", None, para) for para in prose(rule, spec.profile, tr)))
                  for rule in spec.rules)
+    if learners:
+        return _learners_html(spec, tr, rules)
     deals = []
     for deal in spec.deals:
         title = tr.gettext(deal.title) if deal.title else deal.id
@@ -124,7 +165,7 @@ def lesson_summary_html(spec: LessonSpec, tr: Translator) -> Markup:
         deals.append(html("<section class='nap-handout-lesson-deal' data-deal='{}'><h2>{}</h2>{}</section>",
                           deal.id, _("Deal: {title}").format(title=title), body))
     mistakes = _mistakes_html(spec, tr)
-    return html('<article class="nap-handout nap-handout-lesson-summary" data-lesson="{}" lang="{}">'
+    return html('<article class="nap-handout nap-handout-lesson-summary" data-lesson="{}" data-version="teacher" lang="{}">'
                 '<h1>{}</h1><p class="nap-handout-sub">{}</p><p>{}</p>{}<h2>{}</h2>{}{}<h2>{}</h2>{}{}</article>',
                 spec.id, tr.lang, _("Lesson {number}: {title}").format(number=spec.place, title=tr.gettext(spec.title)),
                 _about(spec, tr), tr.gettext(spec.summary), objective,

@@ -8,7 +8,7 @@ import ipywidgets as W
 from ...teach.course import LessonSpec, load_course, load_lesson
 from ...engine.explain import Explanation, RecordError, RuleError
 from ...teach.handouts import (PAPERS, course_plan_html, deal_diagram_html, lesson_summary_html, print_css,
-                         rules_card_html, scoresheet_html)
+                               rules_card_html, rules_crib_html, scoresheet_html)
 from ...words.html import Markup, html
 from ...teach.lesson.deal import load_worked_deal
 from ...engine.messages import N_
@@ -25,9 +25,11 @@ from ..widgets import show, with_classes
 __all__ = ["KINDS", "HandoutsApp"]
 
 KINDS: dict[str, str] = {
+    "crib": N_("Rules on one page (for beginners)"),
     "rules": N_("Rules card with the stakes"),
     "deal": N_("Deal diagram"),
-    "lesson": N_("Lesson summary"),
+    "lesson": N_("Lesson summary (teacher, with answers)"),
+    "learners": N_("Lesson sheet for learners (no answers)"),
     "scoresheet": N_("Scorekeeper's sheet"),
     "plan": N_("Lesson plan (the whole course)"),
 }
@@ -38,6 +40,8 @@ ENTERED = "entered"
 BLANK = "blank"
 LOADED = "loaded"
 MAX_BYTES = 1_000_000
+MAX_NAME = 20
+"""Most characters of a player's name on the scoresheet (it must fit its column)."""
 
 
 class HandoutsApp(App):
@@ -65,6 +69,9 @@ class HandoutsApp(App):
                                               value=self.course[0].id), "nap-handouts-lesson")
         self.deal = with_classes(W.Dropdown(options=[(WORKED, WORKED)], value=WORKED), "nap-handouts-deal")
         self.players = with_classes(W.Dropdown(options=[4], value=4), "nap-handouts-players")
+        self.names = with_classes(W.Text(value="", continuous_update=False, style={"description_width": "initial"},
+                                         layout=W.Layout(width="32em", max_width="100%")), "nap-handouts-names")
+        self._names_ok: tuple[str, ...] = ()
         self.source = with_classes(W.Dropdown(options=[(BLANK, BLANK)], value=BLANK), "nap-handouts-source")
         self.upload = with_classes(W.FileUpload(accept=".json,application/json", multiple=False),
                                    "nap-handouts-upload")
@@ -76,7 +83,7 @@ class HandoutsApp(App):
         header = W.HBox([self.title, self.switch.widget])
         header.add_class("nap-handouts-header")
         form = W.VBox([W.HBox([self.kind, self.profile]), W.HBox([self.lesson, self.deal]),
-                       W.HBox([self.players, self.source]), W.HBox([self.upload]),
+                       W.HBox([self.players, self.source]), W.HBox([self.names]), W.HBox([self.upload]),
                        W.HBox([self.paper, self.print_button])])
         form.add_class("nap-handouts-form")
         self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.intro, form, self.status.widget,
@@ -85,6 +92,7 @@ class HandoutsApp(App):
         for w in (self.kind, self.profile, self.lesson, self.deal, self.players, self.source, self.paper):
             w.observe(self._on_change, names="value")
         self.upload.observe(self._on_upload, names="value")
+        self.names.observe(self._on_names, names="value")
         self.refresh()
 
     # ------------------------------------------------------------------ page parameters
@@ -142,6 +150,34 @@ class HandoutsApp(App):
         if problems:
             self.status.show(self._("Some settings in the page address were ignored: {why}").format(
                 why=" ".join(problems)), "refused")
+
+    # ------------------------------------------------------------------ names on the scoresheet
+    def _names(self) -> tuple[str, ...]:
+        """The players' names for a blank scoresheet, as last accepted (none: lines to write them on)."""
+        return self._names_ok
+
+    @guarded
+    def _on_names(self, change: dict[str, Any]) -> None:
+        raw = change.get("new")
+        text = raw if isinstance(raw, str) else ""
+        names = tuple(n.strip() for n in text[:400].split(",") if n.strip())
+        profile = PROFILES[str(self.profile.value)]
+        problem = ""
+        if names and not profile.min_players <= len(names) <= profile.max_players:
+            problem = self._("The {rules} are for {low} to {high} players; {count} names were given.").format(
+                rules=self.tr.profile_name(profile.name, in_text=True), low=profile.min_players,
+                high=profile.max_players, count=len(names))
+        elif any(len(n) > MAX_NAME for n in names):
+            problem = self._("A player's name has at most {most} characters.").format(most=MAX_NAME)
+        elif len(set(n.casefold() for n in names)) != len(names):
+            problem = self._("Two players have the same name: give each player a name of their own.")
+        if problem:
+            self.status.show(self._("The names were not used, so the sheet is unchanged: {why}").format(why=problem),
+                             "refused")
+            return
+        self.status.clear()
+        self._names_ok = names
+        self.render()
 
     # ------------------------------------------------------------------ records
     def _take_record(self, record: Any) -> str:
@@ -224,6 +260,8 @@ class HandoutsApp(App):
             return
         if change.get("owner") is self.profile:
             self._fill_options()
+            if self.names.value:  # the names are checked again against the new rules' table sizes
+                self._on_names({"new": self.names.value})
         self.render()
 
     def _deal_state(self) -> DealState:
@@ -260,26 +298,31 @@ class HandoutsApp(App):
                 d = load_lesson(lesson_id).deal(deal_id)
                 title = tr.gettext(d.title) if d.title else None
             return deal_diagram_html(self._deal_state(), tr, title=title)
-        if kind == "lesson":
-            return lesson_summary_html(load_lesson(str(self.lesson.value)), tr)
+        if kind in ("lesson", "learners"):
+            return lesson_summary_html(load_lesson(str(self.lesson.value)), tr, learners=kind == "learners")
         if kind == "scoresheet":
             session = self._session()
             if session is not None:
                 return scoresheet_html(session.profile, tr, session=session)
-            return scoresheet_html(profile, tr, players=int(self.players.value))
+            names = self._names()
+            return scoresheet_html(profile, tr, players=names if names else int(self.players.value))
+        if kind == "crib":
+            return rules_crib_html(profile, tr)
         if kind == "plan":
             return course_plan_html(tr, lessons=self.course)
         return rules_card_html(profile, tr)
 
     def render(self) -> None:
         kind = str(self.kind.value)
-        show(self.profile, kind == "rules" or (kind == "scoresheet" and self._session() is None))
-        show(self.lesson, kind == "lesson")
+        blank_sheet = kind == "scoresheet" and self._session() is None
+        show(self.profile, kind in ("rules", "crib") or blank_sheet)
+        show(self.lesson, kind in ("lesson", "learners"))
         show(self.deal, kind == "deal")
-        show(self.players, kind == "scoresheet" and self._session() is None)
+        show(self.players, blank_sheet and not self._names())
+        show(self.names, blank_sheet)
         show(self.source, kind == "scoresheet")
         show(self.upload, kind in ("deal", "scoresheet"))
-        style = Markup(print_css(str(self.paper.value)))  # our own stylesheet
+        style = Markup(print_css(str(self.paper.value), landscape=kind == "scoresheet"))  # our own stylesheet
         self.preview.value = html('<style>{}</style><div class="nap-handouts-sheet" data-paper="{}" data-kind="{}">'
                                   '{}</div>', style, self.paper.value, kind, self.handout())
 
@@ -294,6 +337,8 @@ class HandoutsApp(App):
         self.lesson.description = _("Lesson")
         self.deal.description = _("Deal")
         self.players.description = _("Players")
+        self.names.description = _("Names on the sheet (optional, separated by commas)")
+        self.names.placeholder = _("Ann, Ben, Cat, Dan")
         self.source.description = _("Sheet")
         self.paper.description = _("Paper")
         self.upload.description = _("Load a deal or session file")
