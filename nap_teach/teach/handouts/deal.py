@@ -26,8 +26,8 @@ def deal_from_link(code: str) -> DealState:
 
 def _card_row(cards: tuple[Card, ...] | list[Card], tr: Translator, width: int = 26) -> Markup:
     faces = join(card_svg(c, tr=tr, width=width) for c in cards)
-    return html('<div class="nap-hand" role="group">{}</div><div class="nap-handout-cards">{}</div>',
-                faces, cards_text(cards))
+    return html('<div class="nap-handout-handrow"><div class="nap-hand" role="group">{}</div>'
+                '<div class="nap-handout-cards">{}</div></div>', faces, cards_text(cards))
 
 
 def hands_html(state: DealState, tr: Translator) -> Markup:

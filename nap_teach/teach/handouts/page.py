@@ -45,6 +45,17 @@ HANDOUT_CSS = """
 .nap-handout-deal, .nap-handout-lesson-deal, .nap-handout-keep-deal { break-inside: avoid; page-break-inside: avoid; }
 .nap-handout-deal h2, .nap-handout-lesson-deal h2 { margin-top: 6pt; }
 .nap-handout .nap-handout-hands svg { width: 22px; height: auto; }
+/* a deal kept short enough for one sheet, seven players included: the card names beside the faces, the calls
+   and the payments along a line */
+.nap-handout .nap-handout-handrow { display: flex; flex-wrap: wrap; align-items: center; gap: 2pt 10pt; }
+.nap-handout ol.nap-handout-auction { display: flex; flex-wrap: wrap; gap: 1pt 16pt; padding-left: 0;
+  list-style-position: inside; }
+.nap-handout table.nap-handout-pay { width: auto; min-width: 0; border: none; }
+.nap-handout table.nap-handout-pay thead { display: none; }
+.nap-handout table.nap-handout-pay tbody { display: flex; flex-wrap: wrap; gap: 3pt 6pt; }
+.nap-handout table.nap-handout-pay tr { display: flex; gap: 4pt; border: 1px solid #555; border-radius: 3pt; padding: 1pt 5pt; }
+.nap-handout table.nap-handout-pay th, .nap-handout table.nap-handout-pay td { border: none; padding: 0; }
+.nap-handout table.nap-handout-pay caption { display: block; }
 /* the scorekeeper's sheet, across the sheet (landscape): fixed columns, wide enough to write in */
 .nap-handout-scoresheet { max-width: none; }
 .nap-handout-scoresheet h1 { font-size: 15pt; }
@@ -55,6 +66,14 @@ HANDOUT_CSS = """
 .nap-handout-scoresheet col.nap-col-name { width: 25mm; }
 .nap-handout-scoresheet col.nap-col-bid { width: 26mm; }
 .nap-handout-scoresheet col.nap-col-tricks { width: 14mm; }
+/* six or seven players: the deal's columns give room to the players' (Letter across is 25 cm of writing) */
+.nap-handout-scoresheet .nap-sheet-n6 col.nap-col-deal, .nap-handout-scoresheet .nap-sheet-n7 col.nap-col-deal { width: 10.5mm; }
+.nap-handout-scoresheet .nap-sheet-n6 col.nap-col-name, .nap-handout-scoresheet .nap-sheet-n7 col.nap-col-name { width: 21mm; }
+.nap-handout-scoresheet .nap-sheet-n6 col.nap-col-bid, .nap-handout-scoresheet .nap-sheet-n7 col.nap-col-bid { width: 22mm; }
+.nap-handout-scoresheet .nap-sheet-n6 col.nap-col-tricks, .nap-handout-scoresheet .nap-sheet-n7 col.nap-col-tricks { width: 12.5mm; }
+.nap-handout-scoresheet .nap-sheet-n6 th, .nap-handout-scoresheet .nap-sheet-n7 th { padding: 2pt 2pt; font-size: 8.5pt; }
+.nap-handout-scoresheet .nap-sheet-n6 .nap-sheet-sub th, .nap-handout-scoresheet .nap-sheet-n7 .nap-sheet-sub th {
+  font-size: 6.8pt; padding: 1pt 0; }
 .nap-handout-scoresheet th { white-space: nowrap; overflow: hidden; font-size: 9.5pt; padding: 2pt 3pt; }
 .nap-handout-scoresheet thead th { vertical-align: bottom; }
 .nap-handout-scoresheet td { padding: 1pt 3pt; overflow: hidden; }
@@ -72,9 +91,9 @@ HANDOUT_CSS = """
 .nap-handout-strip-title { font-weight: bold; }
 .nap-handout-strip-list { display: flex; flex-wrap: wrap; gap: 2pt 12pt; list-style: none; margin: 0; padding: 0; }
 /* the one-page crib */
-.nap-handout-crib { font-size: 10.5pt; line-height: 1.3; }
-.nap-handout-crib h1 { font-size: 16pt; }
-.nap-handout-crib h2 { font-size: 12pt; margin: 6pt 0 2pt 0; border-bottom: 1px solid #999; }
+.nap-handout-crib { font-size: 11pt; line-height: 1.3; }
+.nap-handout-crib h1 { font-size: 18pt; }
+.nap-handout-crib h2 { font-size: 13pt; margin: 6pt 0 2pt 0; border-bottom: 1px solid #999; }
 .nap-handout-crib li { margin: 1pt 0; }
 .nap-handout-crib .nap-crib-calls { padding-left: 12pt; }
 /* the learners' sheet: room to answer under each question */

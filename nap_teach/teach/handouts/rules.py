@@ -80,7 +80,7 @@ def rules_crib_html(profile: Profile, tr: Translator) -> Markup:
     (the first lead sets trump, follow suit, who wins), the early stop and the payments; the rules card is the
     full reference beside it."""
     _ = tr.gettext
-    name = tr.profile_name(profile.name, in_text=True)
+    name = tr.profile_name(profile.name)
     misere = any(c.max_tricks == 0 for c in profile.ladder)
     deal = [
         _("{low} to {high} players, one pack of 52 cards. In every suit the cards rank A K Q J 10 9 8 7 6 5 4 3 2."

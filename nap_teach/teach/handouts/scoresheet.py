@@ -79,8 +79,8 @@ def ledger_table_html(session: Session, tr: Translator) -> Markup:
     foot = html("<tr class='nap-handout-total'><th scope='row' colspan='5'>{}</th>{}</tr>", _("Balances"),
                 join(html("<td></td><td class='nap-handout-num nap-handout-win'>{}</td>", tr.amount(balances[p]))
                      for p in players))
-    return html("<table class='nap-handout-ledger'>{}<thead>{}</thead><tbody>{}</tbody><tfoot>{}</tfoot></table>"
-                "<p class='nap-handout-result'>{}</p>", _cols(len(players)), _head(players, tr), join(rows), foot,
+    return html("<table class='nap-handout-ledger nap-sheet-n{}'>{}<thead>{}</thead><tbody>{}</tbody><tfoot>{}</tfoot>"
+                "</table><p class='nap-handout-result'>{}</p>", len(players), _cols(len(players)), _head(players, tr), join(rows), foot,
                 tr.explain(session.standing()))
 
 
@@ -114,8 +114,8 @@ def scoresheet_html(profile: Profile, tr: Translator, *, players: Sequence[str] 
         blank = join(html("<tr class='nap-handout-blank'><th scope='row'>{}</th><td></td><td></td><td></td><td></td>"
                           "{}</tr>", i + 1, Markup("<td></td><td class='nap-sheet-balance'></td>") * len(names))
                      for i in range(rows))
-        body = html("<table class='nap-handout-ledger'>{}<thead>{}</thead><tbody>{}</tbody></table>",
-                    _cols(len(names)), _head(names, tr, named=named), blank)
+        body = html("<table class='nap-handout-ledger nap-sheet-n{}'>{}<thead>{}</thead><tbody>{}</tbody></table>",
+                    len(names), _cols(len(names)), _head(names, tr, named=named), blank)
         title = _("Scorekeeper's sheet")
     how = _("For each deal write who dealt, who declared which bid and the tricks taken, then under each "
             "player what they paid (−) or received (+) and their balance. The payments of a deal add up to "
