@@ -165,9 +165,9 @@ def test_every_lesson_summary_has_its_rules_deals_questions_and_mistakes(lang):
 def test_b12_the_questions_carry_the_engines_answers():
     questions = lesson_questions(load_lesson("worked-deal"), translator("en"))
     first_trick = next(q for q in questions if q.place.startswith("Trick 1, card 4"))
-    assert first_trick.answer == "A"  # A's ace of hearts takes the first trick of the worked deal
+    assert first_trick.answer == "Ann"  # Ann's ace of hearts takes the first trick of the worked deal
     pay = questions[-1]
-    assert pay.place == "After the last card" and pay.answer == "A +12, B −4, C −4 and D −4"
+    assert pay.place == "After the last card" and pay.answer == "Ann +12, Ben −4, Cat −4 and Dan −4"
 
 
 def test_the_course_plan_lists_every_lesson_in_order_with_time_deals_questions_and_mistakes():
@@ -308,3 +308,83 @@ def test_a_which_card_answer_lists_every_card_that_keeps_the_best_result():
                     assert answer in lesson_summary_html(spec, tr)  # the teacher's summary
                     assert answer in course_plan_html(tr, lessons=[spec])  # and the lesson plan
     assert found >= 1  # some lesson has a card question where another card is just as good
+
+
+def test_the_plan_proposes_evenings_a_first_one_for_beginners_and_the_pub_rules_apart():
+    from nap_teach.teach.handouts import evenings
+
+    course = load_course()
+    nights = evenings(course)
+    assert [s.id for e in nights for s in e.lessons] == [s.id for s in course]  # every lesson once, in order
+    first = nights[0]
+    assert first.number == 1 and not first.pub and first.lessons[0].id == "worked-deal"
+    assert 60 <= first.minutes <= 100  # two hours with the free play
+    assert all(e.minutes <= 110 for e in nights)
+    pub = [e for e in nights if e.pub]
+    assert pub and all(s.profile is PUB or s.profile.name == "pub" for e in pub for s in e.lessons)
+    assert all(s.profile.name == "british" for e in nights if not e.pub for s in e.lessons)
+    for lang in ("en", "es"):
+        tr = translator(lang)
+        plan = course_plan_html(tr)
+        assert plan.count("class='nap-plan-evening'") == len(nights)
+        assert tr.gettext("the first evening, for complete beginners") in plan
+        assert tr.gettext("the pub rules, an evening of their own") in plan
+
+
+@pytest.mark.parametrize("learners", range(3, 71))
+def test_b1_a_room_sits_at_tables_of_three_to_seven(learners):
+    from nap_teach.teach.handouts import table_sizes
+
+    sizes = table_sizes(learners)
+    assert sum(sizes) == learners and all(3 <= n <= 7 for n in sizes) and max(sizes) - min(sizes) <= 1
+
+
+def test_the_materials_are_counted_for_the_room():
+    from nap_teach.teach.handouts import evenings, table_sizes
+
+    tr = translator("en")
+    plan = course_plan_html(tr, learners=12)
+    course = load_course()
+    prepared = sum(1 for s in course for d in s.deals if d.hand is not None)
+    assert "Materials for 12 learners" in plan and "data-learners='12'" in plan
+    for line in ("3 tables (4, 4 and 4 players).", "4 packs of 52 cards", "12 rules cribs",
+                 "3 rules cards", f"{3 * len(evenings(course))} scoresheets", f"{3 * prepared} deal diagrams"):
+        assert line in plan, line
+    assert "2 tables (5 and 5 players)." in course_plan_html(tr, learners=10)
+    spanish = course_plan_html(translator("es"), learners=3)
+    assert "Material para 3 alumnos" in spanish and "1 mesa (3 jugadores)." in spanish
+    for bad in (2, 71, True, "12"):
+        with pytest.raises(ValueError):
+            table_sizes(bad)
+
+
+def test_b3_every_prepared_deal_has_a_dealing_guide_seat_by_seat():
+    from nap_teach.teach.handouts import dealing_guide_html
+
+    tr = translator("en")
+    plan = course_plan_html(tr)
+    for spec in load_course():
+        for deal in spec.deals:
+            if deal.hand is None:
+                continue
+            state = deal.hand
+            guide = dealing_guide_html(state, tr)
+            assert guide in plan
+            assert f"{state.players[state.dealer]} deals." in guide
+            first = state.players[(state.dealer + 1) % state.n]
+            assert f"<strong>{first}</strong> (the dealer&#x27;s left)" in guide or \
+                   f"<strong>{first}</strong> (the dealer's left)" in guide
+            for seat, hand in enumerate(state.hands):
+                assert f"<strong>{state.players[seat]}</strong>" in guide and cards_text(sort_hand(hand)) in guide
+            assert f"The other {state.profile.unused_cards(state.n)} cards stay face down" in guide
+
+
+def test_lesson_1_uses_the_names_of_the_other_lessons():
+    tr = translator("en")
+    course = load_course()
+    names = {p for s in course[1:] for d in s.deals if d.hand is not None and d.hand.n == 4 for p in d.hand.players}
+    first = course[0].deals[0].hand
+    assert set(first.players) <= names and first.players == ("Ann", "Ben", "Cat", "Dan")
+    questions = lesson_questions(course[0], tr)
+    assert any("Ann" in q.prompt for q in questions)
+    assert not any(re.search(r"\b[ABCD]\b(?!♥|♠|♦|♣)", q.place + " " + q.prompt) for q in questions)

@@ -191,3 +191,17 @@ def test_the_landing_page_links_the_plan_and_the_handouts_keeping_the_language()
     assert links == ["explorer.ipynb?lang=es&amp;profile=pub&amp;section=syllabus", "handouts.ipynb?lang=es&amp;profile=pub",
                      "play.ipynb?lang=es&amp;profile=pub", "class.ipynb?lang=es&amp;profile=pub"]
     assert "Para docentes" in page.teachers.value
+
+
+def test_the_plan_is_made_for_the_learners_in_the_room():
+    app = HandoutsApp()
+    app.kind.value = "plan"
+    assert shown(app.learners) and "Materials for 12 learners" in app.preview.value
+    app.learners.value = 20
+    assert "Materials for 20 learners" in app.preview.value and "5 tables (4, 4, 4, 4 and 4 players)." in app.preview.value
+    app.kind.value = "rules"
+    assert not shown(app.learners)
+    shown_app = HandoutsApp.from_environment({"QUERY_STRING": "kind=plan&learners=9&lang=es"})
+    assert "Material para 9 alumnos" in shown_app.preview.value
+    bad = HandoutsApp.from_environment({"QUERY_STRING": "kind=plan&learners=500"})
+    assert bad.status.kind == "refused" and "from 3 to 70" in bad.status.text and "Materials for 12" in bad.preview.value

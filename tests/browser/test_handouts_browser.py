@@ -160,6 +160,9 @@ def test_the_explorer_lesson_plan_prints_past_its_first_sheet(voila_page, page_l
     printed.has(tr.gettext("Lesson plan"), *[f"{s.place}. {tr.gettext(s.title)}" for s in course],
                 *[tr.gettext(m) for s in course for m in s.teaching.mistakes])
     assert printed.sheet_of(f"16. {tr.gettext(course[-1].title)}") >= 4
+    # nothing of the page's navigation on paper: not the page header's links, not the explorer's own Print button
+    for words in (tr.gettext("Print the lesson plan"), "⌂"):
+        assert squeeze(words) not in printed.text, words
     # the coverage table stays on the page, collapsed under its summary; opened, it prints to its last rule
     summary = tr.gettext("Rule by rule: where the app shows, quizzes and enforces each rule")
     printed.has(summary)

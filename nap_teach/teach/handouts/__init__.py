@@ -15,7 +15,9 @@ fragments with the same stylesheet.
 - :func:`lesson_summary_html`: a lesson of the course (concept, rules, deals, questions, mistakes), the
   teacher's version with the answers or the learners' (``learners=True``: the hands, the questions with room
   to answer, no answer);
-- :func:`course_plan_html`: the whole course as a lesson plan for teachers;
+- :func:`course_plan_html`: the whole course as a lesson plan for real evenings: the evenings
+  (:func:`evenings`), the materials for N learners (:func:`table_sizes`), and per lesson its deals with a
+  dealing guide each (:func:`dealing_guide_html`), questions and mistakes;
 - :func:`scoresheet_html`: a scorekeeper's sheet (landscape), blank or filled from a session.
 
 >>> from nap_teach.engine.profiles import BRITISH
@@ -27,13 +29,13 @@ fragments with the same stylesheet.
 from __future__ import annotations
 
 from .deal import deal_diagram_html, deal_from_link, deal_from_record
-from .lesson import course_plan_html, lesson_questions, lesson_summary_html
+from .lesson import course_plan_html, dealing_guide_html, evenings, lesson_questions, lesson_summary_html, table_sizes
 from .page import HANDOUT_CSS, PAPERS, handout_document, print_css
 from .rules import rules_card_html, rules_crib_html, stakes_strip_html, stakes_table_html
 from .scoresheet import scoresheet_html
 
 __all__ = [
-    "HANDOUT_CSS", "PAPERS", "course_plan_html", "deal_diagram_html", "deal_from_link", "deal_from_record",
+    "HANDOUT_CSS", "PAPERS", "course_plan_html", "dealing_guide_html", "evenings", "table_sizes", "deal_diagram_html", "deal_from_link", "deal_from_record",
     "handout_document", "lesson_questions", "lesson_summary_html", "print_css", "rules_card_html",
     "rules_crib_html", "scoresheet_html", "stakes_strip_html", "stakes_table_html",
 ]

@@ -7,6 +7,7 @@ import ipywidgets as W
 
 from ...teach.course import LessonSpec, load_course, load_lesson
 from ...engine.explain import Explanation, RecordError, RuleError
+from ...teach.handouts.lesson import DEFAULT_LEARNERS, MAX_LEARNERS
 from ...teach.handouts import (PAPERS, course_plan_html, deal_diagram_html, lesson_summary_html, print_css,
                                rules_card_html, rules_crib_html, scoresheet_html)
 from ...words.html import Markup, html
@@ -72,6 +73,10 @@ class HandoutsApp(App):
         self.names = with_classes(W.Text(value="", continuous_update=False, style={"description_width": "initial"},
                                          layout=W.Layout(width="32em", max_width="100%")), "nap-handouts-names")
         self._names_ok: tuple[str, ...] = ()
+        self.learners = with_classes(W.BoundedIntText(value=DEFAULT_LEARNERS, min=3, max=MAX_LEARNERS,
+                                                      style={"description_width": "initial"},
+                                                      layout=W.Layout(width="14em", max_width="100%")),
+                                     "nap-handouts-learners")
         self.source = with_classes(W.Dropdown(options=[(BLANK, BLANK)], value=BLANK), "nap-handouts-source")
         self.upload = with_classes(W.FileUpload(accept=".json,application/json", multiple=False),
                                    "nap-handouts-upload")
@@ -83,13 +88,14 @@ class HandoutsApp(App):
         header = W.HBox([self.title, self.switch.widget])
         header.add_class("nap-handouts-header")
         form = W.VBox([W.HBox([self.kind, self.profile]), W.HBox([self.lesson, self.deal]),
-                       W.HBox([self.players, self.source]), W.HBox([self.names]), W.HBox([self.upload]),
+                       W.HBox([self.players, self.source]), W.HBox([self.names]), W.HBox([self.learners]), W.HBox([self.upload]),
                        W.HBox([self.paper, self.print_button])])
         form.add_class("nap-handouts-form")
         self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.intro, form, self.status.widget,
                                 self.preview)
         self._fill_options()
-        for w in (self.kind, self.profile, self.lesson, self.deal, self.players, self.source, self.paper):
+        for w in (self.kind, self.profile, self.lesson, self.deal, self.players, self.source, self.paper,
+                  self.learners):
             w.observe(self._on_change, names="value")
         self.upload.observe(self._on_upload, names="value")
         self.names.observe(self._on_names, names="value")
@@ -142,6 +148,12 @@ class HandoutsApp(App):
                 kind = self._take_record(record_from_link(code))
             except (RecordError, RuleError) as e:
                 problems.append(e.text(self.language.code))
+        learners = params.integer("learners", 3, MAX_LEARNERS, 3)
+        if learners is not None:
+            self.learners.value = learners
+        elif params.get("learners").strip():
+            problems.append(self._("The number of learners is a whole number from 3 to {most}.").format(
+                most=MAX_LEARNERS))
         players = params.integer("players", 2, 7, 1)
         if players is not None and players in self.players.options:
             self.players.value = players
@@ -309,7 +321,10 @@ class HandoutsApp(App):
         if kind == "crib":
             return rules_crib_html(profile, tr)
         if kind == "plan":
-            return course_plan_html(tr, lessons=self.course)
+            learners = self.learners.value
+            if isinstance(learners, bool) or not isinstance(learners, int) or not 3 <= learners <= MAX_LEARNERS:
+                learners = DEFAULT_LEARNERS
+            return course_plan_html(tr, lessons=self.course, learners=learners)
         return rules_card_html(profile, tr)
 
     def render(self) -> None:
@@ -320,6 +335,7 @@ class HandoutsApp(App):
         show(self.deal, kind == "deal")
         show(self.players, blank_sheet and not self._names())
         show(self.names, blank_sheet)
+        show(self.learners, kind == "plan")
         show(self.source, kind == "scoresheet")
         show(self.upload, kind in ("deal", "scoresheet"))
         style = Markup(print_css(str(self.paper.value), landscape=kind == "scoresheet"))  # our own stylesheet
@@ -339,6 +355,7 @@ class HandoutsApp(App):
         self.players.description = _("Players")
         self.names.description = _("Names on the sheet (optional, separated by commas)")
         self.names.placeholder = _("Ann, Ben, Cat, Dan")
+        self.learners.description = _("Learners in the room")
         self.source.description = _("Sheet")
         self.paper.description = _("Paper")
         self.upload.description = _("Load a deal or session file")
