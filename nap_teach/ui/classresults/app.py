@@ -10,6 +10,8 @@ from ...words.html import Markup, html, join
 from ...teach.traveller import COUNTED, DUPLICATE, FLAGGED, REFUSED, ClassResults, FileOutcome, GameKey, result_word
 from ..base import App, guarded, page_style
 from ..chart import BELOW, balance_chart_svg
+from ...engine.records import hand_to_record, record_to_link
+from ...teach.handouts.deal import hands_html
 from ..params import PageParams, page_query
 from ..saveload import file_bytes
 from ..widgets import auto_layout, show, with_classes
@@ -105,6 +107,9 @@ class ClassApp(App):
         if counts[DUPLICATE]:
             parts.append(tr.ngettext("{n} already loaded", "{n} already loaded", counts[DUPLICATE])
                          .format(n=counts[DUPLICATE]))
+        total = len(self.results.counted())
+        if total != counts[COUNTED]:  # files were counted before these: the class's count now
+            parts.append(tr.ngettext("{n} file counted in all", "{n} files counted in all", total).format(n=total))
         text = ", ".join(parts) + "."
         if counts[FLAGGED] or counts[REFUSED] or counts[DUPLICATE]:
             text += " " + self._("The list of files says why.")
@@ -234,6 +239,27 @@ class ClassApp(App):
         self.chart.value = html('<figure class="nap-class-figure">{}<figcaption>{}</figcaption></figure>', svg,
                                 _("Each learner's total after each deal"))
 
+    def _deal_html(self, number: int, title: str) -> Markup:
+        """Deal ``number``'s hands as a diagram (the same cards at every table), with a link to teach it on the
+        lesson page and one to print it, both of the deal as played at the first table that played it."""
+        _ = self._
+        found = self.results.dealt(number)
+        if found is None:
+            return Markup()
+        state, table = found
+        query = page_query(self.language.code)
+        code = record_to_link(hand_to_record(state))
+        sep = "&" if query else "?"
+        teach = "lesson.ipynb" + query + sep + "deal=" + code
+        printed = "handouts.ipynb" + query + sep + "deal=" + code
+        return html('<section class="nap-class-deal" data-deal="{}"><h3>{}</h3>{}<p class="nap-class-deal-note">{}</p>'
+                    '<p class="nap-class-deal-links"><a class="nap-class-teach" href="{}" target="_blank" rel="noopener">'
+                    '{}</a> · <a class="nap-class-print" href="{}" target="_blank" rel="noopener">{}</a></p></section>',
+                    number, title, hands_html(state, self.tr),
+                    _("Every table got these cards. The names, and the calls and play behind the two links, are "
+                      "those of {table}'s table.").format(table=table),
+                    teach, _("Teach this deal"), printed, _("Print this deal"))
+
     def _render_travellers(self) -> None:
         _ = self._
         parts = []
@@ -252,6 +278,7 @@ class ClassApp(App):
             title = _("Deal {number}").format(number=number)
             if self.results.is_extra_hand(number):
                 title = _("Deal {number}: the extra hand among tied players").format(number=number)
+            parts.append(self._deal_html(number, title))
             parts.append(html(
                 '<div class="nap-scroll" tabindex="0" role="region" aria-label="{}"><table '
                 'class="nap-table-grid nap-class-traveller" data-deal="{}"><caption>{}</caption><thead><tr><th scope="col">{}</th><th scope="col">{}</th>'
