@@ -347,6 +347,8 @@ MESSAGES: dict[str, str | Plural] = {
     # --- records
     "scorekeeper.hand_table": N_("This deal cannot be deal {deal} of the session: deal {deal} is dealt by {dealer} to {players}, but the file's deal was dealt by {hand_dealer} to {hand_players}."),
     # --- a deal entered by hand (the lesson's "Your own deal")
+    "entry.words_long": N_("At most {most} characters here ({count} were typed)."),
+    "entry.words_control": N_("The title and the notes are plain text on one line: no line breaks or control characters."),
     "entry.names": N_("Every player needs a name of their own: the names must be different and not empty."),
     "entry.seat_has_cards": Plural(
         Np_("{player} still holds {count} card: take it back before the table gets smaller.",

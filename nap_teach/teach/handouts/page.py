@@ -38,6 +38,7 @@ HANDOUT_CSS = """
 .nap-handout .nap-handout-hands td, .nap-handout .nap-handout-hands th { padding-top: 1pt; padding-bottom: 1pt; }
 .nap-handout .nap-handout-foot { font-size: 9pt; color: #333; margin-top: 8pt; }
 .nap-handout a { color: #1747b5; }
+.nap-handout .nap-handout-notes { font-style: italic; margin: 0 0 4pt 0; }
 /* never a word cut in two: headings, cells and captions break only between words */
 .nap-handout h1, .nap-handout h2, .nap-handout h3, .nap-handout th, .nap-handout td, .nap-handout caption,
 .nap-handout p, .nap-handout li { hyphens: manual; overflow-wrap: normal; word-break: normal; }

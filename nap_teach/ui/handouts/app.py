@@ -12,6 +12,7 @@ from ...teach.handouts import (PAPERS, course_plan_html, deal_diagram_html, less
                                rules_card_html, rules_crib_html, scoresheet_html)
 from ...words.html import Markup, html
 from ...teach.lesson.deal import load_worked_deal
+from ...teach.lesson.entry import DealEntry
 from ...engine.messages import N_
 from ...engine.profiles import PROFILES, Profile
 from ...engine.records import hand_from_record, parse_json, record_from_link, session_from_record
@@ -60,6 +61,9 @@ class HandoutsApp(App):
         self._filling = False
         self.course: tuple[LessonSpec, ...] = load_course()
         self.entered: DealState | None = None
+        self.entered_title = ""
+        self.entered_notes = ""
+        """The title and notes of the deal entered elsewhere (its link or file), for its diagram."""
         self.loaded_session: Session | None = None
         self.title = W.HTML()
         self.intro = W.HTML()
@@ -203,7 +207,10 @@ class HandoutsApp(App):
             self.source.value = LOADED
             return "scoresheet"
         state = hand_from_record(record)
+        words = DealEntry()
+        words.set_words(record.get("title", ""), record.get("notes", ""))  # checked as the editor checks them
         self.entered = state
+        self.entered_title, self.entered_notes = words.title, words.notes
         self._fill_options()
         self.deal.value = ENTERED
         return "deal"
@@ -303,13 +310,16 @@ class HandoutsApp(App):
         if kind == "deal":
             value = str(self.deal.value)
             title = None
-            if value == WORKED:
+            notes = ""
+            if value == ENTERED and self.entered is not None:
+                title, notes = self.entered_title or None, self.entered_notes
+            elif value == WORKED:
                 title = self._("The worked deal")
             elif "/" in value:
                 lesson_id, deal_id = value.split("/", 1)
                 d = load_lesson(lesson_id).deal(deal_id)
                 title = tr.gettext(d.title) if d.title else None
-            return deal_diagram_html(self._deal_state(), tr, title=title)
+            return deal_diagram_html(self._deal_state(), tr, title=title, notes=notes)
         if kind in ("lesson", "learners"):
             return lesson_summary_html(load_lesson(str(self.lesson.value)), tr, learners=kind == "learners")
         if kind == "scoresheet":

@@ -87,7 +87,7 @@ class LessonApp(App):
         """Whether the lesson narrates a deal entered (or loaded) in the editor, not the worked deal."""
         self.editor: DealEditor | None = None
         if self.mode is None:  # "Your own deal": enter a deal, then the same player narrates it
-            self.editor = DealEditor(self, self.teach)
+            self.editor = DealEditor(self, self.teach, on_words=self._own_heading)
             self.worked = W.Button(icon="book", layout=auto_layout())
             self.worked.add_class("nap-entry-worked")
             self.worked.on_click(self._on_worked)
@@ -167,6 +167,20 @@ class LessonApp(App):
                 self.widget.children = self._parts
 
     # ------------------------------------------------------- your own deal
+    def _own_heading(self) -> None:
+        """The heading of a deal of your own: its title and its notes when it has them (presenter mode shows the
+        same heading), else "Your deal, step by step" and the table."""
+        if not self.own:
+            return
+        book = self.lesson.book
+        entry = self.editor.entry if self.editor is not None else None
+        title = entry.title if entry is not None and entry.title else self._("Your deal, step by step")
+        table = self.tr.ngettext("{n} player under {profile}: every card with the rule that allows it.",
+                                 "{n} players under {profile}: every card with the rule that allows it.",
+                                 book.n).format(n=book.n, profile=self.tr.profile_name(book.profile.name, in_text=True))
+        notes = html('<p class="nap-lesson-notes-own">{}</p>', entry.notes) if entry is not None and entry.notes else ""
+        self.title.value = html('<h1>{}</h1><p class="nap-lesson-sub">{}</p>{}', title, table, notes)
+
     def teach(self, state: DealState) -> None:
         """Narrate ``state`` (a finished deal from the editor) with the lesson player, from its first step."""
         self._use_lesson(Lesson(state), own=True)
@@ -290,12 +304,7 @@ class LessonApp(App):
             self.mode.progress.refresh()
             self.mode.quiz.refresh()
         elif self.own:
-            book = self.lesson.book
-            self.title.value = html('<h1>{}</h1><p class="nap-lesson-sub">{}</p>', self._("Your deal, step by step"),
-                                   self.tr.ngettext("{n} player under {profile}: every card with the rule that "
-                                                    "allows it.", "{n} players under {profile}: every card with "
-                                                    "the rule that allows it.", book.n).format(
-                                       n=book.n, profile=self.tr.profile_name(book.profile.name, in_text=True)))
+            self._own_heading()
         else:
             self.title.value = (html('<h1>{}</h1><p class="nap-lesson-sub">{}</p>',
                                      self._("A worked deal, step by step"),
