@@ -25,7 +25,6 @@ from nap_teach.engine.messages import MESSAGES
 from nap_teach.engine.profiles import BRITISH, PUB
 from nap_teach.ai.simulate import simulate
 from nap_teach.engine.state import DealState
-from nap_teach.engine.views import SeatView
 
 NAMES = ("A", "B", "C", "D", "E", "F", "G")
 EN = translator("en")
@@ -306,7 +305,7 @@ def test_a_defender_does_not_overtake_a_fellow_defender():
     state.apply("10C")
     d = decide(state)
     assert d.action == Card.parse("2C") and d.reason.key == "bot.partner_winning"
-    assert words(d.reason) == "C plays low with 2♣: B, a fellow defender, is already winning this trick."
+    assert words(d.reason) == "C plays low with 2♣: B, another defender, is already winning this trick."
 
 
 def test_a_void_defender_with_no_trump_discards_the_lowest_card():

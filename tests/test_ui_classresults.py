@@ -19,7 +19,7 @@ from nap_teach.teach.traveller import MAX_FILE_BYTES
 from nap_teach.ui.classresults import ClassApp
 from nap_teach.ui.landing import LandingPage
 from nap_teach.ui.play import PlayApp
-from nap_teach.ui.play.classlink import page_address
+from nap_teach.ui.sharing import page_address
 
 NOW = datetime.datetime(2026, 12, 1, tzinfo=datetime.timezone.utc)
 

@@ -246,7 +246,7 @@ def test_b11_a_card_typed_in_words_of_the_page_language_is_played():
     rng = random.Random(seed)
     app = make_app(4, seed=seed, deals=2)
     app.language.set("es")
-    assert app.hand.typed.placeholder == "Carta: QS, 10h o reina de picas"
+    assert app.hand.typed.placeholder == "Carta: DP, 10c o reina de picas"
     while app.table.pending != "card":
         step(app, rng)
     before = state_of(app)
@@ -585,3 +585,18 @@ def test_pub_extra_hand_is_shown_as_such():
         app.table.start_deal()
         app.render()
     assert "Extra hand among Sam, Ben and Cleo" in app.trick.info.value
+
+
+def test_b11_a_card_typed_as_a_spanish_code_is_played_on_the_spanish_page():
+    """"RC" is the king of hearts (rey de corazones) on a Spanish page: the same reader as the odds lab's box."""
+    seed = SEED_RNG.randrange(10**6)
+    rng = random.Random(seed)
+    app = make_app(4, seed=seed, deals=2)
+    app.language.set("es")
+    while app.table.pending != "card":
+        step(app, rng)
+    card = app.table.view().legal_cards[0]
+    rank = {14: "A", 13: "R", 12: "D", 11: "V"}.get(int(card.rank), str(int(card.rank)))
+    app.hand.typed.value = rank + "PCTD"[int(card.suit)]
+    assert app.status.kind != "refused", (seed, app.status.text)
+    assert card not in app.table.view().hand if app.table.view() else True

@@ -22,8 +22,9 @@ from ..ai import simulate
 from ..engine.cards import Card, sort_hand
 from ..engine.explain import Explanation, RecordError, RuleError
 from ..words.i18n import LANGUAGES, Translator, translator
+from ..words.rulebook import options_line
 from ..engine.narrate import explain_action
-from ..engine.profiles import PROFILES, Profile
+from ..engine.profiles import PROFILES
 from ..engine.rules import Topic
 from ..engine.records import load_hand, load_session
 from ..words.rulesdoc import markdown as rules_markdown
@@ -100,22 +101,6 @@ def session_json(session: Session) -> dict[str, Any]:
     return out
 
 
-def options_line(profile: Profile, tr: Translator) -> str | None:
-    """The table options in words, or None when the profile has none."""
-    _ = tr.gettext
-    o = profile.options
-    if not o:
-        return None
-    parts = [_("Misère pays {stakes}").format(stakes=o.get("misere_stakes", "3/3"))]
-    parts.append(_("a reneging defender pays every opponent's share") if o.get("renege_share", "full") == "full"
-                 else _("a reneging defender pays one share"))
-    if profile.ante:
-        parts.append(tr.ngettext("ante {ante} chip each", "ante {ante} chips each", profile.ante).format(ante=profile.ante))
-        parts.append(_("a player out of chips leaves the session") if o.get("bust", "out") == "out"
-                     else _("a player out of chips antes again"))
-    return _("Table options: {options}.").format(options="; ".join(parts))
-
-
 def narrate_deal(state: DealState, tr: Translator) -> list[str]:
     """The deal in words, step by step, each line ending with its rule id."""
     _ = tr.gettext
@@ -188,11 +173,8 @@ def narrate_session(session: Session, tr: Translator) -> list[str]:
         if row.chips is not None:
             lines.append("  " + _("Chips: {chips}.").format(
                 chips=", ".join(f"{p} {v}" for p, v in row.chips.items())))
-        for p, count in row.re_antes.items():
-            lines.append("  " + tr.explain(Explanation("P8", "explain.re_ante",
-                                                       {"player": p, "count": count, "ante": session.ante})))
-        for p in row.out:
-            lines.append("  " + tr.explain(Explanation("P8", "explain.bust_out", {"player": p})))
+        for note in session.chips_notes(row):  # re-antes, players out, a shortfall (P8)
+            lines.append("  " + tr.explain(note))
     bal = ", ".join(f"{p} {tr.amount(v)}" for p, v in session.balances.items())
     if session.is_over:
         lines.append(_("Final balances: {balances}.").format(balances=bal))

@@ -106,7 +106,7 @@ _CSS = """
 """
 
 
-class CopyButton(anywidget.AnyWidget):  # type: ignore[misc]
+class CopyButton(anywidget.AnyWidget):
     """A button that copies ``text`` (a link) to the clipboard; its words come from Python, in the page's language."""
 
     _esm = _ESM

@@ -64,7 +64,8 @@ def _summary(state: DealState, tr: Translator) -> str:
     _ = tr.gettext
     players = state.players
     if state.contract is not None and state.declarer is not None:
-        contract = _("Contract: {call} by {declarer} (needs {tricks})").format(
+        contract = (_("Contract: {call} by {declarer} (must take no trick)") if state.contract.max_tricks == 0
+                    else _("Contract: {call} by {declarer} (needs {tricks})")).format(
             call=tr.call(state.contract.name), declarer=players[state.declarer], tricks=state.contract.min_tricks)
     elif state.passed_out:
         contract = _("Contract: none, everyone passed")

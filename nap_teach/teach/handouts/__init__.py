@@ -31,11 +31,11 @@ from __future__ import annotations
 from .deal import deal_diagram_html, deal_from_link, deal_from_record
 from .lesson import course_plan_html, dealing_guide_html, evenings, lesson_questions, lesson_summary_html, table_sizes
 from .page import HANDOUT_CSS, PAPERS, handout_document, print_css
-from .rules import rules_card_html, rules_crib_html, stakes_strip_html, stakes_table_html
+from .rules import handout_stakes_html, rules_card_html, rules_crib_html, stakes_strip_html
 from .scoresheet import scoresheet_html
 
 __all__ = [
     "HANDOUT_CSS", "PAPERS", "course_plan_html", "dealing_guide_html", "evenings", "table_sizes", "deal_diagram_html", "deal_from_link", "deal_from_record",
     "handout_document", "lesson_questions", "lesson_summary_html", "print_css", "rules_card_html",
-    "rules_crib_html", "scoresheet_html", "stakes_strip_html", "stakes_table_html",
+    "rules_crib_html", "scoresheet_html", "stakes_strip_html", "handout_stakes_html",
 ]

@@ -83,7 +83,7 @@ class ClassApp(App):
     @staticmethod
     def _files_of(value: Any) -> list[tuple[str, bytes]]:
         """(name, content) of each uploaded file; anything that is not a file is left out."""
-        out = []
+        out: list[tuple[str, bytes]] = []
         if not isinstance(value, (tuple, list)):
             return out
         for item in value:
@@ -144,6 +144,7 @@ class ClassApp(App):
             Markup(html('<a class="nap-class-play-link" href="{}">{}</a>',
                         "play.ipynb" + query, _("Make a class link on the play page"))))
         self.upload.description = _("Add session files")
+        self.upload.tooltip = _("Choose the session files of the class")
         self.upload.tooltip = _("Add session files")
         self.clear.description = _("Start again")
         self.clear.tooltip = _("Put away every file loaded here")

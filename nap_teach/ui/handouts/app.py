@@ -6,7 +6,7 @@ from typing import Any, Mapping
 import ipywidgets as W
 
 from ...teach.course import LessonSpec, load_course, load_lesson
-from ...engine.explain import Explanation, RecordError, RuleError
+from ...engine.explain import RecordError, RuleError
 from ...teach.handouts.lesson import DEFAULT_LEARNERS, MAX_LEARNERS
 from ...teach.handouts import (PAPERS, course_plan_html, deal_diagram_html, lesson_summary_html, print_css,
                                rules_card_html, rules_crib_html, scoresheet_html)
@@ -369,6 +369,7 @@ class HandoutsApp(App):
         self.source.description = _("Sheet")
         self.paper.description = _("Paper")
         self.upload.description = _("Load a deal or session file")
+        self.upload.tooltip = _("Choose a deal file (nap-hand/1) or a session file (nap-session/1)")
         self.upload.tooltip = _("Load a deal or session file")
         self.print_button.label = _("Print")
         self.print_button.hint = _("Print this handout (your browser's print dialog)")

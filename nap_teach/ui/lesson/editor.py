@@ -26,7 +26,7 @@ from __future__ import annotations
 import base64
 import json
 import random
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 import ipywidgets as W
 
@@ -38,14 +38,11 @@ from ...teach.lesson.entry import FULL_PACK, HAND_SIZE, MAX_FILE_BYTES, DealEntr
 from ...engine.profiles import PROFILES
 from ...words.render import card_label, hand_html, suit_text
 from ...engine.state import DealState
-from ..base import Component, StatusLine, guarded
+from ..base import Component, PageHost, StatusLine, guarded
 from ..params import DEFAULT_LANGUAGE
 from ..saveload import not_a_file, upload_content
 from ..sharing import CopyButton, page_address, qr_svg
 from ..widgets import auto_layout, set_classes, set_trait, show, with_classes
-
-if TYPE_CHECKING:
-    from ..base import App
 
 __all__ = ["DealEditor", "DEFAULT_NAMES", "new_names"]
 
@@ -78,7 +75,7 @@ MISERE_STAKES = ("3/3", "10/5")
 class DealEditor(Component):
     """The "Your own deal" section of the lesson page."""
 
-    def __init__(self, app: "App", on_teach: Callable[[DealState], None],
+    def __init__(self, app: PageHost, on_teach: Callable[[DealState], None],
                  entry: DealEntry | None = None, rng: random.Random | None = None,
                  on_words: Callable[[], None] | None = None) -> None:
         super().__init__(app)
@@ -130,7 +127,7 @@ class DealEditor(Component):
             row = []
             for card in FULL_PACK[start:start + 13]:
                 b = W.Button(description=card.rank.text + suit_text(card.suit), layout=W.Layout(width="auto"))
-                b._nap_card = card  # type: ignore[attr-defined]
+                b._nap_card = card
                 b.on_click(self._on_pick)
                 self.picks[card] = b
                 row.append(b)
@@ -225,6 +222,7 @@ class DealEditor(Component):
         self.copy.copied = _("The link is copied: paste it in a message or a page.")
         self.copy.select_hint = _("The link is selected: press Ctrl+C (or ⌘+C) to copy it.")
         self.upload.description = _("Load a deal file")
+        self.upload.tooltip = _("Choose a deal file (nap-hand/1)")
         self.upload.tooltip = _("Load a deal file")
         self.render()
 
@@ -305,7 +303,8 @@ class DealEditor(Component):
                     "{k} card left", "{k} cards left", len(held)).format(k=len(held)))
             else:
                 count = html('<span class="nap-entry-count-cards">{}</span>',
-                             tr.gettext("{k} of {n} cards").format(k=len(cards), n=HAND_SIZE))
+                             tr.ngettext("{k} of {n} card", "{k} of {n} cards", HAND_SIZE).format(
+                                 k=len(cards), n=HAND_SIZE))
             body = Markup()
             if held:
                 body = hand_html(sort_hand([c for c in cards if c in held]), tr=tr, width=40, label=label)
@@ -358,7 +357,7 @@ class DealEditor(Component):
         for call in calls:
             b = W.Button(description=self.tr.call(call.name), layout=auto_layout())
             set_classes(b, ("nap-entry-call", f"nap-entry-call-{call.name}"))
-            b._nap_call = call  # type: ignore[attr-defined]
+            b._nap_call = call
             b.on_click(self._on_call)
             buttons.append(b)
         self.calls.children = buttons
@@ -372,7 +371,7 @@ class DealEditor(Component):
                          tooltip=card_label(card, self.tr))
             set_classes(b, ("nap-entry-card", f"nap-entry-card-{card.code}", f"nap-suit-{card.suit.letter}",
                             "nap-entry-legal" if ok else "nap-entry-illegal"))
-            b._nap_card = card  # type: ignore[attr-defined]
+            b._nap_card = card
             b.on_click(self._on_card)
             buttons.append(b)
         self.cards.children = buttons
@@ -685,11 +684,12 @@ class DealEditor(Component):
         finally:
             self._syncing = False
         self.render()
-        if loaded.problem() is None:
+        problem = loaded.problem()
+        if problem is None:
             self.teach_deal()
         else:
             self.status.show(self._("The deal is loaded; it cannot be taught yet: {why}").format(
-                why=self.tr.explain(loaded.problem())), "info")
+                why=self.tr.explain(problem)), "info")
 
     def load_link(self, code: str) -> bool:
         """Open the deal of a link's code (``?deal=``); a broken link is refused with its reason."""

@@ -25,7 +25,7 @@ CSS classes for tests: ``nap-present`` (on the page while presenting), ``nap-pre
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as W
 
@@ -34,9 +34,8 @@ from ...teach.lesson import Lesson
 from ..base import CSS_DIR, Component, guarded
 from ..keys import PRESENT_KEYS, STEP_KEYS, StepKeys
 from ..widgets import auto_layout, set_classes, set_trait, show
+from .page import LessonPage
 
-if TYPE_CHECKING:
-    from .app import LessonApp
 
 __all__ = ["Presenter"]
 
@@ -44,9 +43,9 @@ __all__ = ["Presenter"]
 class Presenter(Component):
     """The "Present" switch, the hands bar (hide or show each hand) and the keys that step the lesson."""
 
-    app: "LessonApp"
+    app: LessonPage
 
-    def __init__(self, app: "LessonApp", present: bool = False) -> None:
+    def __init__(self, app: LessonPage, present: bool = False) -> None:
         super().__init__(app)
         self.on = bool(present)
         self.hidden: set[int] = set()
@@ -91,22 +90,21 @@ class Presenter(Component):
     # -------------------------------------------------------------- stepping
     def _next(self) -> None:
         app = self.app
-        mode = app.mode
-        if self.on and mode is not None:  # a question is asked to the room: the key reveals its answer
+        if self.on:  # a question of a course lesson is asked to the room: the key reveals its answer
             if self.revealed:
                 self.revealed = False
-                if mode.run.pending is not None:  # the next question of the same step
-                    mode.render()
+                if app.question_waiting():  # the next question of the same step
+                    app.show_question()
                     return
-            elif mode.run.pending is not None:
-                mode.reveal()
+            elif app.question_waiting():
+                app.reveal_question()
                 self.revealed = True
                 return
-        app.controls.next.click()  # exactly what a click on Next does (course questions included)
+        app.step_forward()  # exactly what a click on Next does (course questions included)
 
     def _back(self) -> None:
         self.revealed = False
-        self.app.controls.back.click()
+        self.app.step_back()
 
     def _leave(self) -> None:
         if self.on:
@@ -179,7 +177,7 @@ class Presenter(Component):
         buttons = []
         for seat in range(len(players)):
             b = W.Button(layout=auto_layout())
-            b.nap_seat = seat  # type: ignore[attr-defined]
+            b.nap_seat = seat
             b.on_click(self._on_seat)
             buttons.append(b)
         self._seat_buttons = buttons

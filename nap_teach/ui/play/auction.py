@@ -1,7 +1,6 @@
 """The learner's calls: a button per call; a call not allowed now is disabled and says why."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
@@ -11,17 +10,16 @@ from ...teach.play import PlayTable
 from ...engine.views import SeatView
 from ..base import Component, guarded
 from ..widgets import auto_layout as _auto, set_trait as _set, show as _show
+from .page import PlayPage
 
-if TYPE_CHECKING:
-    from .app import PlayApp
 
 
 class AuctionPanel(Component):
     """The learner's calls as buttons; a call not allowed now is disabled and says why."""
 
-    app: "PlayApp"
+    app: PlayPage
 
-    def __init__(self, app: "PlayApp") -> None:
+    def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
         self.heading = W.HTML()
         self.buttons: dict[str, W.Button] = {}
@@ -45,7 +43,7 @@ class AuctionPanel(Component):
             button.add_class("nap-play-call")
             button.add_class(f"nap-play-call-{name.lower()}")
             button.on_click(self._on_click)
-            button._nap_call = name  # type: ignore[attr-defined]
+            button._nap_call = name
             self.buttons[name] = button
         self.row.children = tuple(self.buttons.values())
 
@@ -79,9 +77,15 @@ class AuctionPanel(Component):
                 _set(button, "tooltip", _("Pass: a pass is final, you make no more calls in this deal"))
             else:
                 c = table.profile.contract(name)
-                _set(button, "tooltip", self.tr.ngettext(
-                    "Bid {call}: promise at least {n} trick", "Bid {call}: promise at least {n} tricks",
-                    c.min_tricks).format(call=self.tr.call(name), n=c.min_tricks))
+                if c.max_tricks == 0:  # Misère: no trick at all (P4), never "at least 0"
+                    tip = _("Bid {call}: promise to take no trick at all").format(call=self.tr.call(name))
+                elif c.min_tricks >= table.profile.hand_size:
+                    tip = _("Bid {call}: promise all five tricks").format(call=self.tr.call(name))
+                else:
+                    tip = self.tr.ngettext(
+                        "Bid {call}: promise at least {n} trick", "Bid {call}: promise at least {n} tricks",
+                        c.min_tricks).format(call=self.tr.call(name), n=c.min_tricks)
+                _set(button, "tooltip", tip)
             _set(button, "button_style", "primary" if legal and name != "Pass" else "")
         _set(self.heading, "value", html('<h3>{}</h3>', _('The auction')))
         why = (html('<p>{}</p><ul>{}</ul>', _("Not allowed now:"), join(why_lines)) if why_lines else "")

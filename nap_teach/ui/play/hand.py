@@ -1,20 +1,20 @@
 """The learner's hand: a button per card, and a field to type one."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as W
 
-from ...engine.cards import Card, sort_hand
+from ...engine.cards import Card, CardParseError, sort_hand
+from ...words.cardtext import CardReading, read_card, reading_note
 from ...words.html import html
 from ...teach.play import PlayTable
 from ...words.render import card_label, suit_text
 from ...engine.views import SeatView
 from ..base import Component, guarded
 from ..widgets import auto_layout as _auto, set_classes as _classes, set_trait as _set, show as _show
+from .page import PlayPage
 
-if TYPE_CHECKING:
-    from .app import PlayApp
 
 HAND_SLOTS = 5
 
@@ -32,9 +32,9 @@ class HandView(Component):
     by Enter (or by leaving the box), as well as by the "Play it" button.
     """
 
-    app: "PlayApp"
+    app: PlayPage
 
-    def __init__(self, app: "PlayApp") -> None:
+    def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
         self.heading = W.HTML()
         self.heading.add_class("nap-play-hand-title")
@@ -42,7 +42,7 @@ class HandView(Component):
         self._cards: list[Card | None] = [None] * HAND_SLOTS
         self._deal_key: object = None
         for i, button in enumerate(self.buttons):
-            button._nap_slot = i  # type: ignore[attr-defined]
+            button._nap_slot = i
             button.on_click(self._on_click)
             button._dom_classes = ("nap-play-card", "nap-play-gone")
         self.row = W.HBox(self.buttons)
@@ -77,8 +77,8 @@ class HandView(Component):
             dealt = sort_hand(view.hand)
             self._cards = [dealt[i] if i < len(dealt) else None for i in range(HAND_SLOTS)]
         held = set(view.hand)
-        for card in sort_hand(held - set(c for c in self._cards if c is not None)):
-            self._cards[self._cards.index(None)] = card  # not expected: every dealt card has its button
+        for missing in sort_hand(held - set(c for c in self._cards if c is not None)):
+            self._cards[self._cards.index(None)] = missing  # not expected: every dealt card has its button
         mine = table.pending == "card"
         legal = set(view.legal_cards) if mine else set()
         for card, button in zip(self._cards, self.buttons):
@@ -121,7 +121,13 @@ class HandView(Component):
         if table is None or not isinstance(text, str) or not text.strip():
             return  # empty: nothing typed, or the field was emptied by the first click of a double click
         text = text.strip()[:40]
-        in_words = self.tr.card_from_words(text)  # "reina de corazones" as well as "QH", "10h", "Q♥"
-        table.play(in_words if in_words is not None else text[:12])
+        try:  # "reina de corazones", "RC" as well as "QH", "10h", "Q♥" (one reader for every card box)
+            reading: CardReading | None = read_card(text, self.tr.lang)
+        except CardParseError:
+            reading = None  # the table refuses the text with its reason
+        table.play(reading.card if reading is not None else text[:12])
         self.typed.value = ""
         self.app.after_move()
+        note = reading_note([reading], self.tr) if reading is not None else None
+        if note:  # which code was read, when it was the other language's or one that reads both ways
+            self.app.status.show(note, "info")

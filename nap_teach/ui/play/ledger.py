@@ -1,7 +1,7 @@
 """The settlement of the last deal with its arithmetic, the running ledger, the chart, the winners."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 import ipywidgets as W
 
@@ -13,17 +13,16 @@ from ...engine.session import LedgerRow
 from ..base import Component
 from ..chart import balance_chart_svg
 from ..widgets import scroll_cue, show as _show
-
-if TYPE_CHECKING:
-    from .app import PlayApp
+from .page import PlayPage
 
 
-class LedgerView(Component):
+
+class PlayLedger(Component):
     """The settlement of the last deal with its arithmetic, the running ledger, the chart, the winners."""
 
-    app: "PlayApp"
+    app: PlayPage
 
-    def __init__(self, app: "PlayApp") -> None:
+    def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
         self.result = W.HTML()
         self.result.add_class("nap-play-result")
@@ -86,13 +85,15 @@ class LedgerView(Component):
             verdict = tr.ngettext(
                 "{declarer} bid {call} and took {won} trick: made.",
                 "{declarer} bid {call} and took {won} tricks: made.", won)
-            rule_line = _("Each of the {others} opponents pays {declarer} {stake}.")
+            rule_line = tr.ngettext("The {others} opponent pays {declarer} {stake}.",
+                                    "Each of the {others} opponents pays {declarer} {stake}.", others)
             arith = _("{declarer} receives {others} × {stake} = {total}.")
         else:
             verdict = tr.ngettext(
                 "{declarer} bid {call} and took {won} trick: failed.",
                 "{declarer} bid {call} and took {won} tricks: failed.", won)
-            rule_line = _("{declarer} pays each of the {others} opponents {stake}.")
+            rule_line = tr.ngettext("{declarer} pays the {others} opponent {stake}.",
+                                    "{declarer} pays each of the {others} opponents {stake}.", others)
             arith = _("{declarer} pays {others} × {stake} = {total}.")
         facts = dict(declarer=row.declarer, call=tr.call(c.name), won=won, others=others, stake=stake,
                      total=tr.amount(row.settlement[row.declarer]))

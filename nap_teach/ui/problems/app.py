@@ -73,8 +73,10 @@ class ProblemsApp(App):
 
     def _relabel(self, index: int, tr: Any) -> None:
         self.choice.options = [
-            ((tr.gettext("Problem {number}: defend against {contract}, {players} players") if p.defending
-              else tr.gettext("Problem {number}: {contract}, {players} players")).format(
+            ((tr.ngettext("Problem {number}: defend against {contract}, {players} player",
+                          "Problem {number}: defend against {contract}, {players} players", p.players) if p.defending
+              else tr.ngettext("Problem {number}: {contract}, {players} player",
+                               "Problem {number}: {contract}, {players} players", p.players)).format(
                 number=i + 1, contract=tr.call(p.record["auction"][0]), players=p.players), i)
             for i, p in enumerate(self.problems)]
         self.choice.value = index
@@ -98,7 +100,7 @@ class ProblemsApp(App):
 
     @guarded
     def _on_card(self, button: W.Button) -> None:
-        card: Card = button.nap_card  # type: ignore[attr-defined]
+        card: Card = button.nap_card
         self.run.play(card)  # an illegal card: refused with its rule, nothing changes
         self.status.clear()
         self.render()
@@ -142,7 +144,7 @@ class ProblemsApp(App):
             b.add_class("nap-problems-card")
             if c in legal:
                 b.add_class("nap-problems-legal")
-            b.nap_card = c  # type: ignore[attr-defined]
+            b.nap_card = c
             b.on_click(self._on_card)
             buttons.append(b)
         self.buttons = buttons

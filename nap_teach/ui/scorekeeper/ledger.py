@@ -1,25 +1,25 @@
 """The ledger of the session (balances, chips, the zero-sum check, the winners) and its chart."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 import ipywidgets as W
 
 from ...words.html import escape, html, join
+from ...engine.explain import Explanation
 from ...engine.rules import Topic
 from ...engine.session import MISDEAL, TIE_BREAK, LedgerRow
 from ..base import guarded
 from ..widgets import auto_layout as _auto, scroll_cue, show as _show, with_classes as _css
 from .component import KeeperComponent, chart_svg, deal_number
-
-if TYPE_CHECKING:
-    from .app import ScorekeeperApp
+from .page import KeeperPage
 
 
-class LedgerView(KeeperComponent):
+
+class KeeperLedger(KeeperComponent):
     """Every deal's payments, the balances, the zero-sum check and the winners (``nap-sk-ledger``)."""
 
-    def __init__(self, app: "ScorekeeperApp") -> None:
+    def __init__(self, app: KeeperPage) -> None:
         super().__init__(app)
         self.table = _css(W.HTML(), "nap-sk-ledger")
         self.check = _css(W.HTML(), "nap-sk-zero")
@@ -56,7 +56,7 @@ class LedgerView(KeeperComponent):
         if chips is not None:
             out = set(keeper.players) - set(keeper.active_players)
             cells = join((html("<td class='nap-sk-chip'>{}{}</td>",
-                               chips[p], ' ✗' if p in out else '') for p in players))
+                               self.tr.number(chips[p], 0), ' ✗' if p in out else '') for p in players))
             foot += (html("<tr class='nap-sk-chips'><th scope='row' colspan='2'>{}</th>"
                           "<td class='nap-sk-col-dealer'></td><td></td>{}<td></td></tr>", _('Chips'), cells))
         caption = escape(_("Ledger: payments per deal, balances at the foot"))
@@ -75,6 +75,12 @@ class LedgerView(KeeperComponent):
             if chips_why is not None:
                 self.check.value += (html("<p class='nap-sk-ok nap-sk-chips-check'>{}{}</p>",
                                           self.badge(chips_why.rule), self.tr.explain(chips_why)))
+                for p, left in (keeper.chips or {}).items():
+                    if left < 0:  # a shortfall: a debt settled at the end, the player is out (P8)
+                        short = Explanation(chips_why.rule, "explain.bust_short",
+                                            {"player": p, "short": -left, "chips": left})
+                        self.check.value += html("<p class='nap-sk-ok nap-sk-chips-debt'>{}{}</p>",
+                                                 self.badge(short.rule), self.tr.explain(short))
         except AssertionError as e:  # ZeroSumError, ChipsError: a bug, never the user's mistake: say so plainly
             self.check.value = html("<p class='nap-msg nap-msg-error'>{}</p>", str(e))
         ending = keeper.ending()
@@ -131,8 +137,7 @@ class LedgerView(KeeperComponent):
         if keeper is None or isinstance(index, bool) or not isinstance(index, int) \
                 or not 0 <= index < keeper.deals_entered or keeper.entry_kind(index) == MISDEAL:
             return
-        self.app.deal.reset(index)
-        self.app.render()
+        self.app.correct_deal(index)
         self.status.show(self._("Deal {number} is in the form: change it and save the correction.").format(
             number=deal_number(keeper.ledger()[index])), "info")
 
@@ -149,7 +154,7 @@ class LedgerView(KeeperComponent):
 class BalanceChart(KeeperComponent):
     """Balances deal by deal, as an SVG line chart (``nap-sk-chart``; ``ui/chart.py``)."""
 
-    def __init__(self, app: "ScorekeeperApp") -> None:
+    def __init__(self, app: KeeperPage) -> None:
         super().__init__(app)
         self.widget = _css(W.HTML(), "nap-sk-chart")
         self._key: object = None
