@@ -76,6 +76,10 @@ def test_presenter_mode_at_1920_steps_by_clicker_keys_and_hides_hands(page, voil
     bottom = page.evaluate("Math.max(document.querySelector('.nt-table').getBoundingClientRect().bottom,"
                            " document.querySelector('.nap-lesson-explain').getBoundingClientRect().bottom)")
     assert bottom <= 1080, bottom
+    # below the stage, "Tricks so far" and "Could it have been made?" in type readable from the back
+    below = page.evaluate("""() => ['.nap-lesson-history .widget-html-content', '.nap-postmortem'].map(
+        (sel) => { const e = document.querySelector(sel); return e ? parseFloat(getComputedStyle(e).fontSize) : 0; })""")
+    assert all(size >= 22 for size in below), below
 
     page.evaluate("document.activeElement && document.activeElement.blur()")
     path = screenshot(page, "presenter")
