@@ -273,7 +273,9 @@ class Translator:
             return self.gettext("yes") if value else self.gettext("no")
         if isinstance(value, CallLike):
             return self.call(value.name)
-        if key in ("call", "highest", "needed", "contract", "said"):
+        if key in ("call", "highest", "needed", "contract", "said", "ladder"):
+            if isinstance(value, (tuple, list)):
+                return self.join(self.call(str(v)) for v in value)
             return self.call(str(value))
         if key in _CALL_LIST_KEYS and isinstance(value, str):  # one call of a list ("Pass", "Misere")
             return self.call(value)
@@ -288,7 +290,7 @@ class Translator:
                 return self.join(self.variation_name(str(v)) for v in value)
             return self.variation_name(str(value))
         if key in _CHOICE_KEYS and isinstance(value, (tuple, list)):
-            return self.join_or(self.fact(key, v) for v in value)
+            return self.join_or(self.call(str(v)) for v in value)
         if key == "amounts":
             return ", ".join(f"{name} {self.amount(v)}" for name, v in value)
         if isinstance(value, (tuple, list)):

@@ -34,7 +34,7 @@ from ...engine.state import DealState
 from ...engine.tricks import playable, winning_index
 from .deal import CALL, CARD, RESULT, Lesson
 from ...ai.solver import SolverError, card_values
-from .whatif import Verdict, WhatIf, judge, what_if
+from .whatif import BEST_PLAY, Verdict, WhatIf, judge, what_if
 
 __all__ = ["Ask", "Feedback", "ask", "ask_ledger", "MULTI_KINDS"]
 
@@ -187,6 +187,9 @@ class Ask:
         verdict = judge(self.state, card, book)
         line = what_if(self.lesson, self.step, card)
         out = [] if verdict is None else [verdict.explanation]
+        # the result said is the one of the learner's card played out with best play (never the book's)
+        key = "decide.line_best" if line.chooser == BEST_PLAY else "decide.line_simple"
+        out.append(Explanation("solver", key, {"card": card, "player": self.state.players[self.seat]}))
         out.extend(line.outcome)
         right = verdict is not None and verdict.as_good
         return Feedback(right, tuple(out), verdict, line)

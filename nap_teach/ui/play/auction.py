@@ -99,8 +99,9 @@ class AuctionPanel(Component):
                 continue
             who = escape(table.deal_players[e.seat])
             what = escape(self.tr.call(e.action.name))
-            reason = (html(' <span class="nap-play-reason">{}</span>', self.tr.explain(e.reason))
-                      if e.reason is not None else "")
+            said = table.reason_said(e)  # B14: a bot's own-card reasons wait for the end of the deal
+            reason = (html(' <span class="nap-play-reason">{}</span>', self.tr.explain(said))
+                      if said is not None else "")
             cls = "nap-call-you" if e.by_learner else "nap-call-bot"
             items.append(html('<li class="{}"><b>{}</b>: {}{}</li>', cls, who, what, reason))
         if not items:
