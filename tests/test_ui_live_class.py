@@ -74,7 +74,7 @@ def test_a_learner_from_the_class_link_plays_the_teachers_game_locked_and_each_d
     assert page.live.poll()  # the kernel's loop does this every 2 s
     assert 'data-deals="1"' in page.live.summary.value
     assert "Ana" in page.ledger.value and 'data-deal="1"' in page.travellers.value
-    assert 'class="nap-class-hands"' in page.travellers.value
+    assert 'class="nap-class-deal"' in page.travellers.value
     assert not page.live.poll()  # nothing new: nothing redrawn
 
 

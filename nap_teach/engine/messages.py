@@ -442,6 +442,8 @@ MESSAGES: dict[str, str | Plural] = {
     # --- records
     "scorekeeper.hand_table": N_("This deal cannot be deal {deal} of the session: deal {deal} is dealt by {dealer} to {players}, but the file's deal was dealt by {hand_dealer} to {hand_players}."),
     # --- a deal entered by hand (the lesson's "Your own deal")
+    "entry.words_long": N_("At most {most} characters here ({count} were typed)."),
+    "entry.words_control": N_("The title and the notes are plain text on one line: no line breaks or control characters."),
     "entry.names": N_("Every player needs a name of their own: the names must be different and not empty."),
     "entry.seat_has_cards": Plural(
         Np_("{player} still holds {count} card: take it back before the table gets smaller.",
@@ -731,6 +733,9 @@ MESSAGES: dict[str, str | Plural] = {
     "play.learner_missing": N_("The record names {learner} as the learner, but {learner} is not one of its players."),
     # --- class results (a traveller of one seeded game)
     "class.empty": N_("The file is empty."),
+    "class.hand_file": N_("This is a single deal saved from “Your own deal” or a lesson, not a learner's session: ask the learner for the file named nap-session-….json (“Download the session” on the play page)."),
+    "class.other_format": N_("This is not a learner's session ({format}): ask the learner for the file named nap-session-….json (“Download the session” on the play page)."),
+    "class.not_json": N_("This is not a session file (it cannot be read as JSON: {detail}): ask the learner for the file named nap-session-….json."),
     "class.no_learner": N_("The record does not say which player is the learner, so it cannot be a learner's session."),
     "class.no_seed": N_("The session has no deal seed, so its deals cannot be compared with the class's: play it from the class link."),
     "class.no_deals": N_("{learner} has not finished a deal yet: play at least one deal, then download the session again."),

@@ -23,7 +23,7 @@ from ..engine.tricks import Trick, winning_index
 if TYPE_CHECKING:  # pragma: no cover - types only (the state imports this module lazily)
     from ..engine.state import DealState
 
-__all__ = ["trick_html", "deal_html", "hands_html"]
+__all__ = ["trick_html", "deal_html"]
 
 _STYLE = "font-family:DejaVu Sans, Arial, sans-serif;font-size:14px;line-height:1.4"
 _WINNING = "outline:3px solid #d4a017;border-radius:8px"
@@ -121,20 +121,3 @@ def deal_html(state: DealState, *, tr: Translator | None = None, width: int = 36
         amounts = tr.fact("amounts", list(result.settlement.items()))
         parts.append(el("div", None, _("Settlement: {amounts}.").format(amounts=amounts)))
     return el("div", {"class": "nap-repr nap-repr-deal", "data-phase": state.phase, "style": _STYLE}, join(parts))
-
-
-def hands_html(state: DealState, *, tr: Translator | None = None, width: int = 36) -> Markup:
-    """The hands of a deal as dealt, one row per seat with the dealer named: no calls, play or result
-    (the class page shows the cards every table got; what each table did is its own)."""
-    tr = tr or translator("en")
-    _ = tr.gettext
-    head = el("tr", None, join(el("th", {"scope": "col", "style": _CELL}, text) for text in (_("Player"), _("Hand"))))
-    rows = [el("tr", {"data-seat": seat, "style": "border-top:1px solid #ccc"},
-               el("th", {"scope": "row", "style": _CELL}, name),
-               el("td", {"style": _CELL}, el("span", {"style": "display:inline-flex;flex-wrap:wrap;gap:2px"},
-                                             join(_card(c, tr, width) for c in sort_hand(state.hands[seat])))))
-            for seat, name in enumerate(state.players)]
-    return el("div", {"class": "nap-repr nap-repr-hands", "style": _STYLE},
-              el("div", None, _("Dealer: {name}").format(name=state.players[state.dealer])),
-              el("table", {"style": "border-collapse:collapse;margin:6px 0"}, el("thead", None, head),
-                 el("tbody", None, join(rows))))

@@ -8,7 +8,12 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import expect
 
+from pypdf import PdfReader
+
+from nap_teach.engine.cards import sort_hand
+from nap_teach.engine.records import hand_to_record, record_to_link
 from nap_teach.words.i18n import translator
+from nap_teach.words.render import cards_text
 from nap_teach.teach.traveller import ClassResults, result_word
 
 WIDGET_TIMEOUT = 30_000
@@ -90,6 +95,36 @@ def test_three_session_files_dropped_into_the_class_page(voila_page, page, page_
             assert cells[2] == (line.contract or "Pass")
             assert cells[4] == result_word(line, tr)
             assert (amount(cells[5]), amount(cells[6])) == (line.score, line.total)
+
+    # the debrief: each deal's hands as a diagram (the same cards at every table), with its two links
+    for number in (1, 2, 3):
+        state, _table = expected.dealt(number)
+        deal = page.locator(f".nap-class-deal[data-deal='{number}']")
+        hands = deal.locator(".nap-handout-hands tbody tr")
+        expect(hands).to_have_count(state.n)
+        for seat in range(state.n):
+            expect(deal.locator(f"tr[data-player='{state.players[seat]}'] .nap-handout-cards")).to_have_text(
+                cards_text(sort_hand(state.hands[seat])))
+            expect(deal.locator(f"tr[data-player='{state.players[seat]}'] svg")).to_have_count(5)
+        code = record_to_link(hand_to_record(state))
+        expect(deal.locator("a.nap-class-teach")).to_have_attribute("href", f"lesson.ipynb?deal={code}")
+        expect(deal.locator("a.nap-class-print")).to_have_attribute("href", f"handouts.ipynb?deal={code}")
+    # the two links of deal 1 open the deal: narrated on the lesson page, on one sheet on the handouts page
+    first = expected.dealt(1)[0]
+    with page.context.expect_page() as opened:
+        page.locator(".nap-class-deal[data-deal='1'] a.nap-class-print").click()
+    sheet = opened.value
+    sheet.locator(".nap-handout-deal").wait_for(timeout=60_000)
+    expect(sheet.locator(".nap-handout-deal .nap-handout-hands tbody tr")).to_have_count(first.n)
+    assert len(PdfReader(io.BytesIO(sheet.pdf(format="A4"))).pages) == 1
+    sheet.close()
+    with page.context.expect_page() as opened:
+        page.locator(".nap-class-deal[data-deal='1'] a.nap-class-teach").click()
+    lesson = opened.value
+    lesson.locator(".nt-seat").first.wait_for(timeout=60_000)
+    expect(lesson.locator(".nap-lesson-title")).to_contain_text("Your deal, step by step")
+    expect(lesson.locator(".nt-seat")).to_have_count(first.n)
+    lesson.close()
 
     # the class's ledger, best first
     ledger_rows = page.locator(".nap-class-ledger-table tbody tr")

@@ -80,7 +80,7 @@ def test_a_live_class_three_learners_two_deals_each_reach_the_teachers_page(
             rows = teacher.locator(f"table.nap-class-traveller[data-deal='{number}'] tbody tr")
             expect(rows).to_have_count(3, timeout=TIMEOUT)
             assert sorted(rows.nth(i).locator("th").inner_text() for i in range(3)) == ["Ana", "Bea", "Caz"]
-            expect(teacher.locator(f"details.nap-class-hands[data-hands='{number}'] svg.nap-card")).to_have_count(15)
+            expect(teacher.locator(f"section.nap-class-deal[data-deal='{number}'] svg.nap-card")).to_have_count(15)
         ledger = teacher.locator(".nap-class-ledger-table tbody tr")
         expect(ledger).to_have_count(3)
         assert all(ledger.nth(i).locator("td").nth(1).inner_text() == "2" for i in range(3))  # deals played

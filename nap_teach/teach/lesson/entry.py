@@ -20,6 +20,8 @@ nap_teach.engine.explain.IllegalAction: B1: A already holds the ace of spades: t
 from __future__ import annotations
 
 import random
+import re
+import unicodedata
 from typing import Any, Mapping, Sequence
 
 from ...engine.auction import Call
@@ -34,9 +36,13 @@ from ...engine.rules import Topic
 from ...engine.session import PlayedDeal
 from ...engine.state import Action, DealState
 
-__all__ = ["DealEntry", "FULL_PACK", "MAX_NAME", "MAX_FILE_BYTES", "entry_from_record"]
+__all__ = ["DealEntry", "FULL_PACK", "MAX_NAME", "MAX_NOTES", "MAX_TITLE", "MAX_FILE_BYTES", "entry_from_record"]
 
 MAX_NAME = 30
+MAX_TITLE = 80
+"""Most characters of a deal's title."""
+MAX_NOTES = 300
+"""Most characters of a deal's notes."""
 MAX_FILE_BYTES = 200_000
 FULL_PACK: tuple[Card, ...] = tuple(Card(r, s) for s in (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
                                     for r in sorted(Rank, reverse=True))
@@ -62,6 +68,37 @@ class DealEntry:
         self._given: list[tuple[int, Card]] = []
         """Cards in the order they were given (what Undo takes back before the auction)."""
         self._state: DealState | None = None
+        self.title = ""
+        """The deal's title ("" for none): it names the file and heads the narration and the handout."""
+        self.notes = ""
+        """A line of notes for the teacher ("" for none), kept with the deal in its file and link."""
+
+    # ---------------------------------------------------------------- title and notes
+    def set_words(self, title: str | None = None, notes: str | None = None) -> None:
+        """Set the title and the notes (spaces tidied); refused, nothing changed, when one is too long or
+        holds a control character."""
+        new = [self.title if title is None else title, self.notes if notes is None else notes]
+        for i, (text, most) in enumerate(zip(new, (MAX_TITLE, MAX_NOTES))):
+            if not isinstance(text, str):
+                raise RecordError(Explanation("record", "record.type", {"field": ("title", "notes")[i],
+                                                                        "expected": "text"}))
+            if any(ord(ch) < 32 and ch not in "\t" for ch in text) or "\x7f" in text:
+                raise RecordError(Explanation("record", "entry.words_control", {}))
+            text = " ".join(text.split())
+            if len(text) > most:
+                raise RecordError(Explanation("record", "entry.words_long", {"most": most, "count": len(text)}))
+            new[i] = text
+        self.title, self.notes = new
+
+    def file_name(self) -> str:
+        """The file's name: "nap-hand-<the title>.json" (letters, digits and dashes), or "nap-hand.json".
+
+        >>> e = DealEntry(); e.set_words("Ann's Nap, trick 4!"); e.file_name()
+        'nap-hand-ann-s-nap-trick-4.json'
+        """
+        slug = re.sub(r"[^a-z0-9]+", "-", unicodedata.normalize("NFKD", self.title).encode("ascii", "ignore")
+                      .decode("ascii").lower()).strip("-")[:40].strip("-")
+        return f"nap-hand-{slug}.json" if slug else "nap-hand.json"
 
     # ---------------------------------------------------------------- table
     @staticmethod
@@ -275,7 +312,12 @@ class DealEntry:
     def record(self) -> dict[str, Any]:
         """The deal as a "nap-hand/1" record (every hand must have its five cards)."""
         state = self._ready_to_act()
-        return hand_to_record(state)
+        record = hand_to_record(state)
+        if self.title:
+            record["title"] = self.title
+        if self.notes:
+            record["notes"] = self.notes
+        return record
 
     def link_code(self) -> str:
         """The code of the deal for a link (``lesson.ipynb?deal=<code>``)."""
@@ -333,4 +375,6 @@ def entry_from_record(record: Any) -> DealEntry:
     if fmt != HAND_FORMAT:
         raise RecordError(Explanation("record", "record.format", {"format": str(fmt)[:40],
                                                                   "expected": f"{HAND_FORMAT}, {SESSION_FORMAT}"}))
-    return DealEntry.from_state(hand_from_record(record))
+    entry = DealEntry.from_state(hand_from_record(record))
+    entry.set_words(record.get("title", ""), record.get("notes", ""))  # checked like words typed in
+    return entry

@@ -8,13 +8,12 @@ import ipywidgets as W
 
 from ...words.html import Markup, html, join
 from ...engine.explain import Explanation
-from ...engine.state import DealState
-from ...engine.session import PlayedDeal
 from ...teach.classroom import ClassRefused, ClassStore, StoreUnavailable
-from ...words.display import hands_html
 from ...teach.traveller import COUNTED, DUPLICATE, FLAGGED, REFUSED, ClassResults, FileOutcome, GameKey, result_word
 from ..base import App, guarded, page_style
 from ..chart import BELOW, balance_chart_svg
+from ...engine.records import hand_to_record, record_to_link
+from ...teach.handouts.deal import hands_html
 from ..params import PageParams, page_query
 from ..classstore import class_store
 from ..saveload import file_bytes
@@ -140,6 +139,9 @@ class ClassApp(App):
         if counts[DUPLICATE]:
             parts.append(tr.ngettext("{n} already loaded", "{n} already loaded", counts[DUPLICATE])
                          .format(n=counts[DUPLICATE]))
+        total = len(self.results.counted())
+        if total != counts[COUNTED]:  # files were counted before these: the class's count now
+            parts.append(tr.ngettext("{n} file counted in all", "{n} files counted in all", total).format(n=total))
         text = ", ".join(parts) + "."
         if counts[FLAGGED] or counts[REFUSED] or counts[DUPLICATE]:
             text += " " + self._("The list of files says why.")
@@ -276,6 +278,27 @@ class ClassApp(App):
         self.chart.value = html('<figure class="nap-class-figure">{}<figcaption>{}</figcaption></figure>', svg,
                                 _("Each learner's total after each deal"))
 
+    def _deal_html(self, number: int, title: str) -> Markup:
+        """Deal ``number``'s hands as a diagram (the same cards at every table), with a link to teach it on the
+        lesson page and one to print it, both of the deal as played at the first table that played it."""
+        _ = self._
+        found = self.results.dealt(number)
+        if found is None:
+            return Markup()
+        state, table = found
+        query = page_query(self.language.code)
+        code = record_to_link(hand_to_record(state))
+        sep = "&" if query else "?"
+        teach = "lesson.ipynb" + query + sep + "deal=" + code
+        printed = "handouts.ipynb" + query + sep + "deal=" + code
+        return html('<section class="nap-class-deal" data-deal="{}"><h3>{}</h3>{}<p class="nap-class-deal-note">{}</p>'
+                    '<p class="nap-class-deal-links"><a class="nap-class-teach" href="{}" target="_blank" rel="noopener">'
+                    '{}</a> · <a class="nap-class-print" href="{}" target="_blank" rel="noopener">{}</a></p></section>',
+                    number, title, hands_html(state, self.tr),
+                    _("Every table got these cards. The names, and the calls and play behind the two links, are "
+                      "those of {table}'s table.").format(table=table),
+                    teach, _("Teach this deal"), printed, _("Print this deal"))
+
     def _render_travellers(self) -> None:
         _ = self._
         parts = []
@@ -294,7 +317,7 @@ class ClassApp(App):
             title = _("Deal {number}").format(number=number)
             if self.results.is_extra_hand(number):
                 title = _("Deal {number}: the extra hand among tied players").format(number=number)
-            parts.append(self._hands(number))
+            parts.append(self._deal_html(number, title))
             parts.append(html(
                 '<div class="nap-scroll" tabindex="0" role="region" aria-label="{}"><table '
                 'class="nap-table-grid nap-class-traveller" data-deal="{}"><caption>{}</caption><thead><tr><th scope="col">{}</th><th scope="col">{}</th>'
@@ -309,27 +332,3 @@ class ClassApp(App):
                                      _("Every table got the same cards: here is who declared what at each "
                                        "table and how it went. Score is the learner's result in that deal."),
                                      join(parts))
-
-    def _hands(self, number: int) -> Markup:
-        """The hands of deal ``number`` as dealt (every table got the same cards), as the replay draws a deal.
-
-        Drawn from the first table that played it, with the learner's seat named "the learner" (each
-        table has its own learner's name); nothing else of that table (its calls, its play) is shown.
-        """
-        _ = self._
-        for sub in self.results.counted():
-            if len(sub.session.entries) < number:
-                continue
-            entry = sub.session.entries[number - 1]
-            if not isinstance(entry, PlayedDeal):
-                return Markup()
-            played = entry.state
-            label = _("the learner")
-            players = tuple(label if name == sub.learner else name for name in played.players)
-            if len(set(players)) != len(players):
-                players = played.players
-            dealt = DealState(players, played.dealer, played.hands, played.profile)
-            return html('<details class="nap-class-hands" data-hands="{}" open><summary>{}</summary>{}</details>',
-                        number, _("The hands of deal {number}, as dealt").format(number=number),
-                        hands_html(dealt, tr=self.tr))
-        return Markup()

@@ -87,14 +87,18 @@ class LessonApp(App):
         """Whether the lesson narrates a deal entered (or loaded) in the editor, not the worked deal."""
         self.editor: DealEditor | None = None
         if self.mode is None:  # "Your own deal": enter a deal, then the same player narrates it
-            self.editor = DealEditor(self, self.teach)
+            self.editor = DealEditor(self, self.teach, on_words=self._own_heading)
             self.worked = W.Button(icon="book", layout=auto_layout())
             self.worked.add_class("nap-entry-worked")
             self.worked.on_click(self._on_worked)
             self.worked.layout.display = "none"
             at = parts.index(top)  # the editor between the header and the lesson's own steering
             parts[at:at] = [self.editor.widget, self.worked]
+        self._parts = parts
+        self._top, self._steer, self._side = top, steer, side
         self.widget.children = parts
+        if self.presenter.on:
+            self.arrange()
         self.refresh()
 
     @classmethod
@@ -129,7 +133,54 @@ class LessonApp(App):
             app.presenter.set(True)
         return app
 
+    # ------------------------------------------------------------ layout
+    def arrange(self) -> None:
+        """Lay the page out for presenter mode or for the normal page.
+
+        Presenting, the card table and one panel (the steps, the narration, the question of a course
+        lesson, the hands bar) form a stage of fixed size, the height of the screen, so that nothing on
+        the table moves from one step to the next and the longer narration scrolls inside the panel;
+        the rest of the page (tricks so far, what if, could it have been made) follows below.
+        """
+        p = self.presenter
+        question = self.mode.question.widget if self.mode is not None else None
+        if p.on:
+            moved = {id(self._top), id(self.board.widget), id(p.widget)} | ({id(question)} if question else set())
+            below = [self.editor.widget, self.worked] if self.editor is not None else []
+            moved |= {id(w) for w in below}
+            parts = []
+            for w in self._parts:
+                if w is self._top:
+                    parts.append(p.stage)
+                elif id(w) not in moved:
+                    parts.append(w)
+            parts += below  # "Your own deal" after the rest: the stage comes straight under the header
+            self._top.children = ()
+            self.widget.children = parts
+            p.panel.children = tuple(w for w in (self._steer, self._side, question, p.widget, p.hint) if w is not None)
+            p.stage.children = (self.board.widget, p.panel)
+        else:
+            p.stage.children = ()
+            p.panel.children = ()
+            self._top.children = (self._steer, self._side)
+            if list(self.widget.children) != self._parts:
+                self.widget.children = self._parts
+
     # ------------------------------------------------------- your own deal
+    def _own_heading(self) -> None:
+        """The heading of a deal of your own: its title and its notes when it has them (presenter mode shows the
+        same heading), else "Your deal, step by step" and the table."""
+        if not self.own:
+            return
+        book = self.lesson.book
+        entry = self.editor.entry if self.editor is not None else None
+        title = entry.title if entry is not None and entry.title else self._("Your deal, step by step")
+        table = self.tr.ngettext("{n} player under {profile}: every card with the rule that allows it.",
+                                 "{n} players under {profile}: every card with the rule that allows it.",
+                                 book.n).format(n=book.n, profile=self.tr.profile_name(book.profile.name, in_text=True))
+        notes = html('<p class="nap-lesson-notes-own">{}</p>', entry.notes) if entry is not None and entry.notes else ""
+        self.title.value = html('<h1>{}</h1><p class="nap-lesson-sub">{}</p>{}', title, table, notes)
+
     def teach(self, state: DealState) -> None:
         """Narrate ``state`` (a finished deal from the editor) with the lesson player, from its first step."""
         self._use_lesson(Lesson(state), own=True)
@@ -241,6 +292,17 @@ class LessonApp(App):
     def step_back(self) -> None:
         self.controls.back.click()
 
+    def question_waiting(self) -> bool:
+        return self.mode is not None and self.mode.run.pending is not None
+
+    def reveal_question(self) -> None:
+        if self.mode is not None:
+            self.mode.reveal()
+
+    def show_question(self) -> None:
+        if self.mode is not None:
+            self.mode.render()
+
     def _after_whatif(self) -> None:
         self.controls.sync()
         self.render_postmortem()
@@ -264,12 +326,7 @@ class LessonApp(App):
             self.mode.progress.refresh()
             self.mode.quiz.refresh()
         elif self.own:
-            book = self.lesson.book
-            self.title.value = html('<h1>{}</h1><p class="nap-lesson-sub">{}</p>', self._("Your deal, step by step"),
-                                   self.tr.ngettext("{n} player under {profile}: every card with the rule that "
-                                                    "allows it.", "{n} players under {profile}: every card with "
-                                                    "the rule that allows it.", book.n).format(
-                                       n=book.n, profile=self.tr.profile_name(book.profile.name, in_text=True)))
+            self._own_heading()
         else:
             self.title.value = (html('<h1>{}</h1><p class="nap-lesson-sub">{}</p>',
                                      self._("A worked deal, step by step"),

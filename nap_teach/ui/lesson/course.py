@@ -230,6 +230,12 @@ class CourseMode(Component):
         self.app.sync_controls()
         return feedback
 
+    def reveal(self) -> None:
+        """Presenter mode: the waiting question's answer and its reason, shown to the room (nothing scored)."""
+        ask = self.run.reveal()
+        self.question.show_answer(ask, self.run.last)
+        self.app.sync_controls()
+
     def _finished(self) -> None:
         if self._recorded or not self.run.finished:
             return

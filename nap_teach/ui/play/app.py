@@ -22,7 +22,8 @@ from ..table import CardTable
 from ..widgets import show as _show
 from .actions import ActionBar, Coach
 from .auction import AuctionPanel
-from .classlink import ClassLink, page_address
+from ..sharing import page_address
+from .classlink import ClassLink
 from .live import LiveSeat
 from .hand import HandView
 from .ledger import PlayLedger

@@ -11,8 +11,6 @@ drawn in Python by ``segno``. CSS classes: ``nap-play-classlink`` (the panel),
 """
 from __future__ import annotations
 
-import os
-import re
 from typing import Any, Mapping
 from urllib.parse import urlencode
 
@@ -22,43 +20,13 @@ from ...engine.explain import Explanation, IllegalAction
 from ...words.html import Markup, html
 from ...teach.traveller import class_query
 from ..base import Component, guarded
+from ..sharing import ADDRESS, MAX_ADDRESS, page_address, qr_svg
 from ..widgets import auto_layout, show, with_classes
 from .page import PlayPage
 
 
-MAX_ADDRESS = 200
-_ADDRESS = re.compile(r"^https?://[A-Za-z0-9.\-\[\]:]+(/[A-Za-z0-9._~%/\-]*)?$")
-"""An address the learners' devices can open: http(s), a host (and port), a path; no query, spaces or quotes."""
 _LOCAL = ("127.", "localhost", "[::1]", "0.0.0.0")
-
-
-def page_address(environ: Mapping[str, str] | None = None) -> str:
-    """This page's address without its query, from the request Voila hands the kernel.
-
-    >>> page_address({"SERVER_NAME": "10.0.0.5", "SERVER_PORT": "8866", "SCRIPT_NAME": "/voila/render/play.ipynb"})
-    'http://10.0.0.5:8866/voila/render/play.ipynb'
-    >>> page_address({})
-    'http://127.0.0.1:8866/voila/render/play.ipynb'
-    """
-    env = os.environ if environ is None else environ
-    host = env.get("SERVER_NAME", "") or "127.0.0.1"
-    port = env.get("SERVER_PORT", "") or ("" if env.get("SERVER_NAME") else "8866")
-    path = env.get("SCRIPT_NAME", "") or "/voila/render/play.ipynb"
-    if ":" in host and not host.startswith("["):
-        host = f"[{host}]"  # an IPv6 address
-    address = f"http://{host}{':' + port if port and port not in ('80',) else ''}{path}"
-    return address if _ADDRESS.match(address) and len(address) <= MAX_ADDRESS else \
-        "http://127.0.0.1:8866/voila/render/play.ipynb"
-
-
-def qr_svg(text: str, label: str) -> Markup:
-    """``text`` as a QR code (SVG, error correction M, a quiet zone of four modules), sized by its CSS."""
-    import segno  # imported when the first link is made
-
-    code = segno.make(text, error="m", micro=False)
-    svg = code.svg_inline(scale=1, border=4, dark="#000000", light="#ffffff", omitsize=True, title=label)
-    return Markup(svg.replace("<svg ", html('<svg role="img" aria-label="{}" ', label), 1))  # segno's own SVG
-
+_ADDRESS = ADDRESS
 
 class ClassLink(Component):
     """"A link for the class": the setup form's game as a link and a QR code big enough for a projected screen."""
