@@ -163,8 +163,8 @@ def illegal_actions(state: DealState, deal, rnd: random.Random):
         hand = state.held[seat]
         others = [c for s in range(n) if s != seat for c in state.held[s]]
         if others:
-            # another player's card: it is not that player's turn (B10 first lead, B12 after)
-            out.append((rnd.choice(others), None, IllegalAction, {"B10", "B12"}))
+            # another player's card: it is not that player's turn (B10 first lead, P4 in Misère, B12 after)
+            out.append((rnd.choice(others), None, IllegalAction, {"B10", "P4", "B12"}))
         out.append((rnd.choice(deal.unused), None, IllegalCard, {"B4"}))  # unused
         if state.trick_cards:
             led = state.trick_cards[0].suit
@@ -173,7 +173,7 @@ def illegal_actions(state: DealState, deal, rnd: random.Random):
                 if off:  # off-suit while able to follow
                     out.append((rnd.choice(off), None, IllegalCard, {"B11"}))
         other = rnd.choice([s for s in range(n) if s != seat])
-        out.append((rnd.choice(state.held[other] or hand), other, IllegalAction, {"B5", "B10", "B12"}))
+        out.append((rnd.choice(state.held[other] or hand), other, IllegalAction, {"B5", "B10", "P4", "B12"}))
         first = state.calls[0]  # a call after the auction is the first speaker's second call
         out.append((Call("Four"), None, IllegalAction, {"B8"} if first.is_pass else {"B5"}))
         if not state.can_stop():

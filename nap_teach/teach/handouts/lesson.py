@@ -188,7 +188,8 @@ def _learners_html(spec: LessonSpec, tr: Translator, rules: Markup) -> Markup:
         title = tr.gettext(deal.title) if deal.title else deal.id
         if deal.hand is not None:
             state = deal.hand
-            about = _("{rules}; {count} players: {names}. {dealer} deals.").format(
+            about = tr.ngettext("{rules}; {count} player: {names}. {dealer} deals.",
+                                "{rules}; {count} players: {names}. {dealer} deals.", state.n).format(
                 rules=tr.profile_name(state.profile.name), count=state.n, names=tr.join(state.players),
                 dealer=state.players[state.dealer])
             body = html("<p class='nap-handout-sub'>{}</p>{}", about, hands_html(state, tr))
@@ -259,8 +260,9 @@ def dealing_guide_html(state: DealState, tr: Translator) -> Markup:
     return html("<div class='nap-plan-guide nap-handout-keep'><p>{}</p><ul>{}</ul><p class='nap-handout-sub'>{}</p></div>",
                 _("Sort a pack by suit, then take out each seat's five cards and give them to that player; "
                   "{dealer} deals.").format(dealer=state.players[state.dealer]), join(seats),
-                _("The other {count} cards stay face down, unseen, as after a real deal.").format(
-                    count=state.profile.unused_cards(state.n)))
+                tr.ngettext("The other {count} card stays face down, unseen, as after a real deal.",
+                            "The other {count} cards stay face down, unseen, as after a real deal.",
+                            state.profile.unused_cards(state.n)).format(count=state.profile.unused_cards(state.n)))
 
 
 def _evenings_html(specs: Sequence[LessonSpec], tr: Translator) -> Markup:
@@ -278,8 +280,8 @@ def _evenings_html(specs: Sequence[LessonSpec], tr: Translator) -> Markup:
         items.append(html("<li class='nap-plan-evening' data-evening='{}' data-pub='{}'><strong>{}</strong> ({}): {}. "
                           "<span class='nap-handout-sub'>{}</span></li>", e.number, "1" if e.pub else "0",
                           _("Evening {number}").format(number=e.number), what, names,
-                          _("About {lessons} minutes of lessons, then {play} minutes of free play at the tables "
-                            "with the scoresheet.").format(lessons=e.minutes, play=play)))
+                          _("Lessons: about {lessons} min; then free play at the tables with the scoresheet: "
+                            "{play} min.").format(lessons=e.minutes, play=play)))
     return html("<section class='nap-plan-evenings nap-handout-keep'><h2>{}</h2><ol>{}</ol></section>",
                 _("The course in evenings of two hours"), join(items))
 
