@@ -11,6 +11,7 @@ from ...teach.lesson.ledger import SessionLesson
 from ..base import App, page_style
 from ..params import PageParams, bad_number, ignored_note, whole_number
 from ..postmortem import PostMortemPanel
+from ...words.render import mark_word
 from ..table import CardTable
 from ..table.lesson import show_lesson_step
 from ..widgets import auto_layout
@@ -66,23 +67,36 @@ class LessonApp(App):
         header.add_class("nap-lesson-header")
         side = W.VBox([self.explanation.widget, self.settlement.widget], layout=auto_layout())
         side.add_class("nap-lesson-side")
-        steer = W.VBox([self.controls.widget, self.status.widget], layout=auto_layout())
+        # the bar pinned to the bottom of the screen: the step's messages over Back, Next (or Check) and the counter
+        steer = W.VBox([self.status.widget, self.controls.widget], layout=auto_layout())
         steer.add_class("nap-lesson-steer")
-        top = W.HBox([steer, side], layout=auto_layout())
+        steer.add_class("nap-lesson-bar")
+        self.steer = steer
+        # the narration, then the bar (out of the flow on screens: pinned); the table comes before both
+        top = W.HBox([side, steer], layout=auto_layout())
         top.add_class("nap-lesson-top")
         lower = W.HBox([self.history.widget, self.whatif.widget], layout=auto_layout())
         lower.add_class("nap-lesson-lower")
         self.legend = W.HTML("")
         self.legend.add_class("nap-lesson-legend")
-        parts = [page_style(*self.styles), self.page_nav.widget, header, top, self.presenter.widget,
-                 self.presenter.keys.widget]
+        parts = [page_style(*self.styles), self.page_nav.widget, header, self.board.widget, self.legend]
+        if self.mode is not None:  # a question before the next step comes first, next to the table it is about
+            parts.append(self.mode.question.widget)
+        parts.append(top)
         if self.mode is not None:
             m = self.mode
             side.children = side.children + (m.notes,)
-            parts += [m.question.widget, self.board.widget, self.table.widget, self.legend, m.ledger.widget, lower,
-                      m.quiz.widget, m.courses, m.progress.widget, self.postmortem.widget]
+            # Check waits in the bar, where Next is, while a question waits (its feedback is brought into view)
+            m.question.widget.children = tuple(w for w in m.question.widget.children if w is not m.question.check)
+            m.question.check.button_style = "primary"
+            self.controls.buttons.children = (self.controls.back, m.question.check, self.controls.next,
+                                              self.controls.label)
+            parts += [self.controls.more, self.presenter.widget, self.presenter.keys.widget,
+                      self.table.widget, m.ledger.widget, lower, m.quiz.widget, m.courses, m.progress.widget,
+                      self.postmortem.widget]
         else:
-            parts += [self.board.widget, self.table.widget, self.legend, lower, self.postmortem.widget]
+            parts += [self.controls.more, self.presenter.widget, self.presenter.keys.widget, self.table.widget,
+                      lower, self.postmortem.widget]
         self.own = False
         """Whether the lesson narrates a deal entered (or loaded) in the editor, not the worked deal."""
         self.editor: DealEditor | None = None
@@ -92,7 +106,7 @@ class LessonApp(App):
             self.worked.add_class("nap-entry-worked")
             self.worked.on_click(self._on_worked)
             self.worked.layout.display = "none"
-            at = parts.index(top)  # the editor between the header and the lesson's own steering
+            at = parts.index(self.board.widget)  # the editor between the header and the deal it narrates
             parts[at:at] = [self.editor.widget, self.worked]
         self.widget.children = parts
         self.refresh()
@@ -184,6 +198,8 @@ class LessonApp(App):
         self.controls.sync()
         self.whatif.status.clear()
         self._draw_step()
+        # the trick, the card the step describes and the seat that acts, in view above the pinned bar
+        self.keeper.reveal(".nap-lesson .nt-centre, .nap-lesson .nt-acting")
 
     def _draw_step(self) -> None:
         """Draw the walk's current step on every part of the page (shared by :meth:`show` and :meth:`refresh`)."""
@@ -203,11 +219,15 @@ class LessonApp(App):
         self.presenter.render()
 
     def _legend(self) -> str:
-        return html('<div class="nap-legend"><span class="nap-legend-turn">{}</span> '
-                    '<span class="nap-legend-win">{}</span> <span class="nap-legend-step">{}</span></div>',
-                    self._("Framed seat: the player whose turn it is."),
-                    self._("Marked card: the card winning the trick so far."),
-                    self._("Outlined card: the card this step describes."))
+        """What the marks on the card table mean, each drawn as the table draws it (same colours, same words)."""
+        return html('<div class="nap-legend"><span class="nap-legend-item"><span class="nap-legend-swatch '
+                    'nap-legend-turn" aria-hidden="true">A ◀</span>{}</span> <span class="nap-legend-item">'
+                    '<span class="nap-legend-swatch nap-legend-win" aria-hidden="true">★ {}</span>{}</span> '
+                    '<span class="nap-legend-item"><span class="nap-legend-swatch nap-legend-step" '
+                    'aria-hidden="true">◆ {}</span>{}</span></div>',
+                    self._("Framed seat: the player who speaks or plays at this step."),
+                    mark_word("winning", self.tr), self._("the card winning the trick so far."),
+                    self._("this step"), self._("the card this step describes."))
 
     def restyle(self) -> None:
         """Redraw the cards after the four-colour option changed."""

@@ -17,7 +17,7 @@ import ipywidgets as W
 from ...engine.cards import Card
 from ...words.html import html
 from ...teach.lesson.decide import Ask, Feedback
-from ..base import Component, guarded
+from ..base import Component, guarded, plain_text
 from ..widgets import auto_layout
 from .fragments import _explanation_items
 
@@ -145,7 +145,7 @@ class QuestionPanel(Component):
         css = "nap-ask-right" if feedback.right else "nap-ask-wrong"
         more = self._("Press Next to see the step.") if feedback.right else ""
         mark = "\u2713 " if feedback.right else "\u2717 "  # a tick or a cross: never colour alone
-        self.feedback.value = html('<div class="{}" role="status" aria-live="polite"><strong>'
+        self.feedback.value = html('<div class="{}"><strong>'
                                    '<span class="nap-verdict-mark" aria-hidden="true">{}</span>{}</strong>{}<p>{}</p></div>',
                                    css, mark, title, _explanation_items(feedback.explanations, self.tr), more)
 
@@ -168,4 +168,10 @@ class QuestionPanel(Component):
             self.status.show(self._("Pick an answer first."), "refused")
             return
         self.status.clear()
-        self.refresh(self.on_answer(value))
+        feedback = self.on_answer(value)
+        self.refresh(feedback)
+        # the verdict where the learner looks: brought into view above the bar, and read out
+        keeper = getattr(self.app, "keeper", None)
+        if keeper is not None:
+            keeper.reveal(".nap-ask-feedback")
+            keeper.say(plain_text(str(self.feedback.value)))

@@ -25,9 +25,10 @@ from ...teach.lesson.decide import Feedback
 from ...teach.lesson.ledger import SessionLesson
 from ...teach.lesson.player import LessonPlayer, LessonRun
 from ..base import Component, guarded
+from ..params import bad_number, whole_number
 from ..progress import ProgressPanel, course_list_html
 from ..storage import ProgressStore
-from ..widgets import auto_layout
+from ..widgets import auto_layout, show
 from .asking import QuestionPanel
 from .controls import StepControls
 from .fragments import _amounts_html, _explanation_items
@@ -104,6 +105,9 @@ class CourseControls(StepControls):
                                 self._("Step {k} of {n}").format(k=run.index + 1, n=run.count))
         self.back.disabled = run.index == 0
         self.next.disabled = run.at_end
+        waiting = run.pending is not None  # a question before the next step: the bar offers Check, not Next
+        show(mode.question.check, waiting)
+        show(self.next, not waiting)
 
     @guarded
     def _on_next(self, _button: Any = None) -> None:
@@ -140,9 +144,18 @@ class CourseControls(StepControls):
     def _on_number(self, change: dict[str, Any]) -> None:
         if self._syncing:
             return
-        value = change.get("new")
-        if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= self.mode.run.count:
-            self.mode.run.go(value - 1)
+        raw = change.get("new")
+        count = self.mode.run.count
+        value = whole_number(raw, 1, count)
+        if value is None:  # refused with its reason; the lesson stays where it was
+            self.status.show(self.language.tr.explain(bad_number(self._("Step"), raw, 1, count)), "refused")
+            self.sync()
+            return
+        self.mode.run.go(value - 1)
+        if self.mode.run.index != value - 1:  # a question before that step waits for its answer
+            self.status.show(self._("Answer the question first: then the step is shown."), "refused")
+        else:
+            self.status.clear()
         self.on_change()
 
 

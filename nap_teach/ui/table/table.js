@@ -66,7 +66,7 @@ function render({ model, el: root }) {
 
   function seatBox(s) {
     const box = el("div", "nt-seat nt-pos-" + s.pos + (s.turn ? " nt-turn" : "") + (s.you ? " nt-you" : "") +
-      (s.declarer ? " nt-declarer" : ""));
+      (s.declarer ? " nt-declarer" : "") + (s.acting ? " nt-acting" : ""));
     box.dataset.seat = String(s.seat);
     const name = el("div", "nt-seat-name", s.name);
     box.appendChild(name);
@@ -102,6 +102,12 @@ function render({ model, el: root }) {
     slot.dataset.card = play.card.code;
     slot.appendChild(face(play.card, "nt-trick-card"));
     slot.appendChild(el("div", "nt-slot-name", state.names[play.seat]));
+    const d = state.described;
+    if (d && d.seat === play.seat && d.card === play.card.code) {
+      // the card the step describes: an outline of its own colour and a word, never the colour alone
+      slot.classList.add("nt-described");
+      slot.appendChild(el("div", "nt-step-badge", state.described_label || ""));
+    }
     trickBox.appendChild(slot);
     return slot;
   }
