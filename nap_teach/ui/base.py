@@ -189,6 +189,8 @@ class StatusLine:
         self.announce: Callable[[str], None] | None = None
         """Where the words are also said to screen readers (the page's :class:`~.keeper.PageKeeper`); with
         one, the line itself is not a live region (the keeper's region exists from the start, so it is read)."""
+        self.bring_into_view: Callable[[], None] | None = None
+        """Scrolls a refusal or an error into view, when the line is off the screen (the page's keeper)."""
 
     def show(self, text: str, kind: str = "info") -> None:
         """Show ``text``; ``kind`` is "info", "refused" or "error" (styled differently)."""
@@ -197,6 +199,8 @@ class StatusLine:
             self.widget.value = html('<div class="nap-msg nap-msg-{}">{}</div>', kind, text) if text else ""
             if text:
                 self.announce(plain_text(str(text)))
+                if kind != "info" and self.bring_into_view is not None:
+                    self.bring_into_view()
             return
         self.widget.value = (html('<div role="status" aria-live="polite" class="nap-msg nap-msg-{}">{}</div>',
                                   kind, text)) if text else ""
@@ -333,6 +337,8 @@ class App:
         self.keeper = PageKeeper()
         """The page's helper in the browser: announcements, scrolling into view, leaving, the address."""
         self.status.announce = self.keeper.say
+        self.status.widget.add_class("nap-page-status")
+        self.status.bring_into_view = lambda: self.keeper.reveal(".nap-page-status .nap-msg")
         self.language.observe(self._on_language)
 
     def nav_profile(self) -> str:

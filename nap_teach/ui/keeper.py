@@ -98,11 +98,21 @@ function render({ model, el }) {
     live.textContent = "";
     setTimeout(() => { live.textContent = text; }, 60);
   };
+  let revealed = "";
+  let turning = null;
   const onReveal = () => {
-    const css = body(model.get("reveal_css"));
+    revealed = body(model.get("reveal_css"));
     // after the widgets drawn by the same message have their size
-    requestAnimationFrame(() => requestAnimationFrame(() => reveal(css)));
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      reveal(revealed);
+      document.body.dataset.napRevealed = String(model.get("reveal_css")).split("\n")[0];
+    }));
   };
+  const onResize = () => {  // a phone turned sideways keeps what was shown in view
+    clearTimeout(turning);
+    turning = setTimeout(() => { reveal(revealed); document.body.dataset.napResized = String(Date.now()); }, 120);
+  };
+  window.addEventListener("resize", onResize);
   let held = false;
   const onLeave = (event) => {
     const question = model.get("guard_text");
@@ -133,6 +143,7 @@ function render({ model, el }) {
   return () => {
     window.removeEventListener("beforeunload", onLeave, { capture: true });
     window.removeEventListener("pagehide", onHide);
+    window.removeEventListener("resize", onResize);
     model.off("change:said", onSaid);
     model.off("change:reveal_css", onReveal);
     model.off("change:address", onAddress);

@@ -93,7 +93,7 @@ class LessonApp(App):
                                               self.controls.label)
             parts += [self.controls.more, self.presenter.widget, self.presenter.keys.widget,
                       self.table.widget, m.ledger.widget, lower, m.quiz.widget, m.courses, m.progress.widget,
-                      self.postmortem.widget]
+                      self.postmortem.widget, m.place_store]
         else:
             parts += [self.controls.more, self.presenter.widget, self.presenter.keys.widget, self.table.widget,
                       lower, self.postmortem.widget]
@@ -189,6 +189,8 @@ class LessonApp(App):
 
     def show(self) -> None:
         """Draw the current step everywhere (after Next, Back, a jump ...)."""
+        if self.mode is not None:
+            self.mode.save_place()  # a reload, a tab the phone discarded, the next day: the lesson goes on here
         if not self._follow_course():
             self.controls.sync()
             assert self.mode is not None
@@ -199,7 +201,7 @@ class LessonApp(App):
         self.whatif.status.clear()
         self._draw_step()
         # the trick, the card the step describes and the seat that acts, in view above the pinned bar
-        self.keeper.reveal(".nap-lesson .nt-centre, .nap-lesson .nt-acting")
+        self.keeper.reveal(".nap-lesson .nt-centre-title, .nap-lesson .nt-trick, .nap-lesson .nt-acting")
 
     def _draw_step(self) -> None:
         """Draw the walk's current step on every part of the page (shared by :meth:`show` and :meth:`refresh`)."""

@@ -74,9 +74,9 @@ class StepControls:
         where = W.HBox([self.jump, self.number], layout=auto_layout())
         where.add_class("nap-lesson-where")
         self.widget = W.VBox([self.buttons], layout=auto_layout())
-        """The bar pinned to the bottom of the screen: Back, Next (or Check) and the step counter."""
+        """Back, Next (or Check) and the step counter: the page pins them (in its ``nap-lesson-bar``) to the
+        bottom of the screen."""
         self.widget.add_class("nap-lesson-controls")
-        self.widget.add_class("nap-lesson-bar")
         self.more = W.HBox([self.restart, where, self.four], layout=auto_layout())
         """Restart, "Go to", the step box and the four-colour option (in the page's flow)."""
         self.more.add_class("nap-lesson-more")

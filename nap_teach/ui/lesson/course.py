@@ -14,6 +14,7 @@ CSS classes: ``nap-lesson-own`` (the lesson's notes), ``nap-lesson-ledger``,
 """
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
@@ -27,7 +28,7 @@ from ...teach.lesson.player import LessonPlayer, LessonRun
 from ..base import Component, guarded
 from ..params import bad_number, whole_number
 from ..progress import ProgressPanel, course_list_html
-from ..storage import ProgressStore
+from ..storage import BrowserStorage, ProgressStore
 from ..widgets import auto_layout, show
 from .asking import QuestionPanel
 from .controls import StepControls
@@ -37,7 +38,10 @@ from .quizpanel import QuizPanel
 if TYPE_CHECKING:
     from .app import LessonApp
 
-__all__ = ["CourseMode", "CourseControls", "LedgerView"]
+__all__ = ["CourseMode", "CourseControls", "LedgerView", "PLACE_KEY"]
+
+PLACE_KEY = "nap_teach.lesson"
+"""The browser's storage key of a learner's place in a lesson: ``nap_teach.lesson.<lesson id>``."""
 
 
 class LedgerView(Component):
@@ -181,6 +185,40 @@ class CourseMode(Component):
         self._recorded = False
         self._answering = False
         self.store.observe(self._on_store)
+        self.place_store = BrowserStorage(key=f"{PLACE_KEY}.{spec.id}")
+        """The learner's place in this lesson (step, answers, quiz), kept in their browser after every move."""
+        self.place_store.add_class("nap-lesson-place")
+        self.place_store.observe(self._on_place_loaded, names="loaded")
+
+    # ------------------------------------------------------------ the place
+    def _on_place_loaded(self, change: dict[str, Any]) -> None:
+        if not change.get("new"):
+            return
+        text = self.place_store.value
+        if not text:
+            self.save_place()
+            return
+        try:
+            record = json.loads(text)
+        except ValueError:
+            record = None
+        if not self.run.restore(record):  # another lesson's, an old format or a broken entry: start afresh
+            self.save_place()
+            return
+        self._recorded = self.run.finished
+        answered = sorted(self.run.quiz_answers)
+        self.quiz.number = next((i for i in range(len(self.run.questions)) if i not in self.run.quiz_answers),
+                                max(len(self.run.questions) - 1, 0))
+        self.quiz.card.question = None
+        self.app.show()
+        if self.run.index > 0 or answered:
+            self.status.show(self._("Welcome back: the lesson goes on from step {k} of {n}, with your answers.").format(
+                k=self.run.index + 1, n=self.run.count))
+
+    def save_place(self) -> None:
+        """Keep the learner's place in their browser (once the browser has said what it kept before)."""
+        if self.place_store.loaded:
+            self.place_store.value = json.dumps(self.run.place(), separators=(",", ":"))
 
     # ------------------------------------------------------------- the deal
     def deal(self) -> Lesson | SessionLesson:
@@ -235,6 +273,7 @@ class CourseMode(Component):
                 self.store.save()
             finally:
                 self._answering = False
+        self.save_place()
         if feedback.line is not None and not feedback.line.same_as_book:  # the learner's card, played out
             self.app.walk.whatif = feedback.line
             self.app.whatif.render()
@@ -242,6 +281,7 @@ class CourseMode(Component):
         return feedback
 
     def _finished(self) -> None:
+        self.save_place()
         if self._recorded or not self.run.finished:
             return
         self._recorded = True

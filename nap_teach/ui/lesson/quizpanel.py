@@ -73,8 +73,7 @@ class QuizPanel(Component):
 
     def _answer(self, question: Question, value: str) -> bool:
         right = self.run.quiz_answer(self.number, value)
-        if self.run.finished:
-            self.on_finish()
+        self.on_finish()  # kept (the learner's place), and the lesson recorded once the last one is answered
         self.refresh()
         return right
 

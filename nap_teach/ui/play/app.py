@@ -21,6 +21,7 @@ from .actions import ActionBar, Coach
 from .auction import AuctionPanel
 from .classlink import ClassLink, page_address
 from .hand import HandView
+from .keep import GameKeep
 from .ledger import LedgerView
 from .log import LogPanel
 from .replay import ReplayView
@@ -101,14 +102,19 @@ class PlayApp(App):
         self.saveload = SaveLoad(self)
         self.replay = ReplayView(self)
         self.postmortem = PostMortemPanel(lambda: self.tr)  # "could it have been made?" once a deal ends
+        self.keep = GameKeep(self)  # the game in progress, kept in the learner's browser and offered back
         # phone order: what is on the table, then the learner's choices, then what just happened
-        self.table_box = W.VBox([self.trick.widget, self.board.widget, self.hand.widget, self.auction.widget,
+        # the page's messages sit next to what the learner acts on: under the card table while a game is on,
+        # under the setup form while it is open (see _place_status)
+        self.table_box = W.VBox([self.trick.widget, self.board.widget, self.status.widget, self.hand.widget,
+                                 self.auction.widget,
                                  self.coach.widget, self.actions.widget, self.log.latest, self.board.pace_box,
                                  self.trick.history, self.log.box])
         self.table_box.add_class("nap-play-board")
         header = W.HBox([self.title, self.switch.widget])
         header.add_class("nap-play-header")
-        self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.status.widget, self.setup.widget,
+        self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.keep.widget,
+                                self.setup.widget,
                                 self.table_box, self.postmortem.widget, self.ledger.widget, self.saveload.widget, self.replay.widget,
                                 self.settings.widget)
         self.refresh()
@@ -182,6 +188,17 @@ class PlayApp(App):
         self.status.clear()
         self._run_bots()
 
+    def resume(self, table: PlayTable) -> None:
+        """Take up a game kept in the browser: the deal in play as the learner left it (or the next deal)."""
+        self.table = table
+        table.pace_bots = table.bots == "expert"
+        self.setup_open = False
+        self.ledger._key = self.saveload._key = self.replay._key = None
+        self.render()
+        self.status.show(self._("Your game is back: deal {k} of {n}.").format(
+            k=max(table.deal_number, 1), n=table.session.total_deals), "info")
+        self._run_bots()
+
     def to_setup(self) -> None:
         """Back to the setup form (the session stays loaded until a new one starts)."""
         self.setup_open = True
@@ -251,11 +268,17 @@ class PlayApp(App):
         _show(self.setup.widget, setup_open)
         _show(self.setup.back, table is not None)
         _show(self.table_box, not setup_open)
+        self._place_status(setup_open)
         if table is not None:
             self.trick.render(table, view)
             self.auction.render(table, view)
             self.hand.render(table, view)
         self._render_board(table, view)
+        self.keep.save(table)  # after every deal and card, in the learner's browser
+        self.keep.refresh()
+        playing = table is not None and not table.session.is_over and (table.deal_number > 0)
+        self.keeper.guard(self._("Leave the game? It stays in this browser and is offered back when you return.")
+                          if playing else "")
         self.actions.render(table)
         self.coach.render(table)
         # the moves on the table reach the page first: "what just happened" carries the turn token that
@@ -265,6 +288,19 @@ class PlayApp(App):
         # list (the slow parts) once the kernel is idle, so they never hold up the bots' replies
         self.ledger.render(table)
         self._later(self._render_slow)
+
+    def _place_status(self, setup_open: bool) -> None:
+        """Put the page's message line under the setup form (open) or under the card table (a game on)."""
+        line = self.status.widget
+        box, after = (self.widget, self.setup.widget) if setup_open else (self.table_box, self.board.widget)
+        other = self.table_box if setup_open else self.widget
+        if line in other.children:
+            other.children = tuple(w for w in other.children if w is not line)
+        children = list(box.children)
+        if line not in children or children.index(line) != children.index(after) + 1:
+            children = [w for w in children if w is not line]
+            children.insert(children.index(after) + 1, line)
+            box.children = tuple(children)
 
     def _render_board(self, table: PlayTable | None, view: "SeatView | None") -> None:
         if table is None or view is None or self.setup_open:
