@@ -272,8 +272,11 @@ class LandingPage(App):
 
     def refresh(self) -> None:
         _ = self._
-        self.title.value = (html("<h1>{}</h1><p class='nap-landing-tagline'>{}</p>",
-                                 _('Learn Nap'), _('The British card game of bold bids, in four short lessons.')))
+        # "For teachers" within the first screen: a link to the section further down
+        self.title.value = (html("<h1>{}</h1><p class='nap-landing-tagline'>{}</p><p class='nap-landing-jump'>"
+                                 "<a class='nap-landing-teachers-jump' href='#nap-for-teachers'>{}</a></p>",
+                                 _('Learn Nap'), _('The British card game of bold bids, taught in short lessons.'),
+                                 _("For teachers: lesson plan, handouts, class links ↓")))
         self.intro.value = self._intro_html()
         self.lessons.value = self._lessons_html()
         self.teachers.value = self._teachers_html()
@@ -331,8 +334,8 @@ class LandingPage(App):
                 soon = escape(_("coming soon"))
                 head = html('<span class="nap-landing-soon">{} ({})</span>', title, soon)
             items.append(html("<li>{}<br><span class='nap-landing-blurb'>{}</span></li>", head, blurb))
-        heading = escape(_("Lessons, in order"))
-        return html("<h2>{}</h2><ol class='nap-landing-list'>{}</ol>", heading, join(items))
+        heading = escape(_("Tools: play, practise, look things up"))
+        return html("<h2>{}</h2><ul class='nap-landing-list nap-landing-tools'>{}</ul>", heading, join(items))
 
     def _teachers_html(self) -> Markup:
         """For teachers: the lesson plan, the handouts to print, and one seeded game for the whole class
@@ -353,7 +356,8 @@ class LandingPage(App):
                              "results page then compares the tables deal by deal.")),
                  el("li", None, el("a", {"class": "nap-landing-teacher-link nap-landing-class",
                                          "href": "class.ipynb" + query}, _("Class results")))]
-        return html("<h2>{}</h2><ul class='nap-landing-list'>{}</ul>", _("For teachers"), join(items))
+        return html("<h2 id='nap-for-teachers'>{}</h2><ul class='nap-landing-list'>{}</ul>", _("For teachers"),
+                    join(items))
 
     def _profile_html(self) -> str:
         _ = self._

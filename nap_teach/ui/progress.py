@@ -31,14 +31,17 @@ def course_list_html(progress: Progress, tr: Translator, lang: str, current: str
         state = progress.lesson_state(spec.id)
         score = progress.score(spec.id)
         if state == "done" and score is not None:
-            label = tr.gettext("done, score {right} of {total}").format(right=score[0], total=score[1])
+            label = tr.gettext("done: {right} of {total} right at the first try").format(right=score[0], total=score[1])
         else:
             label = tr.gettext("not started")
         here = " nap-course-here" if spec.id == current else ""
-        items.append(html('<li class="nap-course-item nap-course-{}{}" data-lesson="{}" data-state="{}">'
-                          '<a href="lesson.ipynb?lesson={}&amp;lang={}">{}. {}</a> '
-                          '<span class="nap-course-state">{}</span></li>',
-                          state, here, spec.id, state, spec.id, lang, spec.place, tr.gettext(spec.title), label))
+        pub = (html(' <span class="nap-course-pub">{}</span>', tr.gettext("pub rules"))
+               if spec.profile.name == "pub" else "")  # the pub lessons teach the pub rules: said, not guessed
+        items.append(html('<li class="nap-course-item nap-course-{}{}" data-lesson="{}" data-state="{}" '
+                          'data-profile="{}"><a class="nap-course-link" href="lesson.ipynb?lesson={}&amp;lang={}">'
+                          '{}. {}</a>{} <span class="nap-course-state">{}</span></li>',
+                          state, here, spec.id, state, spec.profile.name, spec.id, lang, spec.place,
+                          tr.gettext(spec.title), pub, label))
     return html('<ol class="nap-course-list">{}</ol>', join(items))
 
 
@@ -87,8 +90,12 @@ class ProgressPanel(Component):
         review = p.review_kinds()
         lines = [html('<p class="nap-progress-lessons">{}</p>',
                       self._("Lessons done: {done} of {total}").format(done=len(done), total=len(course)))]
-        lines.append(html('<p class="nap-progress-rules">{}</p>',
-                          self._("Rules mastered: {rules}").format(rules=", ".join(mastered) or self._("none yet"))))
+        # each rule by its name, its id as a badge (the id alone tells a beginner nothing)
+        names = join(html('<li class="nap-progress-rule" data-rule="{}">{} {}</li>', r, self.badge(r),
+                          self.tr.rule_title(r)) for r in mastered)
+        lines.append(html('<div class="nap-progress-rules">{} {}</div>', self._("Rules mastered:"),
+                          html('<ul class="nap-progress-rule-list">{}</ul>', names) if mastered
+                          else self._("none yet")))
         if review:
             lines.append(html('<p class="nap-progress-review">{}</p>',
                               self._("Question kinds to review: {count}").format(count=len(review))))

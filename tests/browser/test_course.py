@@ -78,7 +78,7 @@ def test_wrong_then_right_then_done_and_kept_after_reload(voila_page, page_log, 
     expect(done).to_contain_text("Lesson done.", timeout=WIDGET_TIMEOUT)
     total = run.player.questions + len(run.questions)
     score = total - 1  # the first question was answered wrongly at the first try
-    expect(done).to_contain_text(f"Your score: {score} of {total}.")
+    expect(done).to_contain_text(f"Your score: {score} of {total} right at the first try")
     page.wait_for_function("() => (window.localStorage.getItem('nap_teach.progress') || '').includes('worked-deal')",
                            timeout=WIDGET_TIMEOUT)
 
@@ -86,7 +86,7 @@ def test_wrong_then_right_then_done_and_kept_after_reload(voila_page, page_log, 
     page.locator(".nap-ask-check").first.wait_for(state="attached", timeout=60_000)
     item = page.locator(f'.nap-course-item[data-lesson="{LESSON}"]')
     expect(item).to_have_attribute("data-state", "done", timeout=WIDGET_TIMEOUT)
-    expect(item).to_contain_text(f"done, score {score} of {total}")
+    expect(item).to_contain_text(f"done: {score} of {total} right at the first try")
     expect(page.locator(".nap-progress-summary")).to_contain_text("Lessons done: 1 of")
 
     landing = voila_page("index.ipynb", "lang=en", ready=".nap-landing-course")

@@ -125,8 +125,12 @@ def test_part1_every_step_of_four_lessons_in_view_on_a_phone_and_a_laptop(phone,
         while True:
             width, height = SCREENS[step % 3]
             if page.viewport_size != {"width": width, "height": height}:
+                turned = page.evaluate("() => document.body.dataset.napResized || ''")
                 page.set_viewport_size({"width": width, "height": height})
-                page.wait_for_timeout(400)  # the page keeps the table in view when the phone turns
+                # the page keeps the table in view when the phone turns
+                page.wait_for_function("t => (document.body.dataset.napResized || '') !== t", arg=turned,
+                                       timeout=WIDGET_TIMEOUT)
+                page.wait_for_timeout(50)
             seen = page.evaluate(_SCRIPT_IN_VIEW)
             deal = run.player.deal_lesson(run.index)
             kind = deal.step(run.page.step).kind if isinstance(deal, Lesson) else None
@@ -157,4 +161,165 @@ def test_part1_every_step_of_four_lessons_in_view_on_a_phone_and_a_laptop(phone,
             page.wait_for_function("n => Number(document.body.dataset.napRevealed || 0) > n", arg=before,
                                    timeout=WIDGET_TIMEOUT)
     assert all(n >= 40 for n in checked.values()), checked
+    assert not page.nap_errors, page.nap_errors
+
+
+def play_until_cards(page: Any, expect: Any) -> None:
+    """Make the learner's calls (a pass, or the only call left) until the play has begun."""
+    for _ in range(40):
+        if page.locator(".nap-play-card-table .nt-hand button.nt-card.nt-legal").count():
+            return
+        calls = page.locator(".nap-play-auction-panel button.nap-play-call:not([disabled])")
+        if page.locator(".nap-play-auction-panel").is_visible() and calls.count():
+            calls.first.tap()
+        page.wait_for_timeout(600)
+        nxt = page.locator("button.nap-play-next:not([disabled])")
+        if nxt.count() and nxt.first.is_visible():  # everyone passed: the next deal
+            nxt.first.tap()
+    raise AssertionError("the play never reached the learner's cards")
+
+
+def in_viewport(page: Any, css: str) -> bool:
+    return page.evaluate("""css => { const e = [...document.querySelectorAll(css)].find(x => x.offsetParent !== null);
+        if (!e) return false; const r = e.getBoundingClientRect();
+        const bar = [...document.querySelectorAll('.nap-lesson-bar')].find(x => getComputedStyle(x).position === 'fixed');
+        const bottom = bar ? bar.getBoundingClientRect().top : innerHeight;
+        return r.top >= 0 && r.bottom <= bottom + 1 && r.left >= 0 && r.right <= innerWidth + 1; }""", css)
+
+
+def test_part3_and_part5_a_refused_tap_in_view_and_the_game_kept_after_closing_the_page(phone, expect):
+    """An illegal tap on a phone: the refusal is shown under the table, in the screen, and said through the
+    live region; the game is kept in the browser after every card, leaving asks first, and the game comes back
+    (the same hand) when the page is opened again."""
+    page = phone
+    page.goto("voila/render/play.ipynb?lang=es&seed=11&deals=3", wait_until="commit", timeout=120_000)
+    page.locator("button.nap-play-start").wait_for(state="visible", timeout=120_000)
+    page.locator("button.nap-play-start").tap()
+    expect(page.locator(".nap-play-card-table .nt-table")).to_be_visible(timeout=WIDGET_TIMEOUT)
+    # a card tapped during the auction: refused with the reason, next to the table, in view, and read out
+    page.locator(".nap-play-card-table .nt-hand button.nt-card").first.tap()
+    refusal = page.locator(".nap-page-status .nap-msg-refused")
+    expect(refusal).to_be_visible(timeout=WIDGET_TIMEOUT)
+    page.wait_for_timeout(400)
+    assert in_viewport(page, ".nap-page-status .nap-msg-refused"), "the refusal is off the screen"
+    said = refusal.inner_text().strip()
+    expect(page.locator(".nap-live")).to_have_text(said, timeout=WIDGET_TIMEOUT)
+    assert page.locator(".nap-live").get_attribute("aria-live") == "polite"
+    play_until_cards(page, expect)
+    page.locator(".nap-play-card-table .nt-hand button.nt-card.nt-legal").first.tap()
+    page.wait_for_timeout(1500)
+    hand = page.locator(".nap-play-card-table .nt-hand button.nt-card").evaluate_all(
+        "cards => cards.map(c => c.dataset.card)")
+    page.wait_for_function("() => (localStorage.getItem('nap_teach.play') || '').includes('\"moves\"')",
+                           timeout=WIDGET_TIMEOUT)
+    kept = page.evaluate("() => JSON.parse(localStorage.getItem('nap_teach.play'))")
+    assert kept["in_deal"] is True and any(m[0] == "card" for m in kept["moves"]), kept["moves"]
+    # leaving with a game on asks first
+    asked: list[str] = []
+    page.on("dialog", lambda dialog: (asked.append(dialog.type), dialog.accept()))
+    context = page.context
+    page.close(run_before_unload=True)
+    deadline = 50
+    while not asked and deadline:
+        context.pages[0].wait_for_timeout(100) if context.pages else None
+        deadline -= 1
+        if not context.pages:
+            break
+    assert asked == ["beforeunload"], asked
+    again = context.new_page()
+    again.goto("voila/render/play.ipynb?lang=es", wait_until="commit", timeout=120_000)
+    offer = again.locator(".nap-play-keep")
+    expect(offer).to_be_visible(timeout=120_000)
+    expect(offer).to_contain_text("Continúa tu partida: mano 1 de 3")
+    again.locator("button.nap-play-resume").tap()
+    cards = again.locator(".nap-play-card-table .nt-hand button.nt-card")
+    expect(cards).to_have_count(len(hand), timeout=WIDGET_TIMEOUT)
+    assert cards.evaluate_all("cards => cards.map(c => c.dataset.card)") == hand
+    expect(again.locator(".nap-page-status")).to_contain_text("Tu partida ha vuelto: mano 1 de 3")
+
+
+def test_part2_part4_part5_a_lesson_resumed_after_a_reload_then_the_next_lesson(phone, expect):
+    """The described card outlined with its word on a card step; the header's place in the course; a reload
+    resumes the lesson at its step with its answers; at the end, a large Next lesson button, in view."""
+    page = phone
+    lesson = "session-ledger"
+    run = LessonRun(LessonPlayer(load_lesson(lesson)))
+    page.goto(f"voila/render/lesson.ipynb?lesson={lesson}&lang=es", wait_until="commit", timeout=120_000)
+    page.locator(".nap-lesson-bar .nap-lesson-step").wait_for(state="visible", timeout=120_000)
+    expect(page.locator(".nap-nav-here")).to_contain_text("Lección 9 de 16")
+    expect(page.locator("a.nap-nav-next")).to_have_attribute("href", re.compile(r"lesson=judging-a-bid"))
+    page.wait_for_function("() => localStorage.getItem('nap_teach.lesson.session-ledger') !== null",
+                           timeout=WIDGET_TIMEOUT)
+    step = 1
+    while step < 4:
+        pending = run.pending
+        if pending is not None:
+            answer(page, pending[1], expect)
+            ask = pending[1]
+            run.answer(list(ask.answer) if ask.kind != "pay" else {n: int(v) for n, v in zip(ask.options, ask.answer)})
+        run.next()
+        page.locator(".nap-lesson-bar button.nap-lesson-next").tap()
+        step += 1
+        expect(page.locator(".nap-lesson-step")).to_contain_text(f"Paso {step} de {run.count}", timeout=WIDGET_TIMEOUT)
+    page.wait_for_function("n => (JSON.parse(localStorage.getItem('nap_teach.lesson.session-ledger') || '{}').index) === n",
+                           arg=step - 1, timeout=WIDGET_TIMEOUT)
+    page.reload(wait_until="commit", timeout=120_000)
+    expect(page.locator(".nap-lesson-step")).to_contain_text(f"Paso {step} de {run.count}", timeout=120_000)
+    expect(page.locator(".nap-page-status")).to_contain_text(f"la lección sigue en el paso {step}")
+    while not run.at_end:
+        pending = run.pending
+        if pending is not None:
+            answer(page, pending[1], expect)
+            ask = pending[1]
+            run.answer(list(ask.answer) if ask.kind != "pay" else {n: int(v) for n, v in zip(ask.options, ask.answer)})
+        run.next()
+        page.locator(".nap-lesson-bar button.nap-lesson-next").tap()
+        step += 1
+        expect(page.locator(".nap-lesson-step")).to_contain_text(f"Paso {step} de {run.count}", timeout=WIDGET_TIMEOUT)
+    for i, q in enumerate(run.questions):
+        expect(page.locator(".nap-lesson-quiz-count")).to_contain_text(f"{i + 1} de {len(run.questions)}",
+                                                                       timeout=WIDGET_TIMEOUT)
+        k = [c.value for c in q.choices].index(q.answer)
+        page.locator("button.nap-lesson-quiz-q-choice").nth(k).tap()
+        expect(page.locator(".nap-lesson-quiz-q .nap-ex-feedback")).to_be_visible(timeout=WIDGET_TIMEOUT)
+        if i + 1 < len(run.questions):
+            page.locator("button.nap-lesson-quiz-next").tap()
+    following = page.locator("a.nap-next-lesson")
+    expect(following).to_be_visible(timeout=WIDGET_TIMEOUT)
+    expect(following).to_contain_text("Siguiente lección")
+    assert "lesson=judging-a-bid" in following.get_attribute("href") and "lang=es" in following.get_attribute("href")
+    page.wait_for_timeout(500)
+    assert in_viewport(page, "a.nap-next-lesson"), "the Next lesson button is off the screen"
+    expect(page.locator(".nap-lesson-done")).to_contain_text("bien a la primera")
+    box = following.bounding_box()
+    assert box["height"] >= 44, box
+    assert not page.nap_errors, page.nap_errors
+
+
+def test_part2_the_described_card_and_the_speaker_on_the_table(phone, expect):
+    """The worked deal (no questions): the speaker framed at a call (not the next to speak); the card a step
+    describes outlined with the words "este paso"; the legend drawn with the table's marks."""
+    page = phone
+    from nap_teach.teach.lesson import default_lesson
+    lesson = default_lesson()
+    page.goto("voila/render/lesson.ipynb?lang=es&step=2", wait_until="commit", timeout=120_000)
+    page.locator(".nap-lesson-bar .nap-lesson-step").wait_for(state="visible", timeout=120_000)
+    step = lesson.step(1)
+    assert step.kind == "call"
+    speaker = lesson.players[step.seat]
+    acting = page.locator(".nap-lesson .nt-seat.nt-acting")
+    expect(acting).to_have_count(1, timeout=WIDGET_TIMEOUT)
+    expect(acting.locator(".nt-seat-name")).to_have_text(speaker)
+    expect(acting).to_contain_text("habla en este paso")
+    first_card = next(i for i in range(lesson.count) if lesson.step(i).kind == "card")
+    page.locator(".nap-lesson-more .nap-lesson-number input").fill(str(first_card + 1))
+    page.locator(".nap-lesson-more .nap-lesson-number input").press("Enter")
+    described = page.locator(".nap-lesson .nt-slot.nt-described")
+    expect(described).to_have_count(1, timeout=WIDGET_TIMEOUT)
+    seat, card = lesson.book.cards_played[0]
+    assert described.get_attribute("data-card") == card.code
+    expect(described.locator(".nt-step-badge")).to_have_text("este paso")
+    colour = described.locator("svg").evaluate("e => getComputedStyle(e).boxShadow")
+    legend = page.locator(".nap-legend-step").evaluate("e => getComputedStyle(e).backgroundColor")
+    assert "255, 155, 61" in colour and "255, 155, 61" in legend, (colour, legend)  # the legend's colour is the table's
     assert not page.nap_errors, page.nap_errors

@@ -3,13 +3,14 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from ...teach.course import LessonSpec, lesson_ids, load_lesson
+from ...teach.course import LessonSpec, lesson_ids, load_course, load_lesson
 from ...words.html import html
 from ...teach.lesson import Lesson, LessonWalk, default_lesson
 from ...engine.state import DealState
 from ...teach.lesson.ledger import SessionLesson
 from ..base import App, page_style
 from ..params import PageParams, bad_number, ignored_note, whole_number
+from ..nav import LessonPlace
 from ..postmortem import PostMortemPanel
 from ...words.render import mark_word
 from ..table import CardTable
@@ -63,6 +64,14 @@ class LessonApp(App):
         self.whatif = WhatIfPanel(self.walk, self.language, self._after_whatif)
         self.postmortem = PostMortemPanel(lambda: self.tr)  # "could it have been made?" at the deal's end
         self.presenter = Presenter(self, present=present)  # presenter mode and the keys that step the lesson
+        if self.mode is not None:  # the header: "Lesson 3 of 16", and Next to the next lesson of the course
+            course = load_course()
+            ids = [c.id for c in course]
+            at = ids.index(self.mode.spec.id) if self.mode.spec.id in ids else None
+            following = course[at + 1] if at is not None and at + 1 < len(course) else None
+            self.page_nav.lesson = LessonPlace(self.mode.spec.place, len(course), self.mode.spec.title,
+                                               (following.id, following.title) if following is not None else None)
+            self.page_nav.refresh()
         header = W.HBox([self.title, self.presenter.switch, self.switch.widget], layout=auto_layout())
         header.add_class("nap-lesson-header")
         side = W.VBox([self.explanation.widget, self.settlement.widget], layout=auto_layout())
