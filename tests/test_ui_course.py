@@ -32,7 +32,7 @@ def browser_loads(app: LessonApp, stored: str = "") -> None:
 def set_answer(panel, values) -> None:
     if panel.ask.kind == "pay":
         for name, amount in values.items():
-            panel._amounts[name].value = amount
+            panel._amounts[name].value = str(amount)
         return
     for value, button in panel._toggles.items():
         button.value = value in values

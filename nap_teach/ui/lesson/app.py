@@ -94,15 +94,16 @@ class LessonApp(App):
         parts.append(top)
         if self.mode is not None:
             m = self.mode
-            side.children = side.children + (m.notes,)
+            side.children = (m.notes,) + side.children  # the lesson's own idea first, then the engine's narration
+            self.explanation.fold = m.spec.place > 1  # the set-up sentences, read in lesson 1, folded after it
             # Check waits in the bar, where Next is, while a question waits (its feedback is brought into view)
             m.question.widget.children = tuple(w for w in m.question.widget.children if w is not m.question.check)
             m.question.check.button_style = "primary"
             self.controls.buttons.children = (self.controls.back, m.question.check, self.controls.next,
                                               self.controls.label)
             parts += [self.controls.more, self.presenter.widget, self.presenter.keys.widget,
-                      self.table.widget, m.ledger.widget, lower, m.quiz.widget, m.courses, m.progress.widget,
-                      self.postmortem.widget, m.place_store]
+                      self.table.widget, m.ledger.widget, lower, self.postmortem.widget, m.quiz.widget, m.courses,
+                      m.progress.widget, m.place_store]
         else:
             parts += [self.controls.more, self.presenter.widget, self.presenter.keys.widget, self.table.widget,
                       lower, self.postmortem.widget]

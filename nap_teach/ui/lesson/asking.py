@@ -24,7 +24,20 @@ from .fragments import _explanation_items
 if TYPE_CHECKING:
     from ..base import App
 
-__all__ = ["QuestionPanel"]
+__all__ = ["QuestionPanel", "amount_typed"]
+
+
+def amount_typed(text: object) -> int | None:
+    """An amount of points typed in a box: a whole number with an optional sign, else None.
+
+    >>> amount_typed(" -4 "), amount_typed("+12"), amount_typed("12.7"), amount_typed("1 2"), amount_typed("")
+    (-4, 12, None, None, None)
+    """
+    raw = str(text).strip().replace("\u2212", "-")  # the typographic minus too
+    body = raw[1:] if raw[:1] in "+-" else raw
+    if not body or len(body) > 6 or not (body.isascii() and body.isdigit()):
+        return None
+    return int(raw)
 
 
 class QuestionPanel(Component):
@@ -50,7 +63,7 @@ class QuestionPanel(Component):
         self.widget.add_class("nap-ask")
         self.widget.layout.display = "none"
         self._toggles: dict[str, W.ToggleButton] = {}
-        self._amounts: dict[str, W.IntText] = {}
+        self._amounts: dict[str, W.Text] = {}
         self.place = ""
 
     def _label(self, value: str) -> str:
@@ -79,8 +92,9 @@ class QuestionPanel(Component):
         children: list[W.Widget] = []
         for value in ask.options:
             if ask.kind == "pay":
-                box = W.IntText(value=0, description=value, style={"description_width": "initial"},
-                                layout=W.Layout(width="140px"))
+                # a text box, checked here: a number box would turn "12.7" into 127 without a word
+                box = W.Text(value="0", description=value, style={"description_width": "initial"},
+                             continuous_update=False, layout=W.Layout(width="140px"))
                 box.add_class("nap-ask-amount")
                 box.add_class(f"nap-ask-amount-{value}")
                 box.add_class(f"nap-ask-q-{self.place}")
@@ -117,9 +131,10 @@ class QuestionPanel(Component):
             self.chosen.value = ""
             return
         if ask.kind == "pay":
-            amounts = {name: int(box.value) for name, box in self._amounts.items()}
-            data = ",".join(f"{name}={amounts[name]}" for name in self._amounts)
-            words = ", ".join(f"{name} {self.tr.amount(v)}" for name, v in amounts.items())
+            amounts = {name: amount_typed(box.value) for name, box in self._amounts.items()}
+            data = ",".join(f"{name}={amounts[name]}" for name in self._amounts if amounts[name] is not None)
+            words = ", ".join(f"{name} {self.tr.amount(v)}" if v is not None else f"{name} ?"
+                              for name, v in amounts.items())
         else:
             picked = [v for v, b in self._toggles.items() if b.value]
             data = ",".join(picked)
@@ -153,7 +168,8 @@ class QuestionPanel(Component):
         ask = self.ask
         assert ask is not None
         if ask.kind == "pay":
-            return {name: int(box.value) for name, box in self._amounts.items()}
+            amounts = {name: amount_typed(box.value) for name, box in self._amounts.items()}
+            return None if any(v is None for v in amounts.values()) else amounts
         chosen = [v for v, b in self._toggles.items() if b.value]
         if ask.multi:
             return chosen
@@ -164,6 +180,18 @@ class QuestionPanel(Component):
         if self.ask is None:
             return
         value = self.value()
+        if value is None and self.ask.kind == "pay":  # refused in words, next to the boxes; nothing changes
+            bad = [(name, box.value) for name, box in self._amounts.items() if amount_typed(box.value) is None]
+            name, raw = bad[0]
+            self.feedback.value = html('<div class="nap-ask-wrong nap-ask-badamount"><strong>{}</strong></div>',
+                                       self._("“{text}” for {player} is not a whole number of points: type it "
+                                              "with digits only, and a minus sign for a payment (-4).").format(
+                                           text=str(raw)[:20], player=name))
+            keeper = getattr(self.app, "keeper", None)
+            if keeper is not None:
+                keeper.reveal(".nap-ask-feedback")
+                keeper.say(plain_text(str(self.feedback.value)))
+            return
         if value is None:
             self.status.show(self._("Pick an answer first."), "refused")
             return

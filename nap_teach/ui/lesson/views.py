@@ -5,7 +5,7 @@ import ipywidgets as W
 
 from ...engine.cards import Suit
 from ...words.html import escape, html, join
-from ...teach.lesson import HAD_FEWER, RESULT, Lesson
+from ...teach.lesson import HAD_FEWER, RESULT, TABLE, Lesson
 from ...words.render import hand_html, pile_svg, trick_html
 from ...engine.tricks import Trick
 from ..base import Language
@@ -16,19 +16,34 @@ from .fragments import _amounts_html, _explanation_items, _suit_words, _tricks_t
 class ExplanationPanel:
     """The step's title and what happens, each sentence with its rule badge."""
 
+    FOLDED = ("lesson.seats", "lesson.dealer", "lesson.deal", "lesson.unused")
+    """The table's set-up, said at the first step of every deal: folded after the course's first lesson."""
+
     def __init__(self, lesson: Lesson, language: Language) -> None:
         self.lesson = lesson
         self.language = language
+        self.fold = False
+        """Fold the set-up sentences of a deal's first step (a learner past lesson 1 has read them)."""
         self.widget = W.HTML("", layout=auto_layout())
         self.widget.add_class("nap-lesson-explanation")
 
     def render(self, index: int) -> None:
         tr = self.language.tr
         step = self.lesson.step(index)
+        notes = step.explanations
+        folded = ""
+        if self.fold and step.kind == TABLE:
+            kept = tuple(e for e in notes if e.key not in self.FOLDED)
+            setup = tuple(e for e in notes if e.key in self.FOLDED)
+            if setup:
+                folded = html('<details class="nap-lesson-boiler"><summary>{}</summary>{}</details>',
+                              tr.gettext("The seats, the deal and the unused cards (rules {rules})").format(
+                                  rules=", ".join(e.rule for e in setup)), _explanation_items(setup, tr))
+                notes = kept
         self.widget.value = (
             html('<section class="nap-lesson-explain" data-step="{}" data-kind="{}" aria-live="polite">'
-                 '<h2 class="nap-lesson-heading">{}</h2>{}</section>',
-                 index + 1, step.kind, self.lesson.heading(index, tr), _explanation_items(step.explanations, tr)))
+                 '<h2 class="nap-lesson-heading">{}</h2>{}{}</section>',
+                 index + 1, step.kind, self.lesson.heading(index, tr), _explanation_items(notes, tr), folded))
 
 
 class TableView:

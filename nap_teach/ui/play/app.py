@@ -311,11 +311,12 @@ class PlayApp(App):
             for i, call in enumerate(view.calls):
                 calls[view.speaker(i)] = self.tr.call(call.name)
         active = table.pending == "card"
-        hint = self._("Tap a raised card (▲) to play it, or use the arrow keys and Enter.") if active else ""
+        hint = self._("Tap a raised card (▲) to play it.") if active else ""
+        keys = self._("Or use the arrow keys and Enter.") if active else ""
         trick_no = min(5, len(view.tricks) + 1)
         title = self._("Trick {number} of 5").format(number=trick_no) if view.phase == "play" else ""
         self.board.show_view(view, key=f"{id(table)}:{table.deal_number}:{id(table.state)}", token=table.token,
-                             active=active, four_colour=self.four_colour, calls=calls, hint=hint,
+                             active=active, four_colour=self.four_colour, calls=calls, hint=hint, hint_keys=keys,
                              centre_title=title, focus=FOCUS_AFTER.get(table.pending, ""))
 
     def _render_slow(self) -> None:

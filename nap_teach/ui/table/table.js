@@ -268,7 +268,12 @@ function render({ model, el: root }) {
       const hand = el("div", "nt-hand-box");
       hand.appendChild(el("div", "nt-hand-title", state.hand_title || ""));
       hand.appendChild(handRow(state));
-      if (state.hint) hand.appendChild(el("div", "nt-hand-hint", state.hint));
+      if (state.hint) {
+        const hint = el("div", "nt-hand-hint", state.hint);
+        // the keyboard's way, not shown on a touch screen (table.css)
+        if (state.hint_keys) hint.appendChild(el("span", "nt-hand-keys", " " + state.hint_keys));
+        hand.appendChild(hint);
+      }
       frame.appendChild(hand);
     }
     // keep the plays shown so far on the table (the animation resumes from there)
