@@ -87,12 +87,12 @@ def test_part3_a_refusal_is_read_out_and_brought_into_view():
     app = PlayApp(lang="es")
     app.setup.players.value = 4
     app.setup.start.click()
-    said, revealed = app.keeper.said, app.keeper.reveal_css
+    said, revealed = app.pagekeeper.said, app.pagekeeper.reveal_css
     app.board.receive({"type": "play", "card": "AS", "token": None})  # a card during the auction
     assert app.status.kind == "refused" and app.status.text
-    assert app.keeper.said != said and app.keeper.said.split("\n", 1)[1] == app.status.text.rstrip(".:") or \
-        app.status.text.startswith(app.keeper.said.split("\n", 1)[1][:20])
-    assert app.keeper.reveal_css != revealed and app.keeper.reveal_css.endswith(".nap-page-status .nap-msg")
+    assert app.pagekeeper.said != said and app.pagekeeper.said.split("\n", 1)[1] == app.status.text.rstrip(".:") or \
+        app.status.text.startswith(app.pagekeeper.said.split("\n", 1)[1][:20])
+    assert app.pagekeeper.reveal_css != revealed and app.pagekeeper.reveal_css.endswith(".nap-page-status .nap-msg")
     assert 'role="status"' not in app.status.widget.value  # the keeper's region reads it, not a second one
     # the message line sits under the card table while a game is on
     box = list(app.table_box.children)
@@ -186,7 +186,7 @@ def test_part5_a_game_is_kept_after_every_card_and_offered_back():
     app.setup.seed.value = "7"
     app.setup.start.click()
     table = app.table
-    assert table is not None and app.keeper.guard_text  # leaving asks first
+    assert table is not None and app.pagekeeper.guard_text  # leaving asks first
     for _ in range(10):
         if table.pending == "call":
             table.call([o.call for o in table.call_options() if o.legal][-1])
@@ -216,7 +216,7 @@ def test_part5_a_game_is_kept_after_every_card_and_offered_back():
 def test_part5_the_language_switch_writes_the_address():
     app = LessonApp(lang="en")
     app.switch.widget.value = "es"
-    assert app.keeper.address == {"lang": "es"}
+    assert app.pagekeeper.address == {"lang": "es"}
 
 
 # ------------------------------------------------------------------- part 9: edges

@@ -314,7 +314,7 @@ class App:
                 nav = getattr(self, "page_nav", None)
                 if nav is not None:
                     nav.refresh()
-                keeper = getattr(self, "keeper", None)
+                keeper = getattr(self, "pagekeeper", None)
                 if keeper is not None and keeper not in self.widget.children:
                     self.widget.children = (*self.widget.children, keeper)  # the page's helper in the browser
                 label_controls(self.widget)
@@ -334,11 +334,11 @@ class App:
         self.widget.add_class(self.css_class)
         self.page_nav = PageNav(self.page, self.language, self.nav_profile)
         """The shared page header (``<header>``/``<nav>``): put ``self.page_nav.widget`` first in the page."""
-        self.keeper = PageKeeper()
+        self.pagekeeper = PageKeeper()
         """The page's helper in the browser: announcements, scrolling into view, leaving, the address."""
-        self.status.announce = self.keeper.say
+        self.status.announce = self.pagekeeper.say
         self.status.widget.add_class("nap-page-status")
-        self.status.bring_into_view = lambda: self.keeper.reveal(".nap-page-status .nap-msg")
+        self.status.bring_into_view = lambda: self.pagekeeper.reveal(".nap-page-status .nap-msg")
         self.language.observe(self._on_language)
 
     def nav_profile(self) -> str:
@@ -355,7 +355,7 @@ class App:
         return self.language.tr.gettext(message)
 
     def _on_language(self) -> None:
-        self.keeper.set_address({"lang": self.language.code})  # a reload stays in the language chosen
+        self.pagekeeper.set_address({"lang": self.language.code})  # a reload stays in the language chosen
         self.refresh()
 
     def refresh(self) -> None:  # pragma: no cover - subclasses re-render their words

@@ -335,7 +335,7 @@ class LandingPage(App):
                 head = html('<span class="nap-landing-soon">{} ({})</span>', title, soon)
             items.append(html("<li>{}<br><span class='nap-landing-blurb'>{}</span></li>", head, blurb))
         heading = escape(_("Tools: play, practise, look things up"))
-        return html("<h2>{}</h2><ul class='nap-landing-list nap-landing-tools'>{}</ul>", heading, join(items))
+        return html("<h2>{}</h2><ol class='nap-landing-list nap-landing-tools'>{}</ol>", heading, join(items))
 
     def _teachers_html(self) -> Markup:
         """For teachers: the lesson plan, the handouts to print, and one seeded game for the whole class

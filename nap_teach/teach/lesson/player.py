@@ -305,7 +305,9 @@ class LessonRun:
             pass
         return True
 
-    def _read_place(self, record: object) -> tuple | None:
+    def _read_place(self, record: object) -> tuple[int, int, tuple[str, ...], dict[tuple[int, int], bool],
+                                                   set[tuple[int, int]], list[tuple[str, bool]],
+                                                   list[tuple[int, str]]] | None:
         if not isinstance(record, dict) or record.get("format") != PLACE_FORMAT or record.get("lesson") != self.player.id:
             return None
         pages = self.player.pages
@@ -322,7 +324,7 @@ class LessonRun:
         for page, k, right in record.get("first_try", ()):
             page = whole(page, 0, self.count - 1)
             first_try[(page, whole(k, 0, len(pages[page].asks) - 1))] = bool(right)
-        solved = set()
+        solved: set[tuple[int, int]] = set()
         for page, k in record.get("solved", ()):
             page = whole(page, 0, self.count - 1)
             solved.add((page, whole(k, 0, len(pages[page].asks) - 1)))

@@ -211,7 +211,7 @@ class LessonApp(App):
         self.whatif.status.clear()
         self._draw_step()
         # the trick, the card the step describes and the seat that acts, in view above the pinned bar
-        self.keeper.reveal(".nap-lesson .nt-centre-title, .nap-lesson .nt-trick, .nap-lesson .nt-acting")
+        self.pagekeeper.reveal(".nap-lesson .nt-centre-title, .nap-lesson .nt-trick, .nap-lesson .nt-acting")
 
     def _draw_step(self) -> None:
         """Draw the walk's current step on every part of the page (shared by :meth:`show` and :meth:`refresh`)."""

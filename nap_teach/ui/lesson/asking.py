@@ -187,7 +187,7 @@ class QuestionPanel(Component):
                                        self._("“{text}” for {player} is not a whole number of points: type it "
                                               "with digits only, and a minus sign for a payment (-4).").format(
                                            text=str(raw)[:20], player=name))
-            keeper = getattr(self.app, "keeper", None)
+            keeper = getattr(self.app, "pagekeeper", None)
             if keeper is not None:
                 keeper.reveal(".nap-ask-feedback")
                 keeper.say(plain_text(str(self.feedback.value)))
@@ -199,7 +199,7 @@ class QuestionPanel(Component):
         feedback = self.on_answer(value)
         self.refresh(feedback)
         # the verdict where the learner looks: brought into view above the bar, and read out
-        keeper = getattr(self.app, "keeper", None)
+        keeper = getattr(self.app, "pagekeeper", None)
         if keeper is not None:
             keeper.reveal(".nap-ask-feedback")
             keeper.say(plain_text(str(self.feedback.value)))

@@ -80,7 +80,7 @@ class QuizPanel(Component):
                                    self._("Lesson done."),
                                    self._("Your score: {right} of {total} right at the first try (the questions "
                                           "on the deals and the quiz).").format(right=right, total=out_of), go)
-            keeper = getattr(self.app, "keeper", None)
+            keeper = getattr(self.app, "pagekeeper", None)
             if keeper is not None and not self._shown_done:
                 self._shown_done = True
                 keeper.reveal(".nap-lesson-done")

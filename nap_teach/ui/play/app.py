@@ -274,10 +274,15 @@ class PlayApp(App):
             self.auction.render(table, view)
             self.hand.render(table, view)
         self._render_board(table, view)
+        # the learner's turn to play: the trick and the hand brought into view together (once per turn)
+        turn = (id(table), table.deal_number, table.token) if table is not None and table.pending == "card" else None
+        if turn is not None and turn != getattr(self, "_shown_turn", None):
+            self._shown_turn = turn
+            self.pagekeeper.reveal(".nap-play-card-table .nt-trick, .nap-play-card-table .nt-hand")
         self.keep.save(table)  # after every deal and card, in the learner's browser
         self.keep.refresh()
         playing = table is not None and not table.session.is_over and (table.deal_number > 0)
-        self.keeper.guard(self._("Leave the game? It stays in this browser and is offered back when you return.")
+        self.pagekeeper.guard(self._("Leave the game? It stays in this browser and is offered back when you return.")
                           if playing else "")
         self.actions.render(table)
         self.coach.render(table)
