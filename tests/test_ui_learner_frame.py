@@ -249,3 +249,23 @@ def test_part9_the_keys_hint_is_apart_from_the_tap_hint(lang):
     if table.pending == "card":
         state = app.board.view.state
         assert state["hint"] and state["hint_keys"] and state["hint_keys"] not in state["hint"]
+
+
+def test_part4_question_kinds_to_review_open_a_quiz_of_exactly_those_kinds():
+    page = LandingPage(lang="en")
+    p = Progress()
+    p.record_lesson("worked-deal", (5, 8), [("B12", False)], [("trick_winner", False), ("may_bid", False)])
+    loaded(page.store.widget, p.to_json())
+    review = page.progress.review
+    kinds = list(page.store.progress.review_kinds())
+    assert kinds and review.open.layout.display != "none"
+    assert f"({len(kinds)} question" in review.open.description
+    review.open.click()
+    assert [q.kind for q in review.questions] == kinds
+    total = len(review.questions)
+    for i in range(total):
+        q = review.questions[i] if review.questions else None
+        review.card.click(q.answer)
+        if i + 1 < total:
+            review.next.click()
+    assert f"Review done: {total} of {total} right." in plain(review.done.value)

@@ -321,3 +321,28 @@ def test_part2_the_described_card_and_the_speaker_on_the_table(phone, expect):
     legend = page.locator(".nap-legend-step").evaluate("e => getComputedStyle(e).backgroundColor")
     assert "255, 155, 61" in colour and "255, 155, 61" in legend, (colour, legend)  # the legend's colour is the table's
     assert not page.nap_errors, page.nap_errors
+
+
+def test_part5_the_front_door_follows_the_browser_then_the_language_chosen(phone, expect):
+    """``/`` on a first visit: the browser's language (Spanish here); the switch to English rewrites the address
+    (a reload stays in English) and is remembered in the browser, so ``/`` then opens the English front page."""
+    page = phone
+    page.goto("/", wait_until="commit", timeout=120_000)
+    landing = page.locator(".nap-landing")
+    expect(landing).to_be_visible(timeout=120_000)
+    assert "lang=es" in page.url and page.evaluate("document.documentElement.lang") == "es"
+    # "For teachers" in the first screen of the front page
+    jump = page.locator("a.nap-landing-teachers-jump")
+    expect(jump).to_be_visible()
+    assert in_viewport(page, "a.nap-landing-teachers-jump")
+    for link in page.locator(".nap-course-list a.nap-course-link").all()[:3]:  # primary targets: 44 px tall
+        assert link.bounding_box()["height"] >= 44
+    expect(page.locator('.nap-course-item[data-profile="pub"] .nap-course-pub').first).to_have_text("reglas de pub")
+    page.locator(".nap-lang button", has_text="English").first.tap()
+    expect(page.locator('.nap-page-header[data-lang="en"]')).to_have_count(1, timeout=WIDGET_TIMEOUT)
+    page.wait_for_function("() => new URLSearchParams(location.search).get('lang') === 'en'", timeout=WIDGET_TIMEOUT)
+    assert page.evaluate("() => localStorage.getItem('nap_teach.lang')") == "en"
+    page.goto("/", wait_until="commit", timeout=120_000)
+    expect(page.locator(".nap-landing")).to_be_visible(timeout=120_000)
+    assert "lang=en" in page.url
+    expect(page.locator('.nap-page-header[data-lang="en"]')).to_have_count(1, timeout=WIDGET_TIMEOUT)
