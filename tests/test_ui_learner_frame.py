@@ -269,3 +269,33 @@ def test_part4_question_kinds_to_review_open_a_quiz_of_exactly_those_kinds():
         if i + 1 < total:
             review.next.click()
     assert f"Review done: {total} of {total} right." in plain(review.done.value)
+
+
+# ---------------------------------------------------------- part 6: problems on the table
+def test_part6_a_problem_on_the_card_table_keeps_the_trick_that_beat_the_learner_until_they_go_on():
+    from nap_teach.ui.problems import ProblemsApp
+
+    held_seen = False
+    for number in range(1, 11):
+        app = ProblemsApp(lang="es", number=number)
+        state = app.board.view.state
+        assert any(f.startswith("Triunfo") for f in state["facts"]) or app.run.state.trump is None
+        for _ in range(6):
+            if app.run.over:
+                break
+            before = len(app.run.state.tricks)
+            app.board.receive({"type": "play", "card": app.run.legal[-1].code, "token": None})
+            if app.go_on.layout.display != "none":  # the solver led on: the finished trick is held on the table
+                held_seen = True
+                state = app.board.view.state
+                assert not state["active"] and any("ganada por" in f for f in state["facts"])
+                last = app.run.state.tricks[before]
+                assert [p["card"]["code"] for p in state["plays"]][-app.run.state.n:] == [c.code for c in last.cards]
+                app.go_on.click()
+                assert app.go_on.layout.display == "none" and app.board.view.state["active"] == (
+                    app.run.state.to_act == app.run.learner and not app.run.over)
+        if held_seen:
+            break
+    assert held_seen
+    app.board.receive({"type": "play", "card": "ZZ", "token": None})  # a forged card: refused in words
+    assert app.status.kind == "refused"
