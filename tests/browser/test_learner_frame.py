@@ -346,3 +346,37 @@ def test_part5_the_front_door_follows_the_browser_then_the_language_chosen(phone
     expect(page.locator(".nap-landing")).to_be_visible(timeout=120_000)
     assert "lang=en" in page.url
     expect(page.locator('.nap-page-header[data-lang="en"]')).to_have_count(1, timeout=WIDGET_TIMEOUT)
+    # the language buttons sit in the same place on every page (issue 27 part 7)
+    here = page.locator(".nap-lang").first.bounding_box()
+    for notebook in ("lesson.ipynb?lesson=auction&lang=en", "play.ipynb?lang=en"):
+        page.goto(f"voila/render/{notebook}", wait_until="commit", timeout=120_000)
+        switch = page.locator(".nap-lang").first
+        switch.wait_for(state="visible", timeout=120_000)
+        page.wait_for_timeout(300)
+        box = switch.bounding_box()
+        assert abs(box["x"] - here["x"]) <= 1 and abs(box["y"] - here["y"]) <= 1, (notebook, box, here)
+
+
+def test_part6_the_problems_page_shows_trump_and_the_trick_that_beat_the_learner(phone, expect):
+    page = phone
+    page.goto("voila/render/problems.ipynb?lang=es&problem=1", wait_until="commit", timeout=120_000)
+    table = page.locator(".nap-problems-table .nt-table")
+    table.wait_for(state="visible", timeout=120_000)
+    expect(table.locator(".nt-fact", has_text="Triunfo")).to_have_count(1, timeout=WIDGET_TIMEOUT)
+    go_on = page.locator("button.nap-problems-continue")
+    for _ in range(5):
+        if go_on.is_visible():
+            break
+        count = page.locator(".nap-problems-grades p").count()
+        page.locator(".nap-problems-table .nt-hand button.nt-card.nt-legal").last.tap()
+        expect(page.locator(".nap-problems-grades p")).to_have_count(count + 1, timeout=60_000)
+        page.wait_for_timeout(300)
+    expect(go_on).to_be_visible()
+    held = table.locator(".nt-trick .nt-slot")
+    expect(held).to_have_count(4)  # the whole trick that was lost, on the table
+    expect(table.locator(".nt-trick .nt-slot.nt-winning .nt-win-badge")).to_have_text("gana la baza")
+    expect(table.locator(".nt-fact", has_text="ganada por")).to_have_count(1)
+    assert table.locator(".nt-hand button.nt-card.nt-legal").count() == 0  # no card to play until the learner goes on
+    go_on.tap()
+    expect(go_on).to_be_hidden(timeout=WIDGET_TIMEOUT)
+    assert not page.nap_errors, page.nap_errors

@@ -54,12 +54,24 @@ def odds_chart_svg(odds: Sequence[CallOdds], tr: Translator) -> Markup:
     return Markup(out.replace("<svg ", html('<svg role="img" aria-label="{}" ', label), 1))
 
 
+def decimal_text(value: float, digits: int, lang: str = "en", sign: bool = False) -> str:
+    """A number as the language writes it: a decimal comma in Spanish, a true minus sign.
+
+    >>> decimal_text(12.345, 1, "es"), decimal_text(-0.5, 2, "en", sign=True), decimal_text(3, 2, "es", sign=True)
+    ('12,3', '−0.50', '+3,00')
+    """
+    text = f"{value:+.{digits}f}" if sign else f"{value:.{digits}f}"
+    if lang == "es":
+        text = text.replace(".", ",")
+    return text.replace("-", "\u2212")
+
+
 class OddsApp(App):
     """The odds lab page."""
 
     css_class = "nap-odds"
     page = "odds.ipynb"
-    styles = ()
+    styles = ("odds",)
 
     def __init__(self, lang: str = "en", profile: Profile | None = None, seed: int | None = None) -> None:
         super().__init__(lang)
@@ -213,12 +225,16 @@ class OddsApp(App):
             return html("<td class='nap-odds-dealt' data-made='{}'>{}</td>", "yes" if made else "no",
                         "\u2713 " + tr.gettext("made") if made else "\u2717 " + tr.gettext("not made"))
 
-        rows = join(html("<tr data-contract='{}'><th scope='row'>{}</th><td>{}</td><td>{}</td><td>{}</td>"
-                         "<td>{}</td>{}</tr>", o.contract.name, tr.call(o.contract.name),
-                         f"{o.made} / {o.layouts}",
-                         f"{100 * o.chance:.1f} ({100 * o.low:.1f}–{100 * o.high:.1f})",
-                         f"{o.expected:+.2f}".replace("-", "\u2212"), f"{100 * o.simple:.0f}",
-                         as_dealt_cell(o.contract.name))
+        def num(value: float, digits: int, sign: bool = False) -> str:  # the language's decimal mark
+            return decimal_text(value, digits, tr.lang, sign)
+
+        # every number a token of its own that never breaks across lines (nap-odds-num, odds.css)
+        rows = join(html("<tr data-contract='{}'><th scope='row'>{}</th><td class='nap-odds-num'>{}</td>"
+                         "<td><span class='nap-odds-num'>{}</span> <span class='nap-odds-num'>({}–{})</span></td>"
+                         "<td class='nap-odds-num'>{}</td><td class='nap-odds-num'>{}</td>{}</tr>",
+                         o.contract.name, tr.call(o.contract.name), f"{o.made} / {o.layouts}",
+                         num(100 * o.chance, 1), num(100 * o.low, 1), num(100 * o.high, 1),
+                         num(o.expected, 2, sign=True), num(100 * o.simple, 0), as_dealt_cell(o.contract.name))
                     for o in odds)
         best = max(odds, key=lambda o: o.expected)
         advice = (tr.gettext("Best call by expected score: {call}.").format(call=tr.call(best.contract.name))

@@ -229,6 +229,8 @@ class ProblemsApp(App):
         facts = []
         if shown.trump is not None:
             facts.append(tr.gettext("Trump: {suit}").format(suit=f"{suit_text(shown.trump)} {tr.suit(shown.trump)}"))
+        else:
+            facts.append(tr.gettext("Trump: not set yet (the first card played sets it)"))
         if held is not None:
             trick = state.tricks[held - 1]
             facts.append(tr.gettext("Trick {number} won by {player} with {card}").format(
