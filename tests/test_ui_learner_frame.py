@@ -299,3 +299,27 @@ def test_part6_a_problem_on_the_card_table_keeps_the_trick_that_beat_the_learner
     assert held_seen
     app.board.receive({"type": "play", "card": "ZZ", "token": None})  # a forged card: refused in words
     assert app.status.kind == "refused"
+
+
+# --------------------------------------------------------------- part 7: the odds lab
+def test_part7_a_hand_chosen_by_tapping_cards_and_numbers_in_the_languages_format():
+    from nap_teach.engine.cards import Card
+    from nap_teach.ui.odds import OddsApp
+
+    app = OddsApp(lang="es", seed=1)
+    for code in ("AS", "KS", "QS", "JS", "10S"):
+        app.picks[Card.parse(code)].click()
+    assert app.hand_box.value == "AS KS QS JS 10S"
+    assert "nap-odds-picked" in app.picks[Card.parse("AS")]._dom_classes
+    assert app.picks[Card.parse("AS")].description.startswith("\u2713")
+    app.picks[Card.parse("2H")].click()  # a sixth card: refused in words, the hand unchanged
+    assert app.status.kind == "refused" and app.hand_box.value == "AS KS QS JS 10S"
+    app.picks[Card.parse("JS")].click()  # tapped again: taken back
+    assert app.hand_box.value == "AS KS QS 10S"
+    app.hand_box.value = "AS KS QS JS 2H"  # typed: the picker follows
+    assert "nap-odds-picked" in app.picks[Card.parse("2H")]._dom_classes
+    app.layouts.value = 200
+    app.run.click()
+    table = app.table.value
+    assert re.search(r"\d+,\d", table) and not re.search(r"\d\.\d", table)  # the decimal comma, in Spanish
+    assert "nap-odds-num" in table

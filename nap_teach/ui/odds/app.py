@@ -7,7 +7,9 @@ from typing import Any, Sequence
 
 import ipywidgets as W
 
-from ...engine.cards import Card, format_cards, sort_hand
+from ...engine.cards import FULL_PACK, Card, CardParseError, format_cards, sort_hand
+from ...words.render import card_label, suit_text
+from ..widgets import set_classes, set_trait
 from ...words.html import Markup, html, join
 from ...words.i18n import Translator
 from ...ai.odds import (DEFAULT_LAYOUTS, AsDealt, CallOdds, DealtTable, as_dealt, call_odds, check_dealt_hand,
@@ -117,8 +119,28 @@ class OddsApp(App):
         self.chart.add_class("nap-odds-chart")
         self.table = W.HTML()
         self.table.add_class("nap-odds-table")
+        # the 52-card picker (issue 26 part 7): a hand chosen by tapping cards, as in the deal editor; the box
+        # above it shows the same hand as codes and can still be typed in
+        self.picks: dict[Card, W.Button] = {}
+        rows = []
+        for start in range(0, 52, 13):
+            row = []
+            for card in FULL_PACK[start:start + 13]:
+                b = W.Button(description=card.rank.text + suit_text(card.suit), layout=W.Layout(width="auto"))
+                b.add_class("nap-odds-pick")
+                b.add_class(f"nap-odds-pick-{card.code}")
+                b.add_class(f"nap-suit-{card.suit.letter}")
+                b._nap_card = card  # type: ignore[attr-defined]
+                b.on_click(self._on_pick)
+                self.picks[card] = b
+                row.append(b)
+            rows.append(W.HBox(row, layout=W.Layout(width="auto", max_width="100%", flex_flow="row wrap")))
+        self.picker = W.VBox(rows, layout=W.Layout(width="auto", max_width="100%"))
+        self.picker.add_class("nap-odds-picker")
+        self.hand_box.observe(self._on_hand_typed, names="value")
         header = W.HBox([self.title, self.switch.widget])
-        form = W.VBox([W.HBox([self.hand_box, self.deal, self.keep]), W.HBox([self.players, self.seat, self.layouts]),
+        form = W.VBox([W.HBox([self.hand_box, self.deal, self.keep]), self.picker,
+                       W.HBox([self.players, self.seat, self.layouts]),
                        W.HBox([self.run, self.progress, self.progress_label])])
         form.add_class("nap-odds-form")
         self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.intro, form, self.status.widget,
@@ -201,6 +223,53 @@ class OddsApp(App):
         self.status.show(self.tr.gettext("Solved {count} layouts of the other hands.").format(count=total), "info")
         self.render()
 
+    # ------------------------------------------------------------ picker
+    def _typed_cards(self) -> list[Card]:
+        """The cards the hand box holds now (a token that is no card is left out)."""
+        cards: list[Card] = []
+        for token in str(self.hand_box.value).replace(",", " ").split()[:13]:
+            try:
+                card = Card.parse(token)
+            except CardParseError:
+                continue
+            if card not in cards:
+                cards.append(card)
+        return cards
+
+    @guarded
+    def _on_pick(self, button: W.Button) -> None:
+        card = getattr(button, "_nap_card", None)
+        if not isinstance(card, Card):
+            return
+        cards = self._typed_cards()
+        if card in cards:
+            cards.remove(card)
+        elif len(cards) >= 5:
+            self.status.show(self.tr.gettext("Five cards are chosen already: tap one of them to take it back "
+                                              "first."), "refused")
+            return
+        else:
+            cards.append(card)
+        self.status.clear()
+        self.hand_box.value = format_cards(sort_hand(cards), symbols=False)
+
+    def _on_hand_typed(self, _change: object = None) -> None:
+        self._render_picks()
+
+    def _render_picks(self) -> None:
+        chosen = set(self._typed_cards())
+        tr = self.tr
+        for card, button in self.picks.items():
+            on = card in chosen
+            classes = ["nap-odds-pick", f"nap-odds-pick-{card.code}", f"nap-suit-{card.suit.letter}"]
+            if on:
+                classes.append("nap-odds-picked")
+            set_classes(button, classes)
+            words = card_label(card, tr)
+            set_trait(button, "tooltip", tr.gettext("{card}: in your hand (tap to take it back)").format(card=words)
+                      if on else words)
+            set_trait(button, "description", ("\u2713" if on else "") + card.rank.text + suit_text(card.suit))
+
     # ---------------------------------------------------------- drawing
     def render(self) -> None:
         odds, tr = self.odds, self.tr
@@ -265,5 +334,6 @@ class OddsApp(App):
         self.run.description = tr.gettext("Work out the odds")
         self.seat.description = tr.gettext("Seat")
         self.keep.description = tr.gettext("Keep to the dealt deal")
+        self._render_picks()
         self._on_players()
         self.render()
