@@ -380,3 +380,30 @@ def test_part6_the_problems_page_shows_trump_and_the_trick_that_beat_the_learner
     go_on.tap()
     expect(go_on).to_be_hidden(timeout=WIDGET_TIMEOUT)
     assert not page.nap_errors, page.nap_errors
+
+
+def test_part7_the_odds_lab_on_a_phone_with_tapped_cards_in_spanish(phone, expect, artifacts_dir):
+    page = phone
+    page.goto("voila/render/odds.ipynb?lang=es", wait_until="commit", timeout=120_000)
+    page.locator("button.nap-odds-pick-AS").wait_for(state="visible", timeout=120_000)
+    for code in ("AS", "KS", "QS", "JH", "2C"):
+        page.locator(f"button.nap-odds-pick-{code}").tap()
+        expect(page.locator(f"button.nap-odds-pick-{code}")).to_have_class(re.compile("nap-odds-picked"),
+                                                                           timeout=WIDGET_TIMEOUT)
+    expect(page.locator(".nap-odds-hand input")).to_have_value("AS KS QS JH 2C")
+    page.locator(".nap-odds-layouts select").select_option("200")
+    page.locator("button.nap-odds-run").tap()
+    expect(page.locator(".nap-odds-table table")).to_be_visible(timeout=120_000)
+    page.wait_for_timeout(500)
+    width = page.evaluate("() => document.querySelector('.nap-odds-chart svg').getBoundingClientRect().right")
+    assert width <= 390, width  # the chart fits the screen
+    broken = page.evaluate("""() => [...document.querySelectorAll('.nap-odds-table .nap-odds-num, .nap-odds-table th')]
+        .filter(e => { const r = document.createRange(); r.selectNodeContents(e);
+                       const lines = new Set([...r.getClientRects()].map(x => Math.round(x.top)));
+                       const oneWord = e.classList.contains('nap-odds-num') || e.textContent.trim().indexOf(' ') < 0;
+                       return oneWord && lines.size > 1; })
+        .map(e => e.textContent)""")
+    assert broken == [], broken  # no number and no one-word heading split across lines
+    assert re.search(r"\d+,\d", page.locator(".nap-odds-table").inner_text())  # the decimal comma
+    page.screenshot(path=str(artifacts_dir / "learner-frame-odds-390.png"), full_page=False)
+    assert not page.nap_errors, page.nap_errors
