@@ -10,8 +10,6 @@ import pytest
 from nap_teach.teach.course import load_course, load_lesson
 from nap_teach.teach.lesson import default_lesson
 from nap_teach.teach.lesson.player import LessonPlayer, LessonRun
-from nap_teach.teach.play import PlayTable, TableSetup
-from nap_teach.teach.play.keep import resume_table, table_place
 from nap_teach.ui.landing import LandingPage
 from nap_teach.ui.lesson import LessonApp
 from nap_teach.ui.lesson.asking import amount_typed

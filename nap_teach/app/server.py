@@ -41,6 +41,7 @@ import html
 import math
 import os
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence, TextIO
 
@@ -57,7 +58,8 @@ TEACHER_PAGES = ("class.ipynb",)
 """The page ``/`` opens."""
 TEMPLATE = "nap"
 """The page template (Voila's ``lab`` plus the friendly failure notice)."""
-SHARE_DIR = Path(__file__).parent / "share"
+# Voila reads its templates from a folder: the package is installed as files (a wheel, not a zip).
+SHARE_DIR = Path(str(resources.files("nap_teach.app").joinpath("share")))
 """A Jupyter data directory holding ``voila/templates/nap``."""
 
 

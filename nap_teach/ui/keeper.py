@@ -157,7 +157,7 @@ _CSS = """
 """
 
 
-class PageKeeper(anywidget.AnyWidget):  # type: ignore[misc]
+class PageKeeper(anywidget.AnyWidget):
     """Announcements, scrolling into view, the question before leaving and the address (see the module)."""
 
     _esm = _ESM

@@ -6,7 +6,7 @@ CSS classes: ``nap-progress``, ``nap-progress-summary``, ``nap-progress-export``
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as W
 
@@ -16,12 +16,10 @@ from ..words.html import Markup, html, join
 from ..teach.mastery import Progress
 from ..teach.quiz import Question, generate, kinds_for
 from ..engine.profiles import BRITISH, PUB, Profile
-from .base import Component, guarded
+from .base import Component, PageHost, guarded
 from .storage import ProgressStore
+from .question import QuestionCard
 from .widgets import auto_layout, show
-
-if TYPE_CHECKING:
-    from .base import App
 
 __all__ = ["ProgressPanel", "ReviewQuiz", "taught_rules", "course_list_html"]
 
@@ -56,7 +54,7 @@ def taught_rules(lesson_ids: list[str]) -> list[str]:
 class ProgressPanel(Component):
     """What the learner has done, kept in their browser, with export, import and clear."""
 
-    def __init__(self, app: "App", store: ProgressStore) -> None:
+    def __init__(self, app: PageHost, store: ProgressStore) -> None:
         super().__init__(app)
         self.store = store
         self.summary = W.HTML("")
@@ -143,7 +141,7 @@ class ReviewQuiz(Component):
     ``nap-review-next``, ``nap-review-done``.
     """
 
-    def __init__(self, app: "App", store: ProgressStore) -> None:
+    def __init__(self, app: PageHost, store: ProgressStore) -> None:
         super().__init__(app)
         self.store = store
         self.questions: list[Question] = []
@@ -153,9 +151,7 @@ class ReviewQuiz(Component):
         self.open = W.Button(icon="repeat", layout=auto_layout())
         self.open.add_class("nap-review-open")
         self.open.on_click(self._on_open)
-        from .explorer.question import QuestionCard  # here: the explorer package imports the front page, which imports this
-
-        self.card = QuestionCard(app, "nap-review-q", self._answer)  # type: ignore[arg-type]
+        self.card = QuestionCard(app, "nap-review-q", self._answer)
         self.card.widget.layout.display = "none"
         self.next = W.Button(icon="arrow-right", layout=auto_layout())
         self.next.add_class("nap-review-next")

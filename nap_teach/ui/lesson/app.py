@@ -8,6 +8,7 @@ from ...words.html import html
 from ...teach.lesson import Lesson, LessonWalk, default_lesson
 from ...engine.state import DealState
 from ...teach.lesson.ledger import SessionLesson
+from ...teach.lesson.whatif import WhatIf
 from ..base import App, page_style
 from ..params import PageParams, bad_number, ignored_note, whole_number
 from ..nav import LessonPlace
@@ -50,7 +51,7 @@ class LessonApp(App):
         if self.mode is not None:
             self.controls: StepControls = CourseControls(self.walk, self.language, self.status, self.show,
                                                          self.restyle, four_colour=four_colour)
-            self.controls.mode = self.mode  # type: ignore[attr-defined]
+            self.controls.mode = self.mode
             if isinstance(step, int) and not isinstance(step, bool) and 1 <= step <= self.mode.run.count:
                 self.mode.run.go(step - 1)
         else:
@@ -65,11 +66,11 @@ class LessonApp(App):
         self.postmortem = PostMortemPanel(lambda: self.tr)  # "could it have been made?" at the deal's end
         self.presenter = Presenter(self, present=present)  # presenter mode and the keys that step the lesson
         if self.mode is not None:  # the header: "Lesson 3 of 16", and Next to the next lesson of the course
-            course = load_course()
-            ids = [c.id for c in course]
+            lessons = load_course()
+            ids = [c.id for c in lessons]
             at = ids.index(self.mode.spec.id) if self.mode.spec.id in ids else None
-            following = course[at + 1] if at is not None and at + 1 < len(course) else None
-            self.page_nav.lesson = LessonPlace(self.mode.spec.place, len(course), self.mode.spec.title,
+            following = lessons[at + 1] if at is not None and at + 1 < len(lessons) else None
+            self.page_nav.lesson = LessonPlace(self.mode.spec.place, len(lessons), self.mode.spec.title,
                                                (following.id, following.title) if following is not None else None)
             self.page_nav.refresh()
         header = W.HBox([self.title, self.presenter.switch, self.switch.widget], layout=auto_layout())
@@ -261,6 +262,19 @@ class LessonApp(App):
         index = self.walk.index
         show_lesson_step(self.board, self.lesson, index, self.four_colour,
                          hidden=self.presenter.hidden_seats(self.lesson, index))
+
+    def show_line(self, line: WhatIf) -> None:
+        self.walk.whatif = line
+        self.whatif.render()
+
+    def sync_controls(self) -> None:
+        self.controls.sync()
+
+    def step_forward(self) -> None:
+        self.controls.next.click()  # exactly what a click on Next does (course questions included)
+
+    def step_back(self) -> None:
+        self.controls.back.click()
 
     def _after_whatif(self) -> None:
         self.controls.sync()

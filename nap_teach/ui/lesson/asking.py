@@ -10,19 +10,16 @@ and the chosen answer carries ``data-ask="<place>"`` and ``data-chosen``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 import ipywidgets as W
 
 from ...engine.cards import Card
 from ...words.html import html
 from ...teach.lesson.decide import Ask, Feedback
-from ..base import Component, guarded, plain_text
+from ..base import Component, PageHost, guarded, plain_text
 from ..widgets import auto_layout
 from .fragments import _explanation_items
-
-if TYPE_CHECKING:
-    from ..base import App
 
 __all__ = ["QuestionPanel", "amount_typed"]
 
@@ -43,7 +40,7 @@ def amount_typed(text: object) -> int | None:
 class QuestionPanel(Component):
     """Options to pick (or tick, or amounts to type), a Check button and the feedback."""
 
-    def __init__(self, app: "App", on_answer: Callable[[Any], Feedback]) -> None:
+    def __init__(self, app: PageHost, on_answer: Callable[[Any], Feedback]) -> None:
         super().__init__(app)
         self.on_answer = on_answer
         self.ask: Ask | None = None

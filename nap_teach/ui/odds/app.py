@@ -130,7 +130,7 @@ class OddsApp(App):
                 b.add_class("nap-odds-pick")
                 b.add_class(f"nap-odds-pick-{card.code}")
                 b.add_class(f"nap-suit-{card.suit.letter}")
-                b._nap_card = card  # type: ignore[attr-defined]
+                b._nap_card = card
                 b.on_click(self._on_pick)
                 self.picks[card] = b
                 row.append(b)

@@ -12,7 +12,7 @@ CSS classes: ``nap-play-keep`` (the offer), ``nap-play-resume``, ``nap-play-forg
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as W
 
@@ -23,9 +23,7 @@ from ...words.html import html
 from ..base import Component, guarded
 from ..storage import BrowserStorage
 from ..widgets import auto_layout, show
-
-if TYPE_CHECKING:
-    from .app import PlayApp
+from .page import PlayPage
 
 __all__ = ["GameKeep", "KEEP_KEY"]
 
@@ -36,9 +34,9 @@ KEEP_KEY = "nap_teach.play"
 class GameKeep(Component):
     """Keeps the table in the browser and offers a kept game back (see the module)."""
 
-    app: "PlayApp"
+    app: PlayPage
 
-    def __init__(self, app: "PlayApp") -> None:
+    def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
         self.store = BrowserStorage(key=KEEP_KEY)
         self.store.add_class("nap-play-kept")
