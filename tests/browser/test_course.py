@@ -48,7 +48,11 @@ def test_wrong_then_right_then_done_and_kept_after_reload(voila_page, page_log, 
     feedback = page.locator(".nap-ask-feedback")
     expect(feedback).to_contain_text("Not quite", timeout=WIDGET_TIMEOUT)
     expect(feedback).to_contain_text("Four is allowed here too.")
-    page.locator("button.nap-lesson-next").click()
+    # while the question waits, the bar offers Check, not Next; a key asking for the next step is refused
+    expect(page.locator(".nap-lesson-bar button.nap-lesson-next")).to_be_hidden()
+    expect(page.locator(".nap-lesson-bar button.nap-ask-check")).to_be_visible()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".nap-lesson-bar .nap-msg")).to_contain_text("Answer the question first", timeout=WIDGET_TIMEOUT)
     expect(page.locator(".nap-lesson-step")).to_contain_text("Step 1 of 27")  # no reveal before a right answer
     screenshot(page, "wrong-answer")
 
