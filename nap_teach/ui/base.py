@@ -305,6 +305,7 @@ class App:
         self.pagekeeper = PageKeeper()
         """The page's helper in the browser: announcements, scrolling into view, leaving, the address."""
         self.status.announce = self.pagekeeper.say
+        self.pagekeeper.set_address({"lang": self.language.code})  # the address says the page's language
         self.status.widget.add_class("nap-page-status")
         self.status.bring_into_view = lambda: self.pagekeeper.reveal(".nap-page-status .nap-msg")
         self.language.observe(self._on_language)

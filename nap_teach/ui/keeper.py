@@ -11,9 +11,10 @@ browser side (:data:`_ESM`) acts on them:
   appears where the learner looks;
 - :meth:`PageKeeper.guard` asks before the page is left (a reload, the back gesture, a link)
   while a game is in progress; the page's kernel is shut down only when the learner does leave;
-- :meth:`PageKeeper.set_address` rewrites parameters of the page's address in place (the
-  language switch: a reload stays in the language), and remembers the language chosen in the
-  browser (``localStorage["nap_teach.lang"]``), which the front page follows.
+- :meth:`PageKeeper.set_address` rewrites parameters of the page's address in place (the page's
+  language is always in it: after the language switch a reload stays in the language), and a
+  language switched on the page is remembered in the browser (``localStorage["nap_teach.lang"]``),
+  which ``/`` follows.
 
 Nothing of this goes to the server. Every trait is set by Python only; the browser sends
 nothing back.
@@ -124,7 +125,7 @@ function render({ model, el }) {
     return question;
   };
   const onHide = () => { if (held) kernelShutdown(); };
-  const onAddress = () => {
+  const onAddress = (event) => {
     const wanted = model.get("address") || {};
     const url = new URL(window.location.href);
     for (const [k, v] of Object.entries(wanted)) {
@@ -132,7 +133,10 @@ function render({ model, el }) {
       else url.searchParams.set(k, String(v));
     }
     if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url.href);
-    if (wanted.lang) { try { window.localStorage.setItem(LANG_KEY, String(wanted.lang)); } catch (e) { /* private mode */ } }
+    // a language switched on the page is remembered (the address the page opened with is only shown)
+    if (event !== "opened" && wanted.lang) {
+      try { window.localStorage.setItem(LANG_KEY, String(wanted.lang)); } catch (e) { /* private mode */ }
+    }
   };
   window.addEventListener("beforeunload", onLeave, { capture: true });
   window.addEventListener("pagehide", onHide);
@@ -140,6 +144,7 @@ function render({ model, el }) {
   model.on("change:reveal_css", onReveal);
   model.on("change:address", onAddress);
   if (model.get("said")) onSaid();
+  onAddress("opened");
   return () => {
     window.removeEventListener("beforeunload", onLeave, { capture: true });
     window.removeEventListener("pagehide", onHide);
