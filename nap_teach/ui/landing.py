@@ -366,7 +366,8 @@ class LandingPage(App):
             extra = html('<p>{}</p>', _("Misère may pay 10/5 instead of 3/3 if the table agrees; reneges, misdeals, chips and "
                                  "an extra hand for a tie of three or more are part of these rules."))
         return (html("<h2>{}</h2><p data-profile='{}'>{}</p>{}{}{}<p class='nap-landing-profiles'>{}</p>",
-                     _('The rules in force'), p.name, text, html('<div class="nap-scroll">{}</div>', stakes_table_html(p, self.tr)), extra, self._rules_html(),
+                     _('The rules in force'), p.name, text, html('<div class="nap-scroll" tabindex="0" role="region" aria-label="{}">{}</div>',
+                          _("Stakes in ledger points, per opponent"), stakes_table_html(p, self.tr)), extra, self._rules_html(),
                      links))
 
     def _rules_html(self) -> Markup:

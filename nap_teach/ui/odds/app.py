@@ -312,9 +312,11 @@ class OddsApp(App):
             "In the deal as dealt, with open hands and best play, this hand takes {count} trick leading first.",
             "In the deal as dealt, with open hands and best play, this hand takes {count} tricks leading first.",
             real.tricks).format(count=real.tricks)) if real else "")
-        self.table.value = html('<div class="nap-scroll"><table class="nap-table-grid"><thead>{}</thead>'
-                                '<tbody>{}</tbody></table></div><p class="nap-odds-advice">{}</p>{}', head, rows,
-                                advice, dealt_line)
+        # a table wider than a phone scrolls in its box, which the keyboard reaches too
+        self.table.value = html('<div class="nap-scroll" tabindex="0" role="region" aria-label="{}"><table '
+                                'class="nap-table-grid"><thead>{}</thead><tbody>{}</tbody></table></div>'
+                                '<p class="nap-odds-advice">{}</p>{}', tr.gettext("The chance of each call"), head,
+                                rows, advice, dealt_line)
 
     def refresh(self) -> None:
         tr = self.tr
