@@ -38,7 +38,8 @@ def answer(page, ask, expect) -> None:
 def test_wrong_then_right_then_done_and_kept_after_reload(voila_page, page_log, screenshot, expect):
     run = LessonRun(LessonPlayer(load_lesson(LESSON)))  # the same lesson and quiz, to know the answers
     page = voila_page("lesson.ipynb", f"lesson={LESSON}&lang=en", ready=".nap-ask-check")
-    expect(page.locator(".nap-storage")).to_have_count(1, timeout=WIDGET_TIMEOUT)
+    # two storage widgets: the learner's progress, and their place in this lesson (issue 26 part 5)
+    expect(page.locator(".nap-storage")).to_have_count(2, timeout=WIDGET_TIMEOUT)
     expect(page.locator(".nap-course-list")).to_contain_text("not started", timeout=WIDGET_TIMEOUT)
 
     # the first question (before the first call): which calls may A make? Only "Pass" is not enough
