@@ -390,7 +390,7 @@ def test_part7_the_odds_lab_on_a_phone_with_tapped_cards_in_spanish(phone, expec
         page.locator(f"button.nap-odds-pick-{code}").tap()
         expect(page.locator(f"button.nap-odds-pick-{code}")).to_have_class(re.compile("nap-odds-picked"),
                                                                            timeout=WIDGET_TIMEOUT)
-    expect(page.locator(".nap-odds-hand input")).to_have_value("AS KS QS JH 2C")
+    expect(page.locator(".nap-odds-hand input")).to_have_value("A♠ K♠ Q♠ J♥ 2♣")
     page.locator(".nap-odds-layouts select").select_option("200")
     page.locator("button.nap-odds-run").tap()
     expect(page.locator(".nap-odds-table table")).to_be_visible(timeout=120_000)
