@@ -60,7 +60,7 @@ function scroller(node) {
 function reveal(css) {
   // every shown match of the selector list together: scrolled the least so that all of it is in view
   // (above the pinned bar), or its top when it is taller than the screen
-  if (!css) return;
+  if (!css || document.querySelector(".nap-present")) return;  // presenting: the stage holds the screen still
   const shown = Array.from(document.querySelectorAll(css)).filter(
     (e) => e.offsetParent !== null && e.getBoundingClientRect().height > 0);
   if (!shown.length) return;

@@ -174,9 +174,10 @@ class LessonApp(App):
             below = [self.editor.widget, self.worked] if self.editor is not None else []
             moved |= {id(w) for w in below}
             parts = []
+            moved.add(id(self.legend))  # the legend follows the stage (before it, it would push the stage down)
             for w in self._parts:
                 if w is self._top:
-                    parts.append(p.stage)
+                    parts += [p.stage, self.legend]
                 elif id(w) not in moved:
                     parts.append(w)
             parts += below  # "Your own deal" after the rest: the stage comes straight under the header
@@ -262,8 +263,10 @@ class LessonApp(App):
         self.controls.sync()
         self.whatif.status.clear()
         self._draw_step()
-        # the trick, the card the step describes and the seat that acts, in view above the pinned bar
-        self.pagekeeper.reveal(".nap-lesson .nt-centre-title, .nap-lesson .nt-trick, .nap-lesson .nt-acting")
+        # the trick, the card the step describes and the seat that acts, in view above the pinned bar (presenting,
+        # the stage holds the screen still: nothing scrolls)
+        if not self.presenter.on:
+            self.pagekeeper.reveal(".nap-lesson .nt-centre-title, .nap-lesson .nt-trick, .nap-lesson .nt-acting")
 
     def _draw_step(self) -> None:
         """Draw the walk's current step on every part of the page (shared by :meth:`show` and :meth:`refresh`)."""
