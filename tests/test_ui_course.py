@@ -32,7 +32,7 @@ def browser_loads(app: LessonApp, stored: str = "") -> None:
 def set_answer(panel, values) -> None:
     if panel.ask.kind == "pay":
         for name, amount in values.items():
-            panel._amounts[name].value = amount
+            panel._amounts[name].value = str(amount)
         return
     for value, button in panel._toggles.items():
         button.value = value in values
@@ -201,10 +201,12 @@ def test_landing_lists_the_course_in_order_with_each_state_from_the_browser():
     page.store.widget.value = p.to_json()
     page.store.widget.loaded = True
     assert 'data-lesson="worked-deal" data-state="done"' in page.course.value
-    assert "done, score 11 of 13" in plain(page.course.value)
-    assert "Rules mastered: B11" in plain(page.progress.summary.value)
+    assert "done: 11 of 13 right at the first try" in plain(page.course.value)
+    summary = " ".join(plain(page.progress.summary.value).split())
+    assert "Rules mastered: B11 Follow suit" in summary  # the rule's name, not only its id
     page.language.set("es")
-    assert "hecha, puntuación 11 de 13" in plain(page.course.value)
+    assert "hecha: 11 de 13 bien a la primera" in plain(page.course.value)
+    assert "B11 Asistir al palo" in " ".join(plain(page.progress.summary.value).split())
 
 
 def test_b14_a_lead_other_than_the_book_is_played_out_on_the_page():

@@ -249,7 +249,7 @@ def test_presenting_lays_the_table_and_one_panel_on_a_stage_and_back(app):
     assert "PgDn" in p.hint.value and "Esc" in p.hint.value and "stop presenting" in p.hint.value
     p.switch.click()
     assert list(app.widget.children) == app._parts and p.stage.children == () and p.panel.children == ()
-    assert app._top.children == (app._steer, app._side)
+    assert app._top.children == (app._side, app._steer)  # the narration, then the bar pinned to the screen's bottom
     es = LessonApp(lang="es", present=True)
     assert es.presenter.stage in es.widget.children and "dejar de presentar" in es.presenter.hint.value
 

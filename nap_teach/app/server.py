@@ -211,6 +211,59 @@ def use_share_dir() -> None:
         os.environ["JUPYTER_PATH"] = os.pathsep.join([str(SHARE_DIR), *parts])
 
 
+def accepted_language(header: str) -> str:
+    """The app's language a browser asks for first in its ``Accept-Language`` header ("en" when none fits).
+
+    >>> accepted_language("es-ES,es;q=0.9,en;q=0.8"), accepted_language("fr, en-GB;q=0.5"), accepted_language("")
+    ('es', 'en', 'en')
+    >>> accepted_language("en;q=0.2, es;q=0.7")
+    'es'
+    """
+    from ..words.i18n import LANGUAGES
+
+    wanted: list[tuple[float, int, str]] = []
+    for i, part in enumerate(str(header)[:500].split(",")):
+        bits = part.strip().split(";")
+        code = bits[0].strip().lower()[:2]
+        q = 1.0
+        for b in bits[1:]:
+            b = b.strip()
+            if b.startswith("q="):
+                try:
+                    q = float(b[2:])
+                except ValueError:
+                    q = 0.0
+        if code in LANGUAGES and q > 0:
+            wanted.append((-q, i, code))
+    return min(wanted)[2] if wanted else "en"
+
+
+def front_door_html(target: str, query: str, lang: str) -> str:
+    """The page ``/`` answers: it goes on to the front page in the language the learner chose last (kept in their
+    browser, ``localStorage["nap_teach.lang"]``, never sent to the server), else in ``lang`` (their browser's
+    Accept-Language); without scripts, a plain redirect to ``lang``."""
+    import html as _html
+    import json as _json
+
+    def script_text(value: str) -> str:  # a JSON string that cannot close the script element
+        return _json.dumps(value).replace("<", "\\u003c").replace(">", "\\u003e")
+
+    safe_lang = lang if lang in ("en", "es") else "en"
+    rest = "&".join(p for p in query.split("&") if p and not p.startswith("lang="))[:500]
+    fallback = target + "?" + "&".join(p for p in (f"lang={safe_lang}", rest) if p)
+    return (
+        "<!doctype html><html lang=\"" + safe_lang + "\"><head><meta charset=\"utf-8\">"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Nap</title>"
+        "<noscript><meta http-equiv=\"refresh\" content=\"0; url=" + _html.escape(fallback) + "\"></noscript>"
+        "<script>(function () { var lang = null;"
+        " try { lang = window.localStorage.getItem(\"nap_teach.lang\"); } catch (e) { lang = null; }"
+        " if (lang !== \"en\" && lang !== \"es\") { lang = " + _json.dumps(safe_lang) + "; }"
+        " var rest = " + script_text(rest) + ";"
+        " window.location.replace(" + script_text(target) + " + \"?lang=\" + lang + (rest ? \"&\" + rest : \"\"));"
+        " })();</script></head><body><p><a href=\"" + _html.escape(fallback) + "\">Nap</a></p></body></html>"
+    )
+
+
 def patch_voila_handlers(landing: str = LANDING_NOTEBOOK, max_kernels: int = DEFAULT_MAX_KERNELS) -> None:
     """Fixes 1, 2 and 4 above: replace two handler classes before Voila builds its routes."""
     import voila.app as app  # Voila and its server load only when a server starts (the CLI's other commands skip them)
@@ -228,9 +281,15 @@ def patch_voila_handlers(landing: str = LANDING_NOTEBOOK, max_kernels: int = DEF
         async def get(self, path: str = "") -> None:
             if not path and self.request.path.rstrip("/") == self.base_url.rstrip("/"):
                 target = url_path_join(self.base_url, "voila/render", self.nap_landing)
-                if self.request.query:
-                    target += "?" + self.request.query
-                self.redirect(target)
+                query = self.request.query
+                if "lang=" in query:  # the address says the language: straight there
+                    self.redirect(target + "?" + query)
+                    return
+                # the language the learner chose last (kept in their browser), else their browser's own
+                lang = accepted_language(self.request.headers.get("Accept-Language", ""))
+                self.set_header("Content-Type", "text/html; charset=utf-8")
+                self.set_header("Cache-Control", "no-store")
+                self.finish(front_door_html(target, query, lang))
                 return
             await super().get(path)
 

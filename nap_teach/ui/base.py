@@ -20,6 +20,7 @@ import ipywidgets as W
 from ..engine.explain import Explanation, RecordError, RuleError
 from ..words.html import Markup, escape, html
 from ..words.i18n import Translator
+from .keeper import PageKeeper
 from .language import Language, LanguageSwitch
 from .nav import PageNav
 from .params import page_params
@@ -139,10 +140,22 @@ class StatusLine:
         self.widget.add_class(css_class)
         self.kind = ""
         self.text = ""
+        self.announce: Callable[[str], None] | None = None
+        """Where the words are also said to screen readers (the page's :class:`~.keeper.PageKeeper`); with
+        one, the line itself is not a live region (the keeper's region exists from the start, so it is read)."""
+        self.bring_into_view: Callable[[], None] | None = None
+        """Scrolls a refusal or an error into view, when the line is off the screen (the page's keeper)."""
 
     def show(self, text: str, kind: str = "info") -> None:
         """Show ``text``; ``kind`` is "info", "refused" or "error" (styled differently)."""
         self.text, self.kind = text, kind
+        if self.announce is not None:
+            self.widget.value = html('<div class="nap-msg nap-msg-{}">{}</div>', kind, text) if text else ""
+            if text:
+                self.announce(plain_text(str(text)))
+                if kind != "info" and self.bring_into_view is not None:
+                    self.bring_into_view()
+            return
         self.widget.value = (html('<div role="status" aria-live="polite" class="nap-msg nap-msg-{}">{}</div>',
                                   kind, text)) if text else ""
 
@@ -270,6 +283,9 @@ class App:
                 nav = getattr(self, "page_nav", None)
                 if nav is not None:
                     nav.refresh()
+                keeper = getattr(self, "pagekeeper", None)
+                if keeper is not None and keeper not in self.widget.children:
+                    self.widget.children = (*self.widget.children, keeper)  # the page's helper in the browser
                 label_controls(self.widget)
 
             refresh.nap_refreshes_nav = True  # type: ignore[attr-defined]
@@ -285,6 +301,12 @@ class App:
         self.widget.add_class(self.css_class)
         self.page_nav = PageNav(self.page, self.language, self.nav_profile)
         """The shared page header (``<header>``/``<nav>``): put ``self.page_nav.widget`` first in the page."""
+        self.pagekeeper = PageKeeper()
+        """The page's helper in the browser: announcements, scrolling into view, leaving, the address."""
+        self.status.announce = self.pagekeeper.say
+        self.pagekeeper.set_address({"lang": self.language.code})  # the address says the page's language
+        self.status.widget.add_class("nap-page-status")
+        self.status.bring_into_view = lambda: self.pagekeeper.reveal(".nap-page-status .nap-msg")
         self.language.observe(self._on_language)
 
     def nav_profile(self) -> str:
@@ -301,6 +323,7 @@ class App:
         return self.language.tr.gettext(message)
 
     def _on_language(self) -> None:
+        self.pagekeeper.set_address({"lang": self.language.code})  # a reload stays in the language chosen
         self.refresh()
 
     def refresh(self) -> None:  # pragma: no cover - subclasses re-render their words

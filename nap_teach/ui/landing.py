@@ -253,11 +253,14 @@ class LandingPage(App):
     def refresh(self) -> None:
         _ = self._
         count = len(load_course())  # the course's own count, never a number written here
-        self.title.value = (html("<h1>{}</h1><p class='nap-landing-tagline' data-lessons='{}'>{}</p>",
+        # "For teachers" within the first screen: a link to the section further down
+        self.title.value = (html("<h1>{}</h1><p class='nap-landing-tagline' data-lessons='{}'>{}</p>"
+                                 "<p class='nap-landing-jump'><a class='nap-landing-teachers-jump' "
+                                 "href='#nap-for-teachers'>{}</a></p>",
                                  _('Learn Nap'), count, self.tr.ngettext(
                                      "The British card game of bold bids, in {count} short lesson.",
                                      "The British card game of bold bids, in {count} short lessons.", count).format(
-                                         count=count)))
+                                         count=count), _("For teachers: lesson plan, handouts, class links ↓")))
         self.intro.value = self._intro_html()
         self.lessons.value = self._lessons_html()
         self.teachers.value = self._teachers_html()
@@ -316,7 +319,7 @@ class LandingPage(App):
                 head = html('<span class="nap-landing-soon">{} ({})</span>', title, soon)
             items.append(html("<li>{}<br><span class='nap-landing-blurb'>{}</span></li>", head, blurb))
         heading = escape(_("More to explore: the app's pages"))
-        return html("<h2>{}</h2><ol class='nap-landing-list'>{}</ol>", heading, join(items))
+        return html("<h2>{}</h2><ol class='nap-landing-list nap-landing-tools'>{}</ol>", heading, join(items))
 
     def _teachers_html(self) -> Markup:
         """For teachers: the lesson plan, the handouts to print, and one seeded game for the whole class
@@ -337,7 +340,8 @@ class LandingPage(App):
                              "results page then compares the tables deal by deal.")),
                  el("li", None, el("a", {"class": "nap-landing-teacher-link nap-landing-class",
                                          "href": "class.ipynb" + query}, _("Class results")))]
-        return html("<h2>{}</h2><ul class='nap-landing-list'>{}</ul>", _("For teachers"), join(items))
+        return html("<h2 id='nap-for-teachers'>{}</h2><ul class='nap-landing-list'>{}</ul>", _("For teachers"),
+                    join(items))
 
     def _profile_html(self) -> str:
         _ = self._
@@ -366,7 +370,8 @@ class LandingPage(App):
                                  "an extra hand for a tie at the top are part of these rules (two level players, too few for a "
                                  "hand, share the win by the table's choice)."))
         return (html("<h2>{}</h2><p data-profile='{}'>{}</p>{}{}{}<p class='nap-landing-profiles'>{}</p>",
-                     _('The rules in force'), p.name, text, html('<div class="nap-scroll">{}</div>', stakes_table_html(p, self.tr)), extra, self._rules_html(),
+                     _('The rules in force'), p.name, text, html('<div class="nap-scroll" tabindex="0" role="region" aria-label="{}">{}</div>',
+                          _("Stakes in ledger points, per opponent"), stakes_table_html(p, self.tr)), extra, self._rules_html(),
                      links))
 
     def _rules_html(self) -> Markup:

@@ -37,7 +37,7 @@ from ..engine.messages import N_
 from .language import Language
 from .params import DEFAULT_LANGUAGE, page_query
 
-__all__ = ["NavPage", "COURSE_PAGES", "START_PAGE", "nav_href", "next_page", "nav_html", "PageNav"]
+__all__ = ["NavPage", "LessonPlace", "COURSE_PAGES", "START_PAGE", "nav_href", "next_page", "nav_html", "PageNav"]
 
 
 @dataclass(frozen=True)
@@ -86,8 +86,20 @@ def next_page(notebook: str) -> NavPage | None:
     return COURSE_PAGES[i + 1] if i + 1 < len(COURSE_PAGES) else None
 
 
-def nav_html(notebook: str, language: Language, profile: str = "british") -> Markup:
-    """The header of ``notebook`` in ``language`` (see the module's docstring)."""
+@dataclass(frozen=True)
+class LessonPlace:
+    """A lesson of the course on the lesson page: its place, how many lessons there are, its title and the
+    lesson after it (ids and English msgids; ``following`` is None for the last lesson)."""
+
+    number: int
+    total: int
+    title: str
+    following: tuple[str, str] | None = None
+
+
+def nav_html(notebook: str, language: Language, profile: str = "british", lesson: LessonPlace | None = None) -> Markup:
+    """The header of ``notebook`` in ``language`` (see the module's docstring); on a lesson of the course
+    (``lesson``), its place in the course ("Lesson 3 of 16") and Next to the next lesson."""
     tr = language.tr
     _ = tr.gettext
     lang = language.code
@@ -96,6 +108,23 @@ def nav_html(notebook: str, language: Language, profile: str = "british") -> Mar
     if notebook != START_PAGE.notebook:
         parts.append(html('<a class="nap-nav-link nap-nav-home" href="{}"><span aria-hidden="true">⌂ </span>{}</a>',
                           nav_href(START_PAGE.notebook, lang, profile), _("Start: all lessons")))
+    if lesson is not None:  # the course's own order: Next stays inside the course
+        where = _("Lesson {n} of {total}: {title}").format(n=lesson.number, total=lesson.total, title=_(lesson.title))
+        parts.append(html('<span class="nap-nav-here" aria-current="page">{}</span>', where))
+        if lesson.following is not None:
+            ident, title = lesson.following
+            parts.append(html('<a class="nap-nav-link nap-nav-next" rel="next" href="{}">{}'
+                              '<span aria-hidden="true"> →</span></a>', nav_href(notebook, lang, profile, lesson=ident),
+                              _("Next lesson: {title}").format(title=_(title))))
+        else:
+            following = next_page(notebook)
+            if following is not None:
+                parts.append(html('<a class="nap-nav-link nap-nav-next" rel="next" href="{}">{}'
+                                  '<span aria-hidden="true"> →</span></a>', nav_href(following.notebook, lang, profile),
+                                  _("Next: {title}").format(title=_(following.title))))
+        return html('<header class="nap-page-header" data-lang="{}" data-page="{}">'
+                    '<nav class="nap-nav" aria-label="{}">{}</nav></header>',
+                    lang, notebook, _("Course pages"), Markup(" ").join(parts))
     if notebook in names:
         here = COURSE_PAGES[names.index(notebook)]
         where = _("Step {n} of {total}: {title}").format(n=names.index(notebook) + 1, total=len(COURSE_PAGES),
@@ -119,6 +148,8 @@ class PageNav:
         self.notebook = notebook
         self.language = language
         self._profile = profile
+        self.lesson: LessonPlace | None = None
+        """Set on a lesson of the course: the header shows its place in the course and leads to the next lesson."""
         self.widget = W.HTML()
         self.widget.add_class("nap-page-nav")
         language.observe(self.refresh)
@@ -129,4 +160,4 @@ class PageNav:
         return self._profile() if callable(self._profile) else self._profile
 
     def refresh(self) -> None:
-        self.widget.value = nav_html(self.notebook, self.language, self.profile)
+        self.widget.value = nav_html(self.notebook, self.language, self.profile, self.lesson)

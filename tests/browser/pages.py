@@ -400,6 +400,12 @@ def walk(visit: Visit, page: Any, axe: Any, expect: Any, log: Any) -> None:
             state.reach(page, expect)
             assert_no_english(page, where)
         axe.assert_accessible(page, label=f"{where} (Spanish, 390 px)")
+        # a phone held sideways (issue 26): the same state at 844 x 390, then back to portrait for the next one
+        page.set_viewport_size({"width": 844, "height": 390})
+        settle(page, 150)
+        axe.assert_accessible(page, label=f"{where} (Spanish, 844 x 390)")
+        page.set_viewport_size({"width": 390, "height": 844})
+        settle(page, 150)
         links += assert_links_keep(page, "es", f"{where} (Spanish)")
     assert links >= len(visit.states), f"{visit.name}: no link back to the start"
     # the last state again in English on a wide screen, the language switched in place

@@ -38,7 +38,8 @@ def answer(page, ask, expect) -> None:
 def test_wrong_then_right_then_done_and_kept_after_reload(voila_page, page_log, screenshot, expect):
     run = LessonRun(LessonPlayer(load_lesson(LESSON)))  # the same lesson and quiz, to know the answers
     page = voila_page("lesson.ipynb", f"lesson={LESSON}&lang=en", ready=".nap-ask-check")
-    expect(page.locator(".nap-storage")).to_have_count(1, timeout=WIDGET_TIMEOUT)
+    # two storage widgets: the learner's progress, and their place in this lesson (issue 26 part 5)
+    expect(page.locator(".nap-storage")).to_have_count(2, timeout=WIDGET_TIMEOUT)
     expect(page.locator(".nap-course-list")).to_contain_text("not started", timeout=WIDGET_TIMEOUT)
 
     # the first question (before the first call): which calls may A make? Only "Pass" is not enough
@@ -48,7 +49,11 @@ def test_wrong_then_right_then_done_and_kept_after_reload(voila_page, page_log, 
     feedback = page.locator(".nap-ask-feedback")
     expect(feedback).to_contain_text("Not quite", timeout=WIDGET_TIMEOUT)
     expect(feedback).to_contain_text("Four is allowed here too.")
-    page.locator("button.nap-lesson-next").click()
+    # while the question waits, the bar offers Check, not Next; a key asking for the next step is refused
+    expect(page.locator(".nap-lesson-bar button.nap-lesson-next")).to_be_hidden()
+    expect(page.locator(".nap-lesson-bar button.nap-ask-check")).to_be_visible()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".nap-lesson-bar .nap-msg")).to_contain_text("Answer the question first", timeout=WIDGET_TIMEOUT)
     expect(page.locator(".nap-lesson-step")).to_contain_text("Step 1 of 27")  # no reveal before a right answer
     screenshot(page, "wrong-answer")
 
@@ -78,7 +83,7 @@ def test_wrong_then_right_then_done_and_kept_after_reload(voila_page, page_log, 
     expect(done).to_contain_text("Lesson done.", timeout=WIDGET_TIMEOUT)
     total = run.player.questions + len(run.questions)
     score = total - 1  # the first question was answered wrongly at the first try
-    expect(done).to_contain_text(f"Your score: {score} of {total}.")
+    expect(done).to_contain_text(f"Your score: {score} of {total} right at the first try")
     page.wait_for_function("() => (window.localStorage.getItem('nap_teach.progress') || '').includes('worked-deal')",
                            timeout=WIDGET_TIMEOUT)
 
@@ -86,7 +91,7 @@ def test_wrong_then_right_then_done_and_kept_after_reload(voila_page, page_log, 
     page.locator(".nap-ask-check").first.wait_for(state="attached", timeout=60_000)
     item = page.locator(f'.nap-course-item[data-lesson="{LESSON}"]')
     expect(item).to_have_attribute("data-state", "done", timeout=WIDGET_TIMEOUT)
-    expect(item).to_contain_text(f"done, score {score} of {total}")
+    expect(item).to_contain_text(f"done: {score} of {total} right at the first try")
     expect(page.locator(".nap-progress-summary")).to_contain_text("Lessons done: 1 of")
 
     landing = voila_page("index.ipynb", "lang=en", ready=".nap-landing-course")

@@ -132,7 +132,7 @@ def play_lesson(page: Any, lesson: str, lang: str, log: dict[str, Any],
     # the page comes once Voila has run it in a new kernel: on a busy machine that can take more than 30 s
     page.goto(f"voila/render/lesson.ipynb?lesson={lesson}&lang={lang}", wait_until="domcontentloaded",
               timeout=120_000)
-    yield _VISIBLE, "button.nap-lesson-next", "the lesson page"
+    yield _VISIBLE, ".nap-lesson-bar .nap-lesson-step", "the lesson page"
     yield _NUMBERS, [".nap-lesson-step", 1, run.count], "step 1"
     wrong_read = 0
     while True:
@@ -154,7 +154,10 @@ def play_lesson(page: Any, lesson: str, lang: str, log: dict[str, Any],
                 run.questions = run.player.quiz(kept.review_kinds(), run.attempt)  # as the page does
                 yield _VISIBLE, ".nap-ask-feedback .nap-ask-wrong", "the feedback on a wrong answer"
                 yield _HAS, [".nap-ask-feedback", _text(feedback.explanations[0], tr)], "why it is wrong"
-                page.locator("button.nap-lesson-next").click()  # no reveal before a right answer
+                # the bar offers Check, not Next, while the question waits; a key asking for the next step is refused
+                assert page.locator(".nap-lesson-bar button.nap-ask-check").is_visible()
+                assert not page.locator(".nap-lesson-bar button.nap-lesson-next").is_visible()
+                page.keyboard.press("ArrowRight")  # no reveal before a right answer
                 yield _HAS, [".nap-msg", tr.gettext(
                     "Answer the question first: then the step is shown.")], "Next refused"
                 yield _NUMBERS, [".nap-lesson-step", run.index + 1, run.count], "the same step"

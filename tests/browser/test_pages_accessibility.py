@@ -9,7 +9,8 @@ later states test_course_sample.py checks on its way through it, the handouts, t
 odds). In each, one server and one browser context; the group's pages are opened side by side at the start
 and walked one after the other (``pages.walk``).
 
-Each page is opened with ``?lang=es`` at 390 px; at every state axe runs and every internal link of the page
+Each page is opened with ``?lang=es`` at 390 px; at every state axe runs (at 390 x 844, then at 844 x 390: a
+phone held sideways) and every internal link of the page
 must carry ``lang=es``; at the last state the language is switched in place to English, the width set to
 1280 px, and axe runs again. No axe rule is disabled: 0 critical and 0 serious violations, and no content
 outside a landmark (``region``). The Spanish crawl from the start page's links is in test_spanish.py.

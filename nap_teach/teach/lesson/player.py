@@ -33,7 +33,10 @@ from .deal import Lesson
 from .decide import Ask, Feedback, ask, ask_ledger
 from .ledger import SessionLesson
 
-__all__ = ["Page", "LessonPlayer", "LessonRun", "QUIZ_REVIEW_MAX", "quiz_kind_of", "rules_intro"]
+__all__ = ["Page", "LessonPlayer", "LessonRun", "QUIZ_REVIEW_MAX", "quiz_kind_of", "rules_intro", "PLACE_FORMAT"]
+
+PLACE_FORMAT = "nap-lesson-place/1"
+"""The format of a learner's place in a lesson (:meth:`LessonRun.place`), kept in their browser."""
 
 QUIZ_REVIEW_MAX = 3
 """At most this many kinds missed earlier come back in a lesson's quiz."""
@@ -283,3 +286,75 @@ class LessonRun:
                 out.append((a.why[0].rule, right))
         out.extend((self.questions[i].rule, self.questions[i].answer == v) for i, v in sorted(self.quiz_answers.items()))
         return out
+
+    # ------------------------------------------------------------------ place
+    def place(self) -> dict[str, object]:
+        """The learner's place as plain data (kept in their browser): the step, every answer, the quiz.
+
+        >>> from nap_teach.teach.course import load_lesson
+        >>> run = LessonRun(LessonPlayer(load_lesson("worked-deal")))
+        >>> _ = run.answer(["Pass", "Three", "Four", "Nap"]); _ = run.next()
+        >>> again = LessonRun(LessonPlayer(load_lesson("worked-deal")))
+        >>> again.restore(run.place()), again.index, again.deal_score
+        (True, 1, (1, 1))
+        """
+        return {
+            "format": PLACE_FORMAT, "lesson": self.player.id, "index": self.index, "attempt": self.attempt,
+            "review": list(self.review),
+            "first_try": [[page, k, right] for (page, k), right in sorted(self.first_try.items())],
+            "solved": [[page, k] for page, k in sorted(self.solved)],
+            "kinds": [[kind, right] for kind, right in self.deal_kinds],
+            "quiz": [[number, value] for number, value in sorted(self.quiz_answers.items())],
+        }
+
+    def restore(self, record: object) -> bool:
+        """Take up the place ``record`` (from :meth:`place`); False, and nothing changed, when it is not a place
+        in this lesson (another lesson, another format, or a value that does not fit the lesson's pages)."""
+        try:
+            found = self._read_place(record)
+        except (TypeError, ValueError, KeyError, IndexError):
+            return False
+        if found is None:
+            return False
+        index, attempt, review, first_try, solved, kinds, quiz = found
+        questions = self.player.quiz(review, attempt)
+        try:  # every quiz answer must be a choice of the same question
+            for number, value in quiz:
+                questions[number].is_right(value)
+        except (IndexError, ValueError):
+            return False
+        self.attempt, self.review, self.questions = attempt, review, questions
+        self.first_try, self.solved, self.deal_kinds = first_try, solved, kinds
+        self.quiz_answers = dict(quiz)
+        self.index = 0
+        self.last = None
+        while self.index < index and self.next():
+            pass
+        return True
+
+    def _read_place(self, record: object) -> tuple[int, int, tuple[str, ...], dict[tuple[int, int], bool],
+                                                   set[tuple[int, int]], list[tuple[str, bool]],
+                                                   list[tuple[int, str]]] | None:
+        if not isinstance(record, dict) or record.get("format") != PLACE_FORMAT or record.get("lesson") != self.player.id:
+            return None
+        pages = self.player.pages
+
+        def whole(value: object, low: int, high: int) -> int:
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise ValueError(value)
+            return value
+
+        index = whole(record["index"], 0, self.count - 1)
+        attempt = whole(record.get("attempt", 0), 0, 10_000)
+        review = tuple(str(k) for k in record.get("review", ()))[:QUIZ_REVIEW_MAX]
+        first_try: dict[tuple[int, int], bool] = {}
+        for page, k, right in record.get("first_try", ()):
+            page = whole(page, 0, self.count - 1)
+            first_try[(page, whole(k, 0, len(pages[page].asks) - 1))] = bool(right)
+        solved: set[tuple[int, int]] = set()
+        for page, k in record.get("solved", ()):
+            page = whole(page, 0, self.count - 1)
+            solved.add((page, whole(k, 0, len(pages[page].asks) - 1)))
+        kinds = [(str(kind), bool(right)) for kind, right in record.get("kinds", ())][:200]
+        quiz = [(whole(n, 0, 100), str(v)) for n, v in record.get("quiz", ())]
+        return index, attempt, review, first_try, solved, kinds, quiz

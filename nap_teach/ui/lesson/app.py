@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from ...teach.course import LessonSpec, lesson_ids, load_lesson
+from ...teach.course import LessonSpec, lesson_ids, load_course, load_lesson
 from ...words.html import html
 from ...teach.lesson import Lesson, LessonWalk, default_lesson
 from ...engine.state import DealState
@@ -11,7 +11,9 @@ from ...teach.lesson.ledger import SessionLesson
 from ...teach.lesson.whatif import WhatIf
 from ..base import App, page_style
 from ..params import PageParams, bad_number, ignored_note, whole_number
+from ..nav import LessonPlace
 from ..postmortem import PostMortemPanel
+from ...words.render import mark_word
 from ..table import CardTable
 from ..table.lesson import show_lesson_step
 from ..widgets import auto_layout
@@ -62,27 +64,49 @@ class LessonApp(App):
         self.whatif = WhatIfPanel(self.walk, self.language, self._after_whatif)
         self.postmortem = PostMortemPanel(lambda: self.tr)  # "could it have been made?" at the deal's end
         self.presenter = Presenter(self, present=present)  # presenter mode and the keys that step the lesson
+        if self.mode is not None:  # the header: "Lesson 3 of 16", and Next to the next lesson of the course
+            lessons = load_course()
+            ids = [c.id for c in lessons]
+            at = ids.index(self.mode.spec.id) if self.mode.spec.id in ids else None
+            following = lessons[at + 1] if at is not None and at + 1 < len(lessons) else None
+            self.page_nav.lesson = LessonPlace(self.mode.spec.place, len(lessons), self.mode.spec.title,
+                                               (following.id, following.title) if following is not None else None)
+            self.page_nav.refresh()
         header = W.HBox([self.title, self.presenter.switch, self.switch.widget], layout=auto_layout())
         header.add_class("nap-lesson-header")
         side = W.VBox([self.explanation.widget, self.settlement.widget], layout=auto_layout())
         side.add_class("nap-lesson-side")
-        steer = W.VBox([self.controls.widget, self.status.widget], layout=auto_layout())
+        # the bar pinned to the bottom of the screen: the step's messages over Back, Next (or Check) and the counter
+        steer = W.VBox([self.status.widget, self.controls.widget], layout=auto_layout())
         steer.add_class("nap-lesson-steer")
-        top = W.HBox([steer, side], layout=auto_layout())
+        steer.add_class("nap-lesson-bar")
+        self.steer = steer
+        # the narration, then the bar (out of the flow on screens: pinned); the table comes before both
+        top = W.HBox([side, steer], layout=auto_layout())
         top.add_class("nap-lesson-top")
         lower = W.HBox([self.history.widget, self.whatif.widget], layout=auto_layout())
         lower.add_class("nap-lesson-lower")
         self.legend = W.HTML("")
         self.legend.add_class("nap-lesson-legend")
-        parts = [page_style(*self.styles), self.page_nav.widget, header, top, self.presenter.widget,
-                 self.presenter.keys.widget]
+        parts = [page_style(*self.styles), self.page_nav.widget, header, self.board.widget, self.legend]
+        if self.mode is not None:  # a question before the next step comes first, next to the table it is about
+            parts.append(self.mode.question.widget)
+        parts.append(top)
         if self.mode is not None:
             m = self.mode
-            side.children = side.children + (m.notes,)
-            parts += [m.question.widget, self.board.widget, self.legend, m.ledger.widget, lower,
-                      m.quiz.widget, m.courses, m.progress.widget, self.postmortem.widget]
+            side.children = (m.notes,) + side.children  # the lesson's own idea first, then the engine's narration
+            self.explanation.fold = m.spec.place > 1  # the set-up sentences, read in lesson 1, folded after it
+            # Check waits in the bar, where Next is, while a question waits (its feedback is brought into view)
+            m.question.widget.children = tuple(w for w in m.question.widget.children if w is not m.question.check)
+            m.question.check.button_style = "primary"
+            self.controls.buttons.children = (self.controls.back, m.question.check, self.controls.next,
+                                              self.controls.label)
+            parts += [self.controls.more, self.presenter.widget, self.presenter.keys.widget,
+                      m.ledger.widget, lower, self.postmortem.widget, m.quiz.widget, m.courses,
+                      m.progress.widget, m.place_store]
         else:
-            parts += [self.board.widget, self.legend, lower, self.postmortem.widget]
+            parts += [self.controls.more, self.presenter.widget, self.presenter.keys.widget,
+                      lower, self.postmortem.widget]
         self.own = False
         """Whether the lesson narrates a deal entered (or loaded) in the editor, not the worked deal."""
         self.editor: DealEditor | None = None
@@ -92,8 +116,9 @@ class LessonApp(App):
             self.worked.add_class("nap-entry-worked")
             self.worked.on_click(self._on_worked)
             self.worked.layout.display = "none"
-            at = parts.index(top)  # the editor between the header and the lesson's own steering
+            at = parts.index(self.board.widget)  # the editor between the header and the deal it narrates
             parts[at:at] = [self.editor.widget, self.worked]
+        parts.append(self.pagekeeper)  # the page's helper in the browser, kept through presenter mode's layouts
         self._parts = parts
         self._top, self._steer, self._side = top, steer, side
         self.widget.children = parts
@@ -149,9 +174,10 @@ class LessonApp(App):
             below = [self.editor.widget, self.worked] if self.editor is not None else []
             moved |= {id(w) for w in below}
             parts = []
+            moved.add(id(self.legend))  # the legend follows the stage (before it, it would push the stage down)
             for w in self._parts:
                 if w is self._top:
-                    parts.append(p.stage)
+                    parts += [p.stage, self.legend]
                 elif id(w) not in moved:
                     parts.append(w)
             parts += below  # "Your own deal" after the rest: the stage comes straight under the header
@@ -162,7 +188,7 @@ class LessonApp(App):
         else:
             p.stage.children = ()
             p.panel.children = ()
-            self._top.children = (self._steer, self._side)
+            self._top.children = (self._side, self._steer)  # the narration, then the bar (pinned on screens)
             if list(self.widget.children) != self._parts:
                 self.widget.children = self._parts
 
@@ -226,6 +252,8 @@ class LessonApp(App):
 
     def show(self) -> None:
         """Draw the current step everywhere (after Next, Back, a jump ...)."""
+        if self.mode is not None:
+            self.mode.save_place()  # a reload, a tab the phone discarded, the next day: the lesson goes on here
         if not self._follow_course():
             self.controls.sync()
             assert self.mode is not None
@@ -235,6 +263,10 @@ class LessonApp(App):
         self.controls.sync()
         self.whatif.status.clear()
         self._draw_step()
+        # the trick, the card the step describes and the seat that acts, in view above the pinned bar (presenting,
+        # the stage holds the screen still: nothing scrolls)
+        if not self.presenter.on:
+            self.pagekeeper.reveal(".nap-lesson .nt-centre-title, .nap-lesson .nt-trick, .nap-lesson .nt-acting")
 
     def _draw_step(self) -> None:
         """Draw the walk's current step on every part of the page (shared by :meth:`show` and :meth:`refresh`)."""
@@ -253,11 +285,15 @@ class LessonApp(App):
         self.presenter.render()
 
     def _legend(self) -> str:
-        return html('<div class="nap-legend"><span class="nap-legend-turn">{}</span> '
-                    '<span class="nap-legend-win">{}</span> <span class="nap-legend-step">{}</span></div>',
-                    self._("Framed seat: the player whose turn it is."),
-                    self._("Marked card: the card winning the trick so far."),
-                    self._("Outlined card: the card this step describes."))
+        """What the marks on the card table mean, each drawn as the table draws it (same colours, same words)."""
+        return html('<div class="nap-legend"><span class="nap-legend-item"><span class="nap-legend-swatch '
+                    'nap-legend-turn" aria-hidden="true">A ◀</span>{}</span> <span class="nap-legend-item">'
+                    '<span class="nap-legend-swatch nap-legend-win" aria-hidden="true">★ {}</span>{}</span> '
+                    '<span class="nap-legend-item"><span class="nap-legend-swatch nap-legend-step" '
+                    'aria-hidden="true">◆ {}</span>{}</span></div>',
+                    self._("Framed seat: the player who speaks or plays at this step."),
+                    mark_word("winning", self.tr), self._("the card winning the trick so far."),
+                    self._("this step"), self._("the card this step describes."))
 
     def restyle(self) -> None:
         """Redraw the cards after the four-colour option changed."""

@@ -17,11 +17,24 @@ import ipywidgets as W
 from ...engine.cards import Card
 from ...words.html import html
 from ...teach.lesson.decide import Ask, Feedback
-from ..base import Component, PageHost, guarded
+from ..base import Component, PageHost, guarded, plain_text
 from ..widgets import auto_layout
 from .fragments import explanation_items
 
-__all__ = ["QuestionPanel"]
+__all__ = ["QuestionPanel", "amount_typed"]
+
+
+def amount_typed(text: object) -> int | None:
+    """An amount of points typed in a box: a whole number with an optional sign, else None.
+
+    >>> amount_typed(" -4 "), amount_typed("+12"), amount_typed("12.7"), amount_typed("1 2"), amount_typed("")
+    (-4, 12, None, None, None)
+    """
+    raw = str(text).strip().replace("\u2212", "-")  # the typographic minus too
+    body = raw[1:] if raw[:1] in "+-" else raw
+    if not body or len(body) > 6 or not (body.isascii() and body.isdigit()):
+        return None
+    return int(raw)
 
 
 class QuestionPanel(Component):
@@ -47,7 +60,7 @@ class QuestionPanel(Component):
         self.widget.add_class("nap-ask")
         self.widget.layout.display = "none"
         self._toggles: dict[str, W.ToggleButton] = {}
-        self._amounts: dict[str, W.IntText] = {}
+        self._amounts: dict[str, W.Text] = {}
         self.place = ""
 
     def _label(self, value: str) -> str:
@@ -76,8 +89,9 @@ class QuestionPanel(Component):
         children: list[W.Widget] = []
         for value in ask.options:
             if ask.kind == "pay":
-                box = W.IntText(value=0, description=value, style={"description_width": "initial"},
-                                layout=W.Layout(width="140px"))
+                # a text box, checked here: a number box would turn "12.7" into 127 without a word
+                box = W.Text(value="0", description=value, style={"description_width": "initial"},
+                             continuous_update=False, layout=W.Layout(width="140px"))
                 box.add_class("nap-ask-amount")
                 box.add_class(f"nap-ask-amount-{value}")
                 box.add_class(f"nap-ask-q-{self.place}")
@@ -114,9 +128,10 @@ class QuestionPanel(Component):
             self.chosen.value = ""
             return
         if ask.kind == "pay":
-            amounts = {name: int(box.value) for name, box in self._amounts.items()}
-            data = ",".join(f"{name}={amounts[name]}" for name in self._amounts)
-            words = ", ".join(f"{name} {self.tr.amount(v)}" for name, v in amounts.items())
+            amounts = {name: amount_typed(box.value) for name, box in self._amounts.items()}
+            data = ",".join(f"{name}={amounts[name]}" for name in self._amounts if amounts[name] is not None)
+            words = ", ".join(f"{name} {self.tr.amount(v)}" if v is not None else f"{name} ?"
+                              for name, v in amounts.items())
         else:
             picked = [v for v, b in self._toggles.items() if b.value]
             data = ",".join(picked)
@@ -142,7 +157,7 @@ class QuestionPanel(Component):
         css = "nap-ask-right" if feedback.right else "nap-ask-wrong"
         more = self._("Press Next to see the step.") if feedback.right else ""
         mark = "\u2713 " if feedback.right else "\u2717 "  # a tick or a cross: never colour alone
-        self.feedback.value = html('<div class="{}" role="status" aria-live="polite"><strong>'
+        self.feedback.value = html('<div class="{}"><strong>'
                                    '<span class="nap-verdict-mark" aria-hidden="true">{}</span>{}</strong>{}<p>{}</p></div>',
                                    css, mark, title, explanation_items(feedback.explanations, self.tr), more)
 
@@ -154,7 +169,7 @@ class QuestionPanel(Component):
         if ask.kind == "pay":
             for name, amount in zip(ask.options, ask.answer):
                 if name in self._amounts:
-                    self._amounts[name].value = int(amount)
+                    self._amounts[name].value = str(int(amount))
             words = ", ".join(f"{name} {self.tr.amount(int(amount))}" for name, amount in zip(ask.options, ask.answer))
         else:
             for value, button in self._toggles.items():
@@ -170,7 +185,8 @@ class QuestionPanel(Component):
         ask = self.ask
         assert ask is not None
         if ask.kind == "pay":
-            return {name: int(box.value) for name, box in self._amounts.items()}
+            amounts = {name: amount_typed(box.value) for name, box in self._amounts.items()}
+            return None if any(v is None for v in amounts.values()) else amounts
         chosen = [v for v, b in self._toggles.items() if b.value]
         if ask.multi:
             return chosen
@@ -181,8 +197,26 @@ class QuestionPanel(Component):
         if self.ask is None:
             return
         value = self.value()
+        if value is None and self.ask.kind == "pay":  # refused in words, next to the boxes; nothing changes
+            bad = [(name, box.value) for name, box in self._amounts.items() if amount_typed(box.value) is None]
+            name, raw = bad[0]
+            self.feedback.value = html('<div class="nap-ask-wrong nap-ask-badamount"><strong>{}</strong></div>',
+                                       self._("“{text}” for {player} is not a whole number of points: type it "
+                                              "with digits only, and a minus sign for a payment (-4).").format(
+                                           text=str(raw)[:20], player=name))
+            keeper = getattr(self.app, "pagekeeper", None)
+            if keeper is not None:
+                keeper.reveal(".nap-ask-feedback")
+                keeper.say(plain_text(str(self.feedback.value)))
+            return
         if value is None:
             self.status.show(self._("Pick an answer first."), "refused")
             return
         self.status.clear()
-        self.refresh(self.on_answer(value))
+        feedback = self.on_answer(value)
+        self.refresh(feedback)
+        # the verdict where the learner looks: brought into view above the bar, and read out
+        keeper = getattr(self.app, "pagekeeper", None)
+        if keeper is not None:
+            keeper.reveal(".nap-ask-feedback")
+            keeper.say(plain_text(str(self.feedback.value)))

@@ -1,4 +1,11 @@
-"""The lesson's controls: Back, Next, Restart, Go to, the step number and the four-colour option."""
+"""The lesson's controls: Back, Next, Restart, Go to, the step number and the four-colour option.
+
+Back, Next and the step counter form the bar the page pins to the bottom of the screen
+(:attr:`StepControls.widget`, classes ``nap-lesson-controls nap-lesson-bar``), so that the
+next step is always one tap away while the cards stay in view; Restart, "Go to", the step
+box and the four-colour option are the row under the narration (:attr:`StepControls.more`,
+``nap-lesson-more``).
+"""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -61,12 +68,17 @@ class StepControls:
         self.jump.observe(self._on_jump, names="value")
         self.number.observe(self._on_number, names="value")
         self.four.observe(self._on_four, names="value")
-        buttons = W.HBox([self.back, self.next, self.restart], layout=auto_layout())
-        buttons.add_class("nap-lesson-buttons")
+        self.buttons = W.HBox([self.back, self.next, self.label], layout=auto_layout())
+        self.buttons.add_class("nap-lesson-buttons")
         where = W.HBox([self.jump, self.number], layout=auto_layout())
         where.add_class("nap-lesson-where")
-        self.widget = W.VBox([self.label, buttons, where, self.four], layout=auto_layout())
+        self.widget = W.VBox([self.buttons], layout=auto_layout())
+        """Back, Next (or Check) and the step counter: the page pins them (in its ``nap-lesson-bar``) to the
+        bottom of the screen."""
         self.widget.add_class("nap-lesson-controls")
+        self.more = W.HBox([self.restart, where, self.four], layout=auto_layout())
+        """Restart, "Go to", the step box and the four-colour option (in the page's flow)."""
+        self.more.add_class("nap-lesson-more")
         self.refresh()
 
     @property

@@ -14,6 +14,7 @@ CSS classes: ``nap-lesson-own`` (the lesson's notes), ``nap-lesson-ledger``,
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import ipywidgets as W
@@ -25,9 +26,10 @@ from ...teach.lesson.decide import Feedback
 from ...teach.lesson.ledger import SessionLesson
 from ...teach.lesson.player import LessonPlayer, LessonRun, rules_intro
 from ..base import Component, guarded
+from ..params import bad_number, whole_number
 from ..progress import ProgressPanel, course_list_html
-from ..storage import ProgressStore
-from ..widgets import auto_layout
+from ..storage import BrowserStorage, ProgressStore
+from ..widgets import auto_layout, show
 from .asking import QuestionPanel
 from .controls import StepControls
 from .fragments import amounts_html, explanation_items
@@ -35,7 +37,10 @@ from .quiz import LessonQuiz
 from .page import LessonPage
 
 
-__all__ = ["CourseMode", "CourseControls", "LessonLedger"]
+__all__ = ["CourseMode", "CourseControls", "LessonLedger", "PLACE_KEY"]
+
+PLACE_KEY = "nap_teach.lesson"
+"""The browser's storage key of a learner's place in a lesson: ``nap_teach.lesson.<lesson id>``."""
 
 
 class LessonLedger(Component):
@@ -103,6 +108,9 @@ class CourseControls(StepControls):
                                 self._("Step {k} of {n}").format(k=run.index + 1, n=run.count))
         self.back.disabled = run.index == 0
         self.next.disabled = run.at_end
+        waiting = run.pending is not None  # a question before the next step: the bar offers Check, not Next
+        show(mode.question.check, waiting)
+        show(self.next, not waiting)
 
     @guarded
     def _on_next(self, _button: Any = None) -> None:
@@ -139,9 +147,18 @@ class CourseControls(StepControls):
     def _on_number(self, change: dict[str, Any]) -> None:
         if self._syncing:
             return
-        value = change.get("new")
-        if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= self.mode.run.count:
-            self.mode.run.go(value - 1)
+        raw = change.get("new")
+        count = self.mode.run.count
+        value = whole_number(raw, 1, count)
+        if value is None:  # refused with its reason; the lesson stays where it was
+            self.status.show(self.language.tr.explain(bad_number(self._("Step"), raw, 1, count)), "refused")
+            self.sync()
+            return
+        self.mode.run.go(value - 1)
+        if self.mode.run.index != value - 1:  # a question before that step waits for its answer
+            self.status.show(self._("Answer the question first: then the step is shown."), "refused")
+        else:
+            self.status.clear()
         self.on_change()
 
 
@@ -167,6 +184,40 @@ class CourseMode(Component):
         self._recorded = False
         self._answering = False
         self.store.observe(self._on_store)
+        self.place_store = BrowserStorage(key=f"{PLACE_KEY}.{spec.id}")
+        """The learner's place in this lesson (step, answers, quiz), kept in their browser after every move."""
+        self.place_store.add_class("nap-lesson-place")
+        self.place_store.observe(self._on_place_loaded, names="loaded")
+
+    # ------------------------------------------------------------ the place
+    def _on_place_loaded(self, change: dict[str, Any]) -> None:
+        if not change.get("new"):
+            return
+        text = self.place_store.value
+        if not text:
+            self.save_place()
+            return
+        try:
+            record = json.loads(text)
+        except ValueError:
+            record = None
+        if not self.run.restore(record):  # another lesson's, an old format or a broken entry: start afresh
+            self.save_place()
+            return
+        self._recorded = self.run.finished
+        answered = sorted(self.run.quiz_answers)
+        self.quiz.number = next((i for i in range(len(self.run.questions)) if i not in self.run.quiz_answers),
+                                max(len(self.run.questions) - 1, 0))
+        self.quiz.card.question = None
+        self.app.show()
+        if self.run.index > 0 or answered:
+            self.status.show(self._("Welcome back: the lesson goes on from step {k} of {n}, with your answers.").format(
+                k=self.run.index + 1, n=self.run.count))
+
+    def save_place(self) -> None:
+        """Keep the learner's place in their browser (once the browser has said what it kept before)."""
+        if self.place_store.loaded:
+            self.place_store.value = json.dumps(self.run.place(), separators=(",", ":"))
 
     # ------------------------------------------------------------- the deal
     def deal(self) -> Lesson | SessionLesson:
@@ -225,6 +276,7 @@ class CourseMode(Component):
                 self.store.save()
             finally:
                 self._answering = False
+        self.save_place()
         if feedback.line is not None and not feedback.line.same_as_book:  # the learner's card, played out
             self.app.show_line(feedback.line)
         self.app.sync_controls()
@@ -237,6 +289,7 @@ class CourseMode(Component):
         self.app.sync_controls()
 
     def _finished(self) -> None:
+        self.save_place()
         if self._recorded or not self.run.finished:
             return
         self._recorded = True

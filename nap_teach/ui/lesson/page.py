@@ -27,6 +27,10 @@ class LessonPage(PageHost, Protocol):
     walk: LessonWalk
     """Where the learner is in it (the step shown)."""
 
+    def show(self) -> None:
+        """Draw the current step everywhere (after the learner's place was taken up from their browser)."""
+        ...
+
     def redraw_board(self) -> None:
         """Draw the card table at the current step (hands hidden by presenter mode face down)."""
         ...

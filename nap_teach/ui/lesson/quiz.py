@@ -13,6 +13,7 @@ from ...words.html import html
 from ...teach.lesson.player import LessonRun
 from ...teach.quiz import Question
 from ..base import Component, PageHost, guarded
+from ..nav import nav_href
 from ..question import QuestionCard
 from ..widgets import auto_layout
 
@@ -35,6 +36,7 @@ class LessonQuiz(Component):
         self.next.on_click(self._on_next)
         self.done = W.HTML("")
         self.done.add_class("nap-lesson-done")
+        self._shown_done = False
         self.widget = W.VBox([self.title, self.card.widget, self.next, self.done], layout=auto_layout())
         self.widget.add_class("nap-lesson-quiz")
         self.widget.layout.display = "none"
@@ -62,16 +64,30 @@ class LessonQuiz(Component):
         self.card.refresh()
         if run.finished:
             right, out_of = run.score
-            self.done.value = html('<div class="nap-lesson-done-box" role="status"><strong>{}</strong> {}</div>',
+            place = getattr(getattr(self.app, "page_nav", None), "lesson", None)
+            following = place.following if place is not None else None
+            if following is not None:  # a large button on to the next lesson of the course
+                go = html('<a class="nap-next-lesson" href="{}">{}<span aria-hidden="true"> →</span></a>',
+                          nav_href("lesson.ipynb", self.language.code, lesson=following[0]),
+                          self._("Next lesson: {title}").format(title=self._(following[1])))
+            else:
+                go = html('<a class="nap-next-lesson" href="{}">{}<span aria-hidden="true"> →</span></a>',
+                          nav_href("index.ipynb", self.language.code), self._("The course is done: back to the start"))
+            self.done.value = html('<div class="nap-lesson-done-box"><strong>{}</strong> {}</div>{}',
                                    self._("Lesson done."),
-                                   self._("Your score: {right} of {total}.").format(right=right, total=out_of))
+                                   self._("Your score: {right} of {total} right at the first try (the questions "
+                                          "on the deals and the quiz).").format(right=right, total=out_of), go)
+            keeper = getattr(self.app, "pagekeeper", None)
+            if keeper is not None and not self._shown_done:
+                self._shown_done = True
+                keeper.reveal(".nap-lesson-done")
+                keeper.say(self._("Lesson done."))
         else:
             self.done.value = ""
 
     def _answer(self, question: Question, value: str) -> bool:
         right = self.run.quiz_answer(self.number, value)
-        if self.run.finished:
-            self.on_finish()
+        self.on_finish()  # kept (the learner's place), and the lesson recorded once the last one is answered
         self.refresh()
         return right
 

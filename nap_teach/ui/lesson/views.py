@@ -4,7 +4,7 @@ from __future__ import annotations
 import ipywidgets as W
 
 from ...words.html import html, join
-from ...teach.lesson import RESULT, Lesson
+from ...teach.lesson import RESULT, TABLE, Lesson
 from ...words.render import trick_html
 from ..language import Language
 from ..widgets import auto_layout
@@ -14,19 +14,34 @@ from .fragments import amounts_html, explanation_items, tricks_table
 class ExplanationPanel:
     """The step's title and what happens, each sentence with its rule badge."""
 
+    FOLDED = ("lesson.seats", "lesson.dealer", "lesson.deal", "lesson.unused")
+    """The table's set-up, said at the first step of every deal: folded after the course's first lesson."""
+
     def __init__(self, lesson: Lesson, language: Language) -> None:
         self.lesson = lesson
         self.language = language
+        self.fold = False
+        """Fold the set-up sentences of a deal's first step (a learner past lesson 1 has read them)."""
         self.widget = W.HTML("", layout=auto_layout())
         self.widget.add_class("nap-lesson-explanation")
 
     def render(self, index: int) -> None:
         tr = self.language.tr
         step = self.lesson.step(index)
+        notes = step.explanations
+        folded = ""
+        if self.fold and step.kind == TABLE:
+            kept = tuple(e for e in notes if e.key not in self.FOLDED)
+            setup = tuple(e for e in notes if e.key in self.FOLDED)
+            if setup:
+                folded = html('<details class="nap-lesson-boiler"><summary>{}</summary>{}</details>',
+                              tr.gettext("The seats, the deal and the unused cards (rules {rules})").format(
+                                  rules=", ".join(e.rule for e in setup)), explanation_items(setup, tr))
+                notes = kept
         self.widget.value = (
             html('<section class="nap-lesson-explain" data-step="{}" data-kind="{}" aria-live="polite">'
-                 '<h2 class="nap-lesson-heading">{}</h2>{}</section>',
-                 index + 1, step.kind, self.lesson.heading(index, tr), explanation_items(step.explanations, tr)))
+                 '<h2 class="nap-lesson-heading">{}</h2>{}{}</section>',
+                 index + 1, step.kind, self.lesson.heading(index, tr), explanation_items(notes, tr), folded))
 
 
 class TrickHistory:

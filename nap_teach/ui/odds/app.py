@@ -7,8 +7,10 @@ from typing import Any, Sequence
 
 import ipywidgets as W
 
-from ...engine.cards import Card, CardParseError, format_cards, sort_hand
+from ...engine.cards import FULL_PACK, Card, CardParseError, format_cards, sort_hand
 from ...engine.dealing import MAX_SEED
+from ...words.render import card_label, suit_text
+from ..widgets import set_classes, set_trait
 from ...words.html import Markup, html, join
 from ...words.cardtext import read_cards, reading_note
 from ...words.i18n import Translator
@@ -68,7 +70,7 @@ class OddsApp(App):
 
     css_class = "nap-odds"
     page = "odds.ipynb"
-    styles = ()
+    styles = ("odds",)
 
     def __init__(self, lang: str = "en", profile: Profile | None = None, seed: int | None = None) -> None:
         super().__init__(lang)
@@ -115,9 +117,28 @@ class OddsApp(App):
         self.chart.add_class("nap-odds-chart")
         self.table = W.HTML()
         self.table.add_class("nap-odds-table")
+        # the 52-card picker (issue 26 part 7): a hand chosen by tapping cards, as in the deal editor; the box
+        # above it shows the same hand as codes and can still be typed in
+        self.picks: dict[Card, W.Button] = {}
+        rows = []
+        for start in range(0, 52, 13):
+            row = []
+            for card in FULL_PACK[start:start + 13]:
+                b = W.Button(description=card.rank.text + suit_text(card.suit), layout=W.Layout(width="auto"))
+                b.add_class("nap-odds-pick")
+                b.add_class(f"nap-odds-pick-{card.code}")
+                b.add_class(f"nap-suit-{card.suit.letter}")
+                b._nap_card = card
+                b.on_click(self._on_pick)
+                self.picks[card] = b
+                row.append(b)
+            rows.append(W.HBox(row, layout=W.Layout(width="auto", max_width="100%", flex_flow="row wrap")))
+        self.picker = W.VBox(rows, layout=W.Layout(width="auto", max_width="100%"))
+        self.picker.add_class("nap-odds-picker")
+        self.hand_box.observe(self._on_hand_typed, names="value")
         header = W.HBox([self.title, self.switch.widget])
-        form = W.VBox([W.HBox([self.hand_box, self.deal, self.keep]), W.HBox([self.players, self.seat, self.layouts]),
-                       W.HBox([self.position]),
+        form = W.VBox([W.HBox([self.hand_box, self.deal, self.keep]), self.picker,
+                       W.HBox([self.players, self.seat, self.layouts]), W.HBox([self.position]),
                        W.HBox([self.run, self.progress, self.progress_label])])
         form.add_class("nap-odds-form")
         self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.intro, form, self.status.widget,
@@ -229,6 +250,59 @@ class OddsApp(App):
         self.status.show(f"{note} {solved}" if note else solved, "info")
         self.render()
 
+    # ------------------------------------------------------------ picker
+    def _typed_cards(self) -> list[Card]:
+        """The cards the hand box holds now (a token that is no card is left out)."""
+        text = str(self.hand_box.value)[:120]
+        try:  # the page's own card reader: codes, symbols, and Spanish names and letters
+            found = [r.card for r in read_cards(text, self.tr.lang)]
+        except CardParseError:  # a piece that is no card: the others still count
+            found = []
+            for token in text.replace(",", " ").split()[:13]:
+                try:
+                    found += [r.card for r in read_cards(token, self.tr.lang)]
+                except CardParseError:
+                    continue
+        cards: list[Card] = []
+        for card in found:
+            if card not in cards:
+                cards.append(card)
+        return cards
+
+    @guarded
+    def _on_pick(self, button: W.Button) -> None:
+        card = getattr(button, "_nap_card", None)
+        if not isinstance(card, Card):
+            return
+        cards = self._typed_cards()
+        if card in cards:
+            cards.remove(card)
+        elif len(cards) >= 5:
+            self.status.show(self.tr.gettext("Five cards are chosen already: tap one of them to take it back "
+                                              "first."), "refused")
+            return
+        else:
+            cards.append(card)
+        self.status.clear()
+        self.hand_box.value = format_cards(sort_hand(cards))  # as symbols: they read the same in every language
+
+    def _on_hand_typed(self, _change: object = None) -> None:
+        self._render_picks()
+
+    def _render_picks(self) -> None:
+        chosen = set(self._typed_cards())
+        tr = self.tr
+        for card, button in self.picks.items():
+            on = card in chosen
+            classes = ["nap-odds-pick", f"nap-odds-pick-{card.code}", f"nap-suit-{card.suit.letter}"]
+            if on:
+                classes.append("nap-odds-picked")
+            set_classes(button, classes)
+            words = card_label(card, tr)
+            set_trait(button, "tooltip", tr.gettext("{card}: in your hand (tap to take it back)").format(card=words)
+                      if on else words)
+            set_trait(button, "description", ("\u2713" if on else "") + card.rank.text + suit_text(card.suit))
+
     # ---------------------------------------------------------- drawing
     def render(self) -> None:
         odds, tr = self.odds, self.tr
@@ -264,8 +338,10 @@ class OddsApp(App):
             return html("{} <small class='nap-odds-not-allowed'>({})</small>", tr.call(o.contract.name),
                         tr.gettext("not allowed here"))
 
-        rows = join(html("<tr data-contract='{}' data-allowed='{}'><th scope='row'>{}</th><td>{}</td><td>{}</td>"
-                         "<td>{}</td><td>{}</td>{}</tr>", o.contract.name,
+        # every number a token of its own that never breaks across lines (nap-odds-num, odds.css)
+        rows = join(html("<tr data-contract='{}' data-allowed='{}'><th scope='row'>{}</th>"
+                         "<td class='nap-odds-num'>{}</td><td class='nap-odds-num'>{}</td><td class='nap-odds-num'>{}</td>"
+                         "<td class='nap-odds-num'>{}</td>{}</tr>", o.contract.name,
                          "no" if refusals.get(o.contract.name) else "yes", call_cell(o),
                          f"{o.made} / {o.layouts}",
                          f"{tr.number(100 * o.chance)} ({tr.number(100 * o.low)}–{tr.number(100 * o.high)})",
@@ -289,8 +365,10 @@ class OddsApp(App):
             "In the deal as dealt, with open hands and best play, this hand takes {count} trick leading first.",
             "In the deal as dealt, with open hands and best play, this hand takes {count} tricks leading first.",
             real.tricks).format(count=real.tricks)) if real else "")
-        self.table.value = html('<div class="nap-scroll"><table class="nap-table-grid"><thead>{}</thead>'
-                                '<tbody>{}</tbody></table></div>{}{}', head, rows, advice_html, dealt_line)
+        # a table wider than a phone scrolls in its box, which the keyboard reaches too
+        self.table.value = html('<div class="nap-scroll" tabindex="0" role="region" aria-label="{}"><table '
+                                'class="nap-table-grid"><thead>{}</thead><tbody>{}</tbody></table></div>{}{}',
+                                tr.gettext("The chance of each call"), head, rows, advice_html, dealt_line)
 
     def refresh(self) -> None:
         tr = self.tr
@@ -317,5 +395,6 @@ class OddsApp(App):
                                  + [(tr.gettext("after a bid of {call}").format(call=tr.call(k.name)), k.name)
                                     for k in self.profile.ladder if k.name != top])
         self.position.value = keep if keep in {v for _l, v in self.position.options} else ""
+        self._render_picks()
         self._on_players()
         self.render()

@@ -26,6 +26,7 @@ from ..sharing import page_address
 from .classlink import ClassLink
 from .live import LiveSeat
 from .hand import HandView
+from .keep import GameKeep
 from .ledger import PlayLedger
 from .log import LogPanel
 from .replay import ReplayView
@@ -113,14 +114,19 @@ class PlayApp(App):
         self.saveload = SaveLoad(self)
         self.replay = ReplayView(self)
         self.postmortem = PostMortemPanel(lambda: self.tr)  # "could it have been made?" once a deal ends
+        self.keep = GameKeep(self)  # the game in progress, kept in the learner's browser and offered back
         # phone order: what is on the table, then the learner's choices, then what just happened
-        self.table_box = W.VBox([self.trick.widget, self.board.widget, self.hand.widget, self.auction.widget,
-                                 self.coach.widget, self.actions.widget, self.live.widget, self.log.latest, self.board.pace_box,
+        # the page's messages sit next to what the learner acts on: under the card table while a game is on,
+        # under the setup form while it is open (see _place_status)
+        self.table_box = W.VBox([self.trick.widget, self.board.widget, self.status.widget, self.hand.widget,
+                                 self.auction.widget, self.coach.widget, self.actions.widget, self.live.widget,
+                                 self.log.latest, self.board.pace_box,
                                  self.trick.history, self.log.box])
         self.table_box.add_class("nap-play-board")
         header = W.HBox([self.title, self.switch.widget])
         header.add_class("nap-play-header")
-        self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.status.widget, self.setup.widget,
+        self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.keep.widget,
+                                self.setup.widget,
                                 self.table_box, self.postmortem.widget, self.ledger.widget, self.saveload.widget, self.replay.widget,
                                 self.settings.widget)
         self.refresh()
@@ -262,6 +268,17 @@ class PlayApp(App):
         self.status.clear()
         self._run_bots()
 
+    def resume(self, table: PlayTable) -> None:
+        """Take up a game kept in the browser: the deal in play as the learner left it (or the next deal)."""
+        self.table = table
+        table.pace_bots = table.bots == "expert"
+        self.setup_open = False
+        self.ledger._key = self.saveload._key = self.replay._key = None
+        self.render()
+        self.status.show(self._("Your game is back: deal {k} of {n}.").format(
+            k=max(table.deal_number, 1), n=table.session.total_deals), "info")
+        self._run_bots()
+
     def to_setup(self) -> None:
         """Back to the setup form (the session stays loaded until a new one starts)."""
         self.setup_open = True
@@ -331,11 +348,22 @@ class PlayApp(App):
         _show(self.setup.widget, setup_open)
         _show(self.setup.back, table is not None)
         _show(self.table_box, not setup_open)
+        self._place_status(setup_open)
         if table is not None:
             self.trick.render(table, view)
             self.auction.render(table, view)
             self.hand.render(table, view)
         self._render_board(table, view)
+        # the learner's turn to play: the trick and the hand brought into view together (once per turn)
+        turn = (id(table), table.deal_number, table.token) if table is not None and table.pending == "card" else None
+        if turn is not None and turn != getattr(self, "_shown_turn", None):
+            self._shown_turn = turn
+            self.pagekeeper.reveal(".nap-play-card-table .nt-trick, .nap-play-card-table .nt-hand")
+        self.keep.save(table)  # after every deal and card, in the learner's browser
+        self.keep.refresh()
+        playing = table is not None and not table.session.is_over and (table.deal_number > 0)
+        self.pagekeeper.guard(self._("Leave the game? It stays in this browser and is offered back when you return.")
+                          if playing else "")
         self.actions.render(table)
         self.coach.render(table)
         # the moves on the table reach the page first: "what just happened" carries the turn token that
@@ -347,6 +375,19 @@ class PlayApp(App):
         self.live.sync(table)  # a live class: the deal just finished goes to the teacher
         self._later(self._render_slow)
 
+    def _place_status(self, setup_open: bool) -> None:
+        """Put the page's message line under the setup form (open) or under the card table (a game on)."""
+        line = self.status.widget
+        box, after = (self.widget, self.setup.widget) if setup_open else (self.table_box, self.board.widget)
+        other = self.table_box if setup_open else self.widget
+        if line in other.children:
+            other.children = tuple(w for w in other.children if w is not line)
+        children = list(box.children)
+        if line not in children or children.index(line) != children.index(after) + 1:
+            children = [w for w in children if w is not line]
+            children.insert(children.index(after) + 1, line)
+            box.children = tuple(children)
+
     def _render_board(self, table: PlayTable | None, view: "SeatView | None") -> None:
         if table is None or view is None or self.setup_open:
             self.board.clear()
@@ -356,12 +397,13 @@ class PlayApp(App):
             for i, call in enumerate(view.calls):
                 calls[view.speaker(i)] = self.tr.call(call.name)
         active = table.pending == "card"
-        hint = self._("Tap a raised card (▲) to play it, or use the arrow keys and Enter.") if active else ""
+        hint = self._("Tap a raised card (▲) to play it.") if active else ""
+        keys = self._("Or use the arrow keys and Enter.") if active else ""
         tricks = view.profile.hand_size  # one trick per card in a hand
         trick_no = min(tricks, len(view.tricks) + 1)
         title = self._("Trick {number} of {count}").format(number=trick_no, count=tricks) if view.phase == "play" else ""
         self.board.show_view(view, key=f"{id(table)}:{table.deal_number}:{id(table.state)}", token=table.token,
-                             active=active, four_colour=self.four_colour, calls=calls, hint=hint,
+                             active=active, four_colour=self.four_colour, calls=calls, hint=hint, hint_keys=keys,
                              centre_title=title, focus=FOCUS_AFTER.get(table.pending, ""))
 
     def _render_slow(self) -> None:

@@ -67,6 +67,10 @@ class PlayPage(PageHost, Protocol):
         """Show ``table`` (new or loaded) and deal its next hand."""
         ...
 
+    def resume(self, table: PlayTable) -> None:
+        """Take up a game kept in the learner's browser (the deal in play as they left it, or the next one)."""
+        ...
+
     def after_move(self) -> None:
         """The learner acted: clear the message and show the table as it now is."""
         ...

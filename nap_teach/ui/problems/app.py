@@ -9,8 +9,12 @@ from ...engine.cards import Card, sort_hand
 from ...words.html import html, join
 from ...teach.problems import Problem, ProblemRun, load_problems, winning_line
 from ...engine.profiles import BRITISH, Profile
+from ...engine.cards import CardParseError
+from ...engine.explain import Explanation, IllegalAction, IllegalCard
+from ...words.render import suit_text
 from ..base import App, guarded, page_style
 from ..params import PageParams
+from ..table import CardTable
 
 
 class ProblemsApp(App):
@@ -46,9 +50,19 @@ class ProblemsApp(App):
         self.again = W.Button()
         self.again.add_class("nap-problems-again")
         self.again.on_click(self._on_again)
+        # the card table (issue 26 part 6): trump shown, the learner's hand to tap; a trick the solver won stays
+        # on the table until the learner moves on ("Continue"), so the cards that beat them are seen
+        self.board = CardTable(self, on_card=self._on_table_card)
+        self.board.view.add_class("nap-problems-table")
+        self.seen = 0
+        """Completed tricks the learner has moved on from (a later one is held on the table)."""
+        self.go_on = W.Button(icon="arrow-right", button_style="primary")
+        self.go_on.add_class("nap-problems-continue")
+        self.go_on.on_click(self._on_continue)
         header = W.HBox([self.title, self.switch.widget])
-        self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.choice, self.brief, self.hands, self.trick,
-                                self.cards_box, self.status.widget, self.grades, self.result, self.line, self.again)
+        self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.choice, self.brief,
+                                self.board.widget, self.status.widget, self.go_on, self.grades, self.hands, self.trick,
+                                self.cards_box, self.result, self.line, self.again)
         index = number - 1 if 1 <= number <= len(self.problems) else 0
         self.run = ProblemRun(self.problems[index])
         self._set_choices(index)
@@ -89,21 +103,54 @@ class ProblemsApp(App):
         if not isinstance(new, int) or not 0 <= new < len(self.problems):
             return
         self.run = ProblemRun(self.problems[new])
+        self.seen = 0
         self.status.clear()
         self.render()
 
     @guarded
     def _on_again(self, _button: Any = None) -> None:
         self.run = ProblemRun(self.run.problem)
+        self.seen = 0
         self.status.clear()
         self.render()
 
     @guarded
     def _on_card(self, button: W.Button) -> None:
         card: Card = button.nap_card
+        self._play(card)
+
+    def _on_table_card(self, card: object, _token: int | None) -> None:
+        """A card tapped on the table (checked by the table's receive, then by the rules in :meth:`_play`)."""
+        if not isinstance(card, str):
+            raise IllegalAction(Explanation("play", "action.unknown", {"action": repr(card)[:40]}))
+        try:
+            parsed = Card.parse(card)
+        except CardParseError:
+            raise IllegalAction(Explanation("play", "action.unknown", {"action": card[:40]})) from None
+        self._play(parsed)
+
+    def _play(self, card: Card) -> None:
+        if self.run.over or self.run.state.to_act != self.run.learner:
+            raise IllegalAction(Explanation("play", "play.no_deal", {}))
+        if card not in self.run.state.held[self.run.learner]:
+            raise IllegalCard(Explanation("B11", "you.card.not_held", {"card": card}))
+        self.seen = len(self.run.state.tricks)  # every trick finished before this card was on the table
         self.run.play(card)  # an illegal card: refused with its rule, nothing changes
         self.status.clear()
         self.render()
+
+    @guarded
+    def _on_continue(self, _button: Any = None) -> None:
+        self.seen = len(self.run.state.tricks)
+        self.render()
+
+    def _held_trick(self) -> int | None:
+        """The number of a completed trick to keep on the table: one the learner has not moved on from while
+        the solver has already led to the next (None when the table can show the deal as it is)."""
+        state = self.run.state
+        if len(state.tricks) > self.seen and state.trick_cards and not self.run.over:
+            return self.seen + 1
+        return None
 
     # ---------------------------------------------------------- drawing
     def render(self) -> None:
@@ -149,6 +196,7 @@ class ProblemsApp(App):
             buttons.append(b)
         self.buttons = buttons
         self.cards_box.children = buttons
+        self._render_board()
         self.grades.value = join(html("<p class='{}'>{} {}</p>",
                                       "nap-problems-keeps" if g.keeps else
                                       ("nap-problems-loses" if g.was else "nap-problems-lost"),
@@ -170,8 +218,40 @@ class ProblemsApp(App):
         self.line.value = html("<h3>{}</h3><p>{}</p><ol>{}</ol>", tr.gettext("The winning line"),
                                tr.gettext("Best play by everyone from the first lead, trick by trick:"), items)
 
+    def _render_board(self) -> None:
+        tr, run = self.tr, self.run
+        state = run.state
+        held = self._held_trick()
+        shown = state
+        if held is not None:  # the deal just after the held trick: its four cards on the table, its winner marked
+            shown = run.problem.start()
+            base = len(shown.actions)
+            for action in state.actions[base:base + held * state.n]:  # the cards up to the held trick's last one
+                shown.push(action)
+        facts = []
+        if shown.trump is not None:
+            facts.append(tr.gettext("Trump: {suit}").format(suit=f"{suit_text(shown.trump)} {tr.suit(shown.trump)}"))
+        else:
+            facts.append(tr.gettext("Trump: not set yet (the first card played sets it)"))
+        if held is not None:
+            trick = state.tricks[held - 1]
+            facts.append(tr.gettext("Trick {number} won by {player} with {card}").format(
+                number=trick.number, player=state.players[trick.winning], card=tr.card(trick.cards[
+                    trick.seats.index(trick.winning)])))
+        active = held is None and not run.over and state.to_act == run.learner
+        self.board.view.pace = "instant"
+        self.board.show_view(shown.view(run.learner), key=f"problem:{id(run)}:{held}", active=active,
+                             centre_title=tr.gettext("Trick {number} on the table").format(
+                                 number=min(5, len(shown.tricks) + (1 if shown.trick_cards else 0)) or 1),
+                             facts=facts, hint=tr.gettext("Tap a raised card (▲) to play it.") if active else "",
+                             hint_keys=tr.gettext("Or use the arrow keys and Enter.") if active else "")
+        self.go_on.description = tr.gettext("Continue")
+        self.go_on.tooltip = tr.gettext("Take the trick off the table and go on")
+        self.go_on.layout.display = None if held is not None else "none"
+
     def refresh(self) -> None:
         self.title.value = html("<h1>{}</h1>", self._("Problems: play against best play"))
+        self.board.refresh()
         index = self.choice.value if isinstance(self.choice.value, int) else 0
         self._set_choices(index)
         self.choice.description = self._("Problem")

@@ -154,13 +154,17 @@ class CardTable(Component):
                   four_colour: bool = False, open_hands: Sequence[Sequence[Card] | None] | None = None,
                   show_hand: bool = True, hint: str = "", centre_title: str = "", facts: Sequence[str] = (),
                   calls: dict[int, str] | None = None, tags: dict[int, list[str]] | None = None,
-                  title: str = "", focus: str = "") -> None:
+                  title: str = "", focus: str = "", acting: int | None = None, hint_keys: str = "",
+                  described: tuple[int, Card] | None = None) -> None:
         """Draw ``view`` (the seat at the bottom is ``view.seat``); ``active``: the learner may play now.
 
         ``key`` names the deal (a new key shows the table at once, without the pace); ``open_hands``
         shows hands face up (the lesson); ``show_hand`` puts ``view.hand`` along the bottom. ``focus``:
         where the keyboard focus goes when an action has taken it away ("hand", or the CSS class of a
-        button of the page, such as the Pass button).
+        button of the page, such as the Pass button). ``acting``: the seat a lesson step is about (the
+        speaker of a call, the player of a card), framed instead of the seat to act next; ``described``:
+        (seat, card) of the card a step describes, outlined and labelled on the table. ``hint_keys``: the
+        keyboard's way to play, shown after ``hint`` but not on touch screens (which have no arrow keys).
         """
         _ = self._
         tr = self.tr
@@ -207,7 +211,8 @@ class CardTable(Component):
                 "backs_label": tr.ngettext("{n} card, face down", "{n} cards, face down", left).format(n=left),
                 "open": [self._card(c, four_colour) for c in hand] if hand is not None else None,
                 "open_label": _("{player}'s hand").format(player=name),
-                "turn": seat == view.to_act, "you": seat == view.seat and show_hand,
+                "turn": seat == (view.to_act if acting is None else acting), "acting": seat == acting,
+                "you": seat == view.seat and show_hand,
                 "declarer": seat == view.declarer,
             })
         legal = set(view.legal_cards) if active else set()
@@ -225,5 +230,7 @@ class CardTable(Component):
             "winning": winning, "centre_title": centre_title, "facts": list(facts), "note": "",
             "hand_seat": view.seat if show_hand else None, "hand": hand_cards,
             "hand_title": tr.ngettext("Your hand ({n} card)", "Your hand ({n} cards)", k).format(n=k),
-            "hand_label": _("Your hand"), "hint": hint, "focus": focus, "winning_label": mark_word("winning", tr),
+            "hand_label": _("Your hand"), "hint": hint, "hint_keys": hint_keys, "focus": focus, "winning_label": mark_word("winning", tr),
+            "described": ({"seat": described[0], "card": described[1].code} if described is not None else None),
+            "described_label": _("this step"),
         }

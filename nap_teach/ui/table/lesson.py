@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from ...engine.cards import Card
-from ...teach.lesson import HAD_FEWER, RESULT, Lesson
+from ...teach.lesson import CALL, CARD, HAD_FEWER, RESULT, Lesson
 from ...words.render import suit_text
 from . import CardTable
 
@@ -23,6 +23,15 @@ def show_lesson_step(board: CardTable, lesson: Lesson, index: int, four_colour: 
     hands: tuple[tuple[Card, ...] | None, ...] = tuple(held)
     if hidden:
         hands = tuple(None if seat in hidden else hand for seat, hand in enumerate(held))
+    acting = step.seat if step.kind in (CALL, CARD) else None  # the speaker, the player: not the next to act
+    described = None
+    tags: dict[int, list[str]] = {}
+    if step.kind == CARD and step.action is not None:
+        seat, card = lesson.book.cards_played[step.action - len(lesson.book.calls)]
+        described = (seat, card)
+        tags[seat] = [tr.gettext("plays this step")]
+    elif step.kind == CALL and step.seat is not None:
+        tags[step.seat] = [tr.gettext("speaks this step")]
     calls = {}
     if step.kind == "call":
         calls = {seat: tr.gettext("said {call}").format(call=tr.call(c.name))
@@ -52,4 +61,5 @@ def show_lesson_step(board: CardTable, lesson: Lesson, index: int, four_colour: 
     board.view.pace = "instant"  # the learner steps with Next: each card arrives with its step
     board.show_view(state.view(0), key=f"lesson:{id(lesson)}", open_hands=hands, show_hand=False,
                     four_colour=four_colour, calls=calls, centre_title=heading, facts=facts,
-                    title=tr.gettext("The table (hands open for study)"))
+                    title=tr.gettext("The table (hands open for study)"), acting=acting, described=described,
+                    tags=tags)

@@ -66,7 +66,7 @@ function render({ model, el: root }) {
 
   function seatBox(s) {
     const box = el("div", "nt-seat nt-pos-" + s.pos + (s.turn ? " nt-turn" : "") + (s.you ? " nt-you" : "") +
-      (s.declarer ? " nt-declarer" : ""));
+      (s.declarer ? " nt-declarer" : "") + (s.acting ? " nt-acting" : ""));
     box.dataset.seat = String(s.seat);
     const name = el("div", "nt-seat-name", s.name);
     box.appendChild(name);
@@ -102,6 +102,12 @@ function render({ model, el: root }) {
     slot.dataset.card = play.card.code;
     slot.appendChild(face(play.card, "nt-trick-card"));
     slot.appendChild(el("div", "nt-slot-name", state.names[play.seat]));
+    const d = state.described;
+    if (d && d.seat === play.seat && d.card === play.card.code) {
+      // the card the step describes: an outline of its own colour and a word, never the colour alone
+      slot.classList.add("nt-described");
+      slot.appendChild(el("div", "nt-step-badge", state.described_label || ""));
+    }
     trickBox.appendChild(slot);
     return slot;
   }
@@ -262,7 +268,12 @@ function render({ model, el: root }) {
       const hand = el("div", "nt-hand-box");
       hand.appendChild(el("div", "nt-hand-title", state.hand_title || ""));
       hand.appendChild(handRow(state));
-      if (state.hint) hand.appendChild(el("div", "nt-hand-hint", state.hint));
+      if (state.hint) {
+        const hint = el("div", "nt-hand-hint", state.hint);
+        // the keyboard's way, not shown on a touch screen (table.css)
+        if (state.hint_keys) hint.appendChild(el("span", "nt-hand-keys", " " + state.hint_keys));
+        hand.appendChild(hint);
+      }
       frame.appendChild(hand);
     }
     // keep the plays shown so far on the table (the animation resumes from there)
