@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import html
+import json
 import math
 import os
 from dataclasses import dataclass, field
@@ -48,7 +49,7 @@ from typing import Any, Callable, Mapping, Sequence, TextIO
 from ..engine.explain import RecordError
 from ..teach.classroom import ENV_VAR, ClassStore, StoreUnavailable
 from ..teach.classroom import database_url as sqlite_database_url
-from ..words.i18n import normalize_lang, translator
+from ..words.i18n import LANGUAGES, normalize_lang, translator
 
 __all__ = [
     "serve", "TEMPLATE", "SHARE_DIR", "LANDING_NOTEBOOK", "voila_argv", "ClassPlan", "class_plan",
@@ -219,8 +220,6 @@ def accepted_language(header: str) -> str:
     >>> accepted_language("en;q=0.2, es;q=0.7")
     'es'
     """
-    from ..words.i18n import LANGUAGES
-
     wanted: list[tuple[float, int, str]] = []
     for i, part in enumerate(str(header)[:500].split(",")):
         bits = part.strip().split(";")
@@ -242,11 +241,8 @@ def front_door_html(target: str, query: str, lang: str) -> str:
     """The page ``/`` answers: it goes on to the front page in the language the learner chose last (kept in their
     browser, ``localStorage["nap_teach.lang"]``, never sent to the server), else in ``lang`` (their browser's
     Accept-Language); without scripts, a plain redirect to ``lang``."""
-    import html as _html
-    import json as _json
-
     def script_text(value: str) -> str:  # a JSON string that cannot close the script element
-        return _json.dumps(value).replace("<", "\\u003c").replace(">", "\\u003e")
+        return json.dumps(value).replace("<", "\\u003c").replace(">", "\\u003e")
 
     safe_lang = lang if lang in ("en", "es") else "en"
     rest = "&".join(p for p in query.split("&") if p and not p.startswith("lang="))[:500]
@@ -254,13 +250,13 @@ def front_door_html(target: str, query: str, lang: str) -> str:
     return (
         "<!doctype html><html lang=\"" + safe_lang + "\"><head><meta charset=\"utf-8\">"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Nap</title>"
-        "<noscript><meta http-equiv=\"refresh\" content=\"0; url=" + _html.escape(fallback) + "\"></noscript>"
+        "<noscript><meta http-equiv=\"refresh\" content=\"0; url=" + html.escape(fallback) + "\"></noscript>"
         "<script>(function () { var lang = null;"
         " try { lang = window.localStorage.getItem(\"nap_teach.lang\"); } catch (e) { lang = null; }"
-        " if (lang !== \"en\" && lang !== \"es\") { lang = " + _json.dumps(safe_lang) + "; }"
+        " if (lang !== \"en\" && lang !== \"es\") { lang = " + json.dumps(safe_lang) + "; }"
         " var rest = " + script_text(rest) + ";"
         " window.location.replace(" + script_text(target) + " + \"?lang=\" + lang + (rest ? \"&\" + rest : \"\"));"
-        " })();</script></head><body><p><a href=\"" + _html.escape(fallback) + "\">Nap</a></p></body></html>"
+        " })();</script></head><body><p><a href=\"" + html.escape(fallback) + "\">Nap</a></p></body></html>"
     )
 
 

@@ -9,7 +9,7 @@ import ipywidgets as W
 
 from ...engine.cards import FULL_PACK, Card, CardParseError, format_cards, sort_hand
 from ...engine.dealing import MAX_SEED
-from ...words.render import card_label, suit_text
+from ...words.render import card_label, card_text
 from ..widgets import set_classes, set_trait
 from ...words.html import Markup, html, join
 from ...words.cardtext import read_cards, reading_note
@@ -124,7 +124,7 @@ class OddsApp(App):
         for start in range(0, 52, 13):
             row = []
             for card in FULL_PACK[start:start + 13]:
-                b = W.Button(description=card.rank.text + suit_text(card.suit), layout=W.Layout(width="auto"))
+                b = W.Button(description=card_text(card), layout=W.Layout(width="auto"))
                 b.add_class("nap-odds-pick")
                 b.add_class(f"nap-odds-pick-{card.code}")
                 b.add_class(f"nap-suit-{card.suit.letter}")
@@ -301,7 +301,7 @@ class OddsApp(App):
             words = card_label(card, tr)
             set_trait(button, "tooltip", tr.gettext("{card}: in your hand (tap to take it back)").format(card=words)
                       if on else words)
-            set_trait(button, "description", ("\u2713" if on else "") + card.rank.text + suit_text(card.suit))
+            set_trait(button, "description", ("\u2713" if on else "") + card_text(card))
 
     # ---------------------------------------------------------- drawing
     def render(self) -> None:
