@@ -348,8 +348,10 @@ class HandoutsApp(App):
         show(self.source, kind == "scoresheet")
         show(self.upload, kind in ("deal", "scoresheet"))
         style = Markup(print_css(str(self.paper.value), landscape=kind == "scoresheet"))  # our own stylesheet
-        self.preview.value = html('<style>{}</style><div class="nap-handouts-sheet" data-paper="{}" data-kind="{}">'
-                                  '{}</div>', style, self.paper.value, kind, self.handout())
+        # the sheet scrolls sideways on a phone: a region a keyboard can reach and a screen reader names
+        self.preview.value = html('<style>{}</style><div class="nap-handouts-sheet" data-paper="{}" data-kind="{}" '
+                                  'tabindex="0" role="region" aria-label="{}">{}</div>', style, self.paper.value, kind,
+                                  self._("The handout as it prints"), self.handout())
 
     def refresh(self) -> None:
         _ = self._
