@@ -11,6 +11,7 @@ import contextlib
 import functools
 import logging
 import re
+from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, Iterator, TypeVar
 
@@ -27,7 +28,8 @@ __all__ = [
 ]
 
 log = logging.getLogger("nap_teach.ui")
-CSS_DIR = Path(__file__).parent / "css"
+# The package is installed as files (a wheel, not a zip): its stylesheets are a folder.
+CSS_DIR = Path(str(resources.files("nap_teach.ui").joinpath("css")))
 F = TypeVar("F", bound=Callable[..., Any])
 
 html_escape = escape

@@ -22,7 +22,10 @@ LAYOUT_CHOICES = (200, 1000, 2000)
 def odds_chart_svg(odds: Sequence[CallOdds], tr: Translator) -> Markup:
     """The chance of each call as bars with their 95 in 100 intervals, the simple bot's estimate as a mark.
 
-    A matplotlib ``Figure`` (never pyplot), drawn to SVG.
+    A matplotlib ``Figure`` (never pyplot), drawn to SVG. matplotlib is imported here and nowhere else: only
+    this page draws with it, and it is not part of the base install (it comes with the ``serve`` extra; in the
+    static site, from Pyodide's own build). Without it this raises ``ImportError`` and the page shows its
+    table with a note instead (:meth:`OddsApp.render`).
     """
     from matplotlib import rc_context
     from matplotlib.figure import Figure
@@ -195,10 +198,16 @@ class OddsApp(App):
         if odds is None or self.hand is None:
             self.chart.value = self.table.value = ""
             return
+        try:
+            chart = odds_chart_svg(odds, tr)
+        except ImportError:  # no matplotlib here (the base install, or the static site offline): the table stays
+            chart = html('<p class="nap-odds-no-chart" role="status">{}</p>', tr.gettext(
+                "The chart could not be loaded on this page, so it is left out; the table below "
+                "has the same chances."))
         self.chart.value = html('<figure><figcaption>{}</figcaption>{}</figure>',
                                 tr.gettext("{hand} at {players} players").format(
                                     hand=format_cards(self.hand), players=self.ran_players),
-                                odds_chart_svg(odds, tr))
+                                chart)
         real = self.as_dealt
         head = html("<tr><th scope='col'>{}</th><th scope='col'>{}</th><th scope='col'>{}</th>"
                     "<th scope='col'>{}</th><th scope='col'>{}</th>{}</tr>",

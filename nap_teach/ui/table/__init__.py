@@ -14,6 +14,7 @@ is not the learner's turn, with the reason and nothing changed.
 """
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
@@ -34,7 +35,8 @@ if TYPE_CHECKING:
 
 __all__ = ["TableWidget", "CardTable", "PACES", "seat_positions"]
 
-HERE = Path(__file__).parent
+HERE = Path(str(resources.files("nap_teach.ui.table")))
+"""The folder of ``table.js`` and ``table.css`` (package data, in the wheel)."""
 PACES = ("instant", "normal", "slow")
 """How fast the bots' cards arrive: at once, about half a second each, over a second each."""
 MAX_MESSAGE_KEYS = 8
