@@ -372,6 +372,15 @@ def browse_when_ready(url: str, timeout: float = 120.0,
     return thread
 
 
+def require_voila() -> None:
+    """Refuse, in words, to serve from the base install (no ``serve`` extra): no Voila to serve with."""
+    import importlib.util
+
+    if importlib.util.find_spec("voila") is None:
+        raise ValueError("serving the app needs Voila, which the base install leaves out: "
+                         "pip install 'nap_teach[serve]'")
+
+
 def serve(notebooks: Path = NOTEBOOK_DIR, host: str = "127.0.0.1", port: int = 8866, extra: Sequence[str] = (),
           plan: ClassPlan | None = None, open_browser: bool = False) -> int:
     """Serve ``notebooks`` until interrupted; returns Voila's exit status.
@@ -383,12 +392,10 @@ def serve(notebooks: Path = NOTEBOOK_DIR, host: str = "127.0.0.1", port: int = 8
     """
     notebooks = notebooks.resolve()
     plan = plan or class_plan(0, pages(notebooks))
-    try:
-        from traitlets.config import Config
-        from voila.app import Voila
-    except ImportError as e:
-        raise ValueError("serving the app needs Voila, which the base install leaves out: "
-                         "pip install 'nap_teach[serve]'") from e
+    require_voila()
+    from traitlets.config import Config
+    from voila.app import Voila
+
     os.chdir(notebooks.parent)
     use_share_dir()
     os.environ.update(kernel_env_for(host))
@@ -423,6 +430,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
+    require_voila()
     notebooks = Path(args.notebooks) if args.notebooks else NOTEBOOK_DIR
     if not (notebooks / LANDING_NOTEBOOK).is_file():
         raise ValueError(f"{notebooks}: no {LANDING_NOTEBOOK} here; give the app's folder with --notebooks")

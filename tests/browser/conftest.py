@@ -268,6 +268,13 @@ def voila_learner() -> Any:
 
 
 @pytest.fixture(scope="session")
+def fresh_env() -> Any:
+    """tests/browser/fresh_env.py: build the wheel, new venvs, pip installs and servers outside the test venv
+    (the install tests: test_installed_package.py, test_binder.py)."""
+    return _load_by_path("nap_fresh_env", "fresh_env.py")
+
+
+@pytest.fixture(scope="session")
 def axe() -> Any:
     """tests/browser/axe.py: ``axe.assert_accessible(page, context=None, label=...)`` fails on any
     critical or serious axe-core violation (and ``region``), printed readably; ``axe.run`` gives
