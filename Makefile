@@ -44,12 +44,12 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(APP_STAMP): | $(BIN)/python
-	cd $(ROOT) && $(BIN)/python -m pip install --disable-pip-version-check -q -r requirements.txt -e '.[serve]'
+	cd $(ROOT) && $(BIN)/python -m pip install --disable-pip-version-check -q -r requirements.txt -e '.[serve,i18n]'
 	rm -f $(VENV)/.nap-installed-app-*
 	touch $@
 
 $(TEST_STAMP): | $(BIN)/python
-	cd $(ROOT) && $(BIN)/python -m pip install --disable-pip-version-check -q -r requirements-test.txt -e '.[serve]'
+	cd $(ROOT) && $(BIN)/python -m pip install --disable-pip-version-check -q -r requirements-test.txt -e '.[serve,i18n]'
 	rm -f $(VENV)/.nap-installed-test-* $(VENV)/.nap-installed-app-*
 	touch $@ $(APP_STAMP)
 
