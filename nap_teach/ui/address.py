@@ -22,6 +22,7 @@ appears in).
 from __future__ import annotations
 
 import logging
+import os
 import sys
 from typing import Any, Callable, Mapping, Protocol
 from urllib.parse import urlsplit
@@ -125,6 +126,9 @@ class _AddressedPage:
         if self.page is not None:  # one page per load: a second message changes nothing
             return
         environ = address_environ(change["new"])
+        # as Voila sets them for a kernel (one page per kernel here too): parts of a page that read the request
+        # later (the play page's class link reads the page's own address) find it where they look under Voila
+        os.environ.update(environ)
         try:
             self.page = self.build(environ)
         except Exception:  # a UI boundary: a bug of ours becomes a short notice, never a traceback

@@ -133,7 +133,7 @@ class OddsApp(App):
         players = int(self.players.value)
         self.dealt = deal_table(players, self._rng, self.profile)
         self.keep.value = True
-        self.keep.layout.display = None
+        self.keep.layout.display = ""
         self._show_seat_hand()
         self.status.show(self.tr.gettext(
             "Dealt a whole table of {players}: your five are in the box, the other hands and the {unused} "

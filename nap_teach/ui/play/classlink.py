@@ -39,6 +39,8 @@ def page_address(environ: Mapping[str, str] | None = None) -> str:
 
     >>> page_address({"SERVER_NAME": "10.0.0.5", "SERVER_PORT": "8866", "SCRIPT_NAME": "/voila/render/play.ipynb"})
     'http://10.0.0.5:8866/voila/render/play.ipynb'
+    >>> page_address({"SERVER_NAME": "nap.example.org", "SERVER_PORT": "443", "SCRIPT_NAME": "/voici/render/play.html"})
+    'https://nap.example.org/voici/render/play.html'
     >>> page_address({})
     'http://127.0.0.1:8866/voila/render/play.ipynb'
     """
@@ -48,7 +50,8 @@ def page_address(environ: Mapping[str, str] | None = None) -> str:
     path = env.get("SCRIPT_NAME", "") or "/voila/render/play.ipynb"
     if ":" in host and not host.startswith("["):
         host = f"[{host}]"  # an IPv6 address
-    address = f"http://{host}{':' + port if port and port not in ('80',) else ''}{path}"
+    scheme = "https" if port == "443" else "http"  # the static site on an https host (ui/address.py)
+    address = f"{scheme}://{host}{':' + port if port and port not in ('80', '443') else ''}{path}"
     return address if _ADDRESS.match(address) and len(address) <= MAX_ADDRESS else \
         "http://127.0.0.1:8866/voila/render/play.ipynb"
 
