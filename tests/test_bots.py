@@ -25,7 +25,6 @@ from nap_teach.engine.messages import MESSAGES
 from nap_teach.engine.profiles import BRITISH, PUB
 from nap_teach.ai.simulate import simulate
 from nap_teach.engine.state import DealState
-from nap_teach.engine.views import SeatView
 
 NAMES = ("A", "B", "C", "D", "E", "F", "G")
 EN = translator("en")

@@ -4,7 +4,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
 
 from nap_teach.engine.cards import Card, Suit, parse_cards
 from nap_teach.engine.dealing import deal_rng, shuffle_and_deal

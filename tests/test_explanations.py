@@ -499,7 +499,7 @@ def test_b1_spanish_a_range_of_players_is_entre_y(spanish):
 
 
 def test_p4_spanish_no_trick_needed_is_ninguna():
-    from nap_teach.ui.landing import stakes_table_html
+    from nap_teach.words.rulebook import stakes_table_html
 
     table = stakes_table_html(PUB, ES)
     misere = re.search(r"data-contract='Misere'>.*?</tr>", table).group(0)

@@ -10,7 +10,7 @@ from nap_teach.teach.course import load_course, load_lesson
 from nap_teach.engine.explain import RecordError
 from nap_teach.teach.handouts import (course_plan_html, deal_diagram_html, deal_from_link, deal_from_record,
                                 handout_document, lesson_questions, lesson_summary_html, print_css,
-                                rules_card_html, scoresheet_html, stakes_table_html)
+                                rules_card_html, scoresheet_html, handout_stakes_html)
 from nap_teach.words.i18n import translator
 from nap_teach.teach.lesson.deal import load_worked_deal
 from nap_teach.engine.profiles import BRITISH, PUB
@@ -52,11 +52,11 @@ def test_b1_p1_the_rules_card_has_every_rule_of_the_profile_in_the_rulebook_word
 
 @pytest.mark.parametrize("profile", [BRITISH, PUB], ids=["british", "pub"])
 def test_b6_p5_the_stakes_table_numbers_are_the_profiles(profile):
-    table = stakes_table_html(profile, translator("en"))
+    table = handout_stakes_html(profile, translator("en"))
     rows = re.findall(r"<tr data-contract='([^']+)'>.*?<td class='nap-handout-num'>(\d+)</td>"
                       r"<td class='nap-handout-num'>(\d+)</td></tr>", table)
     assert rows == [(c.name, str(c.made), str(c.failed)) for c in profile.ladder]
-    assert stakes_table_html(profile, translator("en")) in rules_card_html(profile, translator("en"))
+    assert handout_stakes_html(profile, translator("en")) in rules_card_html(profile, translator("en"))
 
 
 @pytest.mark.parametrize("name, state", hand_deals(), ids=[n for n, _ in hand_deals()])
@@ -192,7 +192,7 @@ def test_b1_a_blank_sheet_has_a_column_per_player_for_every_table_size(profile):
         assert re.findall(r"<th scope='col' data-player='([^']+)'>", sheet) == [f"Player {i + 1}" for i in range(n)]
         assert sheet.count("<tr class='nap-handout-blank'>") == 10
         assert sheet.count("<td></td>") == 10 * (4 + n)
-        assert stakes_table_html(profile, tr) in sheet
+        assert handout_stakes_html(profile, tr) in sheet
     for bad in (profile.min_players - 1, 8):
         with pytest.raises(ValueError):
             scoresheet_html(profile, tr, players=bad)

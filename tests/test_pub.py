@@ -12,12 +12,12 @@ import random
 import pytest
 
 from nap_teach.engine.auction import Auction, Call
-from nap_teach.engine.cards import Card, Rank, Suit, parse_cards
+from nap_teach.engine.cards import Card, Rank, parse_cards
 from nap_teach.app.cli import main
 from nap_teach.engine.dealing import deal_rng, draw_first_dealer, shuffle_and_deal
 from nap_teach.engine.explain import IllegalAction, IllegalCall, IllegalCard, RecordError, RuleError
 from nap_teach.engine.profiles import BRITISH, PUB, VARIATIONS, get_profile
-from nap_teach.engine.records import hand_to_record, load_hand, load_session, session_from_record, session_to_record
+from nap_teach.engine.records import hand_to_record, load_hand, session_from_record, session_to_record
 from nap_teach.teach.scorekeeper import Scorekeeper
 from nap_teach.engine.session import MISDEAL, TIE_BREAK, Session, first_dealer_from_cards
 from nap_teach.engine.settlement import settle, settle_renege

@@ -45,7 +45,7 @@ def test_trick_value():
 
 
 def test_B12_beats():
-    h, s = Suit.HEARTS, Suit.SPADES
+    s = Suit.SPADES
     ah, kh, two_s, ks = (Card.parse(t) for t in ("AH", "KH", "2S", "KS"))
     assert beats(ah, kh, trump=None)
     assert not beats(kh, ah, trump=s)

@@ -8,7 +8,7 @@ import pytest
 from nap_teach.engine.cards import Card, Suit
 from nap_teach.words.i18n import translator
 from nap_teach.words.render import MARK_WORDS, card_svg, hand_html, mark_word, trick_html
-from nap_teach.ui.base import label_controls, name_control, plain_text
+from nap_teach.ui.base import label_controls, plain_text
 from nap_teach.ui.explorer import ExplorerApp
 from nap_teach.ui.lesson import LessonApp
 from nap_teach.ui.play import PlayApp

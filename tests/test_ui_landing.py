@@ -83,7 +83,8 @@ def test_from_environment_validates_language():
 
 
 def test_pub_profile_from_the_query_its_stakes_and_links_that_keep_it():
-    from nap_teach.ui.landing import page_query, profile_from_query
+    from nap_teach.ui.landing import profile_from_query
+    from nap_teach.ui.params import page_query
 
     page = LandingPage.from_environment({"QUERY_STRING": "profile=pub"}, notebook_dir=NOTEBOOKS)
     assert page.profile.name == "pub"

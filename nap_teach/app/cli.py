@@ -22,8 +22,9 @@ from ..ai import simulate
 from ..engine.cards import Card, sort_hand
 from ..engine.explain import Explanation, RecordError, RuleError
 from ..words.i18n import LANGUAGES, Translator, translator
+from ..words.rulebook import options_line
 from ..engine.narrate import explain_action
-from ..engine.profiles import PROFILES, Profile
+from ..engine.profiles import PROFILES
 from ..engine.rules import Topic
 from ..engine.records import load_hand, load_session
 from ..words.rulesdoc import markdown as rules_markdown
@@ -98,22 +99,6 @@ def session_json(session: Session) -> dict[str, Any]:
     if session.tie_break_due:
         out["tie_break_due"] = list(session.tie_break_due)
     return out
-
-
-def options_line(profile: Profile, tr: Translator) -> str | None:
-    """The table options in words, or None when the profile has none."""
-    _ = tr.gettext
-    o = profile.options
-    if not o:
-        return None
-    parts = [_("Misère pays {stakes}").format(stakes=o.get("misere_stakes", "3/3"))]
-    parts.append(_("a reneging defender pays every opponent's share") if o.get("renege_share", "full") == "full"
-                 else _("a reneging defender pays one share"))
-    if profile.ante:
-        parts.append(tr.ngettext("ante {ante} chip each", "ante {ante} chips each", profile.ante).format(ante=profile.ante))
-        parts.append(_("a player out of chips leaves the session") if o.get("bust", "out") == "out"
-                     else _("a player out of chips antes again"))
-    return _("Table options: {options}.").format(options="; ".join(parts))
 
 
 def narrate_deal(state: DealState, tr: Translator) -> list[str]:

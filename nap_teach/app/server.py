@@ -53,8 +53,8 @@ import os
 import threading
 import time
 import webbrowser
-from importlib import resources
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence, TextIO
 
@@ -72,8 +72,10 @@ TEACHER_PAGES = ("class.ipynb",)
 """The page ``/`` opens."""
 TEMPLATE = "nap"
 """The page template (Voila's ``lab`` plus the friendly failure notice)."""
+# Voila reads its pages, configuration and templates from folders: the package is installed as files (a wheel,
+# not a zip).
 APP_DIR = Path(str(resources.files("nap_teach.app")))
-"""The app's files inside the installed package (a wheel installs as files, not a zip)."""
+"""The app's files inside the installed package."""
 SHARE_DIR = APP_DIR / "share"
 """A Jupyter data directory holding ``voila/templates/nap``."""
 NOTEBOOK_DIR = APP_DIR / "notebooks"

@@ -23,7 +23,7 @@ import hashlib
 import io
 import json
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping
 
 from ..engine.dealing import deal_rng, shuffle_and_deal
 from ..engine.explain import Explanation, RecordError, RuleError

@@ -12,24 +12,25 @@ import functools
 import logging
 import re
 from importlib import resources
-from pathlib import Path
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Any, Callable, Iterator, Protocol, TypeVar
 
 import ipywidgets as W
 
 from ..engine.explain import Explanation, RecordError, RuleError
 from ..words.html import Markup, escape, html
-from ..words.i18n import LANGUAGES, Translator, normalize_lang, translator
+from ..words.i18n import Translator
+from .language import Language, LanguageSwitch
+from .nav import PageNav
 from .params import page_params
 
 __all__ = [
-    "Language", "LanguageSwitch", "page_params", "page_style", "StatusLine", "guarded", "App", "Component",
-    "badge", "html_escape", "CSS_DIR", "refuse_bad_widget_values", "name_control", "label_controls", "plain_text",
+    "page_params", "page_style", "StatusLine", "guarded", "App", "Component",
+    "PageHost", "badge", "html_escape", "CSS_DIR", "refuse_bad_widget_values", "name_control", "label_controls", "plain_text",
 ]
 
 log = logging.getLogger("nap_teach.ui")
-# The package is installed as files (a wheel, not a zip): its stylesheets are a folder.
-CSS_DIR = Path(str(resources.files("nap_teach.ui").joinpath("css")))
+CSS_DIR = resources.files("nap_teach.ui").joinpath("css")
+"""The pages' style sheets (package data, read through importlib.resources)."""
 F = TypeVar("F", bound=Callable[..., Any])
 
 html_escape = escape
@@ -66,7 +67,7 @@ def refuse_bad_widget_values() -> None:
                 self.send_state(names)
 
     set_state.nap_refuses_bad_values = True  # type: ignore[attr-defined]
-    W.Widget.set_state = set_state  # type: ignore[method-assign]
+    W.Widget.set_state = set_state
 
 
 _NAMED_CONTROLS = (W.Dropdown, W.Select, W.SelectMultiple, W.Text, W.Textarea, W.IntText, W.BoundedIntText,
@@ -131,54 +132,6 @@ def label_controls(root: W.Widget) -> None:
                     follow({"new": label.value})
 
 
-class Language:
-    """The page's current language; components subscribe to hear of a switch."""
-
-    def __init__(self, code: str = "en") -> None:
-        self.code = normalize_lang(code)
-        self.tr: Translator = translator(self.code)
-        self._listeners: list[Callable[[], None]] = []
-
-    def observe(self, callback: Callable[[], None]) -> None:
-        self._listeners.append(callback)
-
-    def set(self, code: object) -> None:
-        """Switch language (unknown codes are ignored: the value came over the network)."""
-        if not isinstance(code, str) or normalize_lang(code) != code.strip().lower():
-            return
-        if code == self.code:
-            return
-        self.code = code
-        self.tr = translator(code)
-        for callback in list(self._listeners):
-            callback()
-
-    def gettext(self, message: str) -> str:
-        return self.tr.gettext(message)
-
-
-class LanguageSwitch:
-    """English / Español toggle, shown on every page (CSS class ``nap-lang``)."""
-
-    def __init__(self, language: Language) -> None:
-        self.language = language
-        self.widget = W.ToggleButtons(
-            options=[(name, code) for code, name in LANGUAGES.items()],
-            value=language.code,
-            style={"button_width": "auto"},
-        )
-        self.widget.add_class("nap-lang")
-        self.widget.observe(self._on_change, names="value")
-        language.observe(self._sync)
-
-    def _on_change(self, change: dict[str, Any]) -> None:
-        self.language.set(change.get("new"))
-
-    def _sync(self) -> None:
-        if self.widget.value != self.language.code:
-            self.widget.value = self.language.code
-
-
 class StatusLine:
     """A polite live region for feedback and refusals (read out by screen readers)."""
 
@@ -231,11 +184,24 @@ def page_style(*names: str) -> W.HTML:
     parts = []
     for name in ("base", *names, "print"):
         path = CSS_DIR / f"{name}.css"
-        if path.exists():
+        if path.is_file():
             parts.append(path.read_text(encoding="utf-8"))
     widget = W.HTML(html("<style>{}</style>", Markup("\n".join(parts))))  # our own style sheets
     widget.add_class("nap-style")
     return widget
+
+
+class PageHost(Protocol):
+    """What every page offers its components: its language, its status line and its busy flag.
+
+    A component depends on this (or on its own page's Protocol that extends it, such
+    as :class:`nap_teach.ui.play.page.PlayPage`) and on callbacks, never on its page's
+    class: the page builds its components, not the other way round.
+    """
+
+    language: Language
+    status: StatusLine
+    _busy: bool
 
 
 class Component:
@@ -246,7 +212,7 @@ class Component:
     one component that arrives while a click on another is still being handled.
     """
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: PageHost) -> None:
         self.app = app
 
     @property
@@ -289,6 +255,8 @@ class App:
 
     css_class = "nap-app"
     styles: tuple[str, ...] = ()
+    _busy = False
+    """A callback is running (:func:`guarded` drops a second one arriving meanwhile)."""
     page = ""
     """The page's notebook ("play.ipynb"): its place in the shared header (:mod:`nap_teach.ui.nav`)."""
 
@@ -309,8 +277,6 @@ class App:
             cls.refresh = refresh  # type: ignore[method-assign]
 
     def __init__(self, lang: str = "en") -> None:
-        from .nav import PageNav  # nav builds on this module
-
         refuse_bad_widget_values()
         self.language = Language(lang)
         self.switch = LanguageSwitch(self.language)

@@ -121,7 +121,7 @@ _CSS = """
 """
 
 
-class KeyListener(anywidget.AnyWidget):  # type: ignore[misc]
+class KeyListener(anywidget.AnyWidget):
     """The browser half: listens for ``listen`` on the page and sends each as a message (see :data:`_ESM`)."""
 
     _esm = _ESM

@@ -38,19 +38,18 @@ import ipywidgets as widgets
 
 from ..engine.cards import FULL_PACK, Card, sort_hand
 from ..words.html import Markup, el, escape, html, join
-from ..words.i18n import LANGUAGES, Translator, normalize_lang
+from ..words.i18n import LANGUAGES, normalize_lang
 from ..engine.messages import N_, PROFILE_NAMES
 from ..engine.profiles import BRITISH, PROFILES, Profile
 from ..words.render import card_svg
 from ..engine.rules import rules_in_force
-from ..words.rulebook import tricks_needed
+from ..words.rulebook import stakes_table_html
 from .base import App, guarded, page_style
 from .params import DEFAULT_LANGUAGE, PageParams, page_query, preheating
 from .progress import ProgressPanel, course_list_html
 from .storage import ProgressStore
 
-__all__ = ["LANGUAGES", "LESSONS", "LandingPage", "LessonLink", "language_from_query", "stakes_table_html",
-           "PROFILE_NAMES", "page_query", "profile_from_query"]
+__all__ = ["LESSONS", "LandingPage", "LessonLink", "language_from_query", "profile_from_query"]
 
 HAND_SIZE = 5
 
@@ -122,7 +121,6 @@ LESSONS: tuple[LessonLink, ...] = (
     ),
 )
 
-# PROFILE_NAMES (names of the profiles for people) now lives in nap_teach.engine.messages; re-exported here.
 
 
 def profile_from_query(query: str | None) -> Profile:
@@ -143,23 +141,6 @@ def language_from_query(query: str | None) -> str:
     'en'
     """
     return PageParams.parse(query).lang
-
-
-def stakes_table_html(profile: Profile, tr: Translator) -> str:
-    """The profile's ladder and stakes as an HTML table (class ``nap-stakes``), read from the Profile."""
-    _ = tr.gettext
-    head = (html("<tr><th scope='col'>{}</th><th scope='col'>{}</th><th scope='col'>"
-                 "{}</th><th scope='col'>{}</th></tr>",
-                 _('Bid'), _('Tricks needed'), _('Made: each opponent pays'), _('Failed: declarer pays each')))
-    rows = []
-    for c in profile.ladder:
-        need = tricks_needed(c, profile, tr)
-        rows.append(html("<tr data-contract='{}'><th scope='row'>{}</th><td>{}</td>"
-                         '<td>{}</td><td>{}</td></tr>', c.name, tr.call(c.name), need, c.made, c.failed))
-    caption = escape(_("Stakes in ledger points, per opponent"))
-    return (html('<div class="nap-scroll"><table class="nap-table-grid nap-stakes">'
-                 '<caption>{}</caption><thead>{}</thead><tbody>{}</tbody>'
-                 '</table></div>', caption, head, join(rows)))
 
 
 class LandingPage(App):
@@ -367,7 +348,6 @@ class LandingPage(App):
         for other in PROFILES.values():
             if other.name == p.name:
                 continue
-            other_name = self.tr.gettext(PROFILE_NAMES[other.name]) if other.name in PROFILE_NAMES else other.name
             href = escape("index.ipynb" + page_query(self.lang, other.name))
             # the name inside a sentence ("Switch to the pub rules", "Cambiar a las reglas de pub")
             label = escape(_("Switch to {name}").format(name=self.tr.profile_name(other, in_text=True)))
@@ -382,7 +362,7 @@ class LandingPage(App):
             extra = html('<p>{}</p>', _("Misère may pay 10/5 instead of 3/3 if the table agrees; reneges, misdeals, chips and "
                                  "an extra hand for a tie of three or more are part of these rules."))
         return (html("<h2>{}</h2><p data-profile='{}'>{}</p>{}{}{}<p class='nap-landing-profiles'>{}</p>",
-                     _('The rules in force'), p.name, text, stakes_table_html(p, self.tr), extra, self._rules_html(),
+                     _('The rules in force'), p.name, text, html('<div class="nap-scroll">{}</div>', stakes_table_html(p, self.tr)), extra, self._rules_html(),
                      links))
 
     def _rules_html(self) -> Markup:

@@ -34,7 +34,7 @@ import ipywidgets as W
 
 from ..words.html import Markup, html
 from ..engine.messages import N_
-from .base import Language
+from .language import Language
 from .params import DEFAULT_LANGUAGE, page_query
 
 __all__ = ["NavPage", "COURSE_PAGES", "START_PAGE", "nav_href", "next_page", "nav_html", "PageNav"]

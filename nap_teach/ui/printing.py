@@ -37,7 +37,7 @@ export default { render };
 """
 
 
-class PrintButton(anywidget.AnyWidget):  # type: ignore[misc]
+class PrintButton(anywidget.AnyWidget):
     """A button that prints the page (its label and tooltip come from Python, in the page's language)."""
 
     _esm = _ESM

@@ -6,7 +6,7 @@ CSS classes: ``nap-progress``, ``nap-progress-summary``, ``nap-progress-export``
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as W
 
@@ -14,12 +14,9 @@ from ..teach.course import load_course
 from ..words.i18n import Translator
 from ..words.html import Markup, html, join
 from ..teach.mastery import Progress
-from .base import Component, guarded
+from .base import Component, PageHost, guarded
 from .storage import ProgressStore
 from .widgets import auto_layout
-
-if TYPE_CHECKING:
-    from .base import App
 
 __all__ = ["ProgressPanel", "taught_rules", "course_list_html"]
 
@@ -51,7 +48,7 @@ def taught_rules(lesson_ids: list[str]) -> list[str]:
 class ProgressPanel(Component):
     """What the learner has done, kept in their browser, with export, import and clear."""
 
-    def __init__(self, app: "App", store: ProgressStore) -> None:
+    def __init__(self, app: PageHost, store: ProgressStore) -> None:
         super().__init__(app)
         self.store = store
         self.summary = W.HTML("")

@@ -55,7 +55,7 @@ export default { render };
 """
 
 
-class BrowserStorage(anywidget.AnyWidget):  # type: ignore[misc]
+class BrowserStorage(anywidget.AnyWidget):
     """One ``localStorage`` key, synced with Python (``value``), and file downloads (``download``)."""
 
     _esm = _ESM

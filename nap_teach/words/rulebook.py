@@ -11,13 +11,14 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Callable, Mapping
 
 from ..engine.messages import N_, VARIATION_NAMES
+from .html import Markup, html, join
 from ..engine.rules import Topic
 
 if TYPE_CHECKING:  # pragma: no cover - types only
     from ..engine.profiles import Contract, Profile
     from .i18n import Translator
 
-__all__ = ["PROSE", "prose", "tricks_needed"]
+__all__ = ["PROSE", "prose", "tricks_needed", "options_line", "stakes_table_html"]
 
 Prose = Callable[["Profile", "Translator"], list[str]]
 
@@ -262,3 +263,38 @@ PROSE: Mapping[str, Prose] = MappingProxyType({
 def prose(rule_id: str, profile: Profile, tr: Translator) -> list[str]:
     """The learner's explanation of a rule (paragraphs of plain text), with the facts of ``profile``."""
     return PROSE[rule_id](profile, tr)
+
+
+def options_line(profile: Profile, tr: Translator) -> str | None:
+    """The table options in words, or None when the profile has none."""
+    _ = tr.gettext
+    o = profile.options
+    if not o:
+        return None
+    parts = [_("Misère pays {stakes}").format(stakes=o.get("misere_stakes", "3/3"))]
+    parts.append(_("a reneging defender pays every opponent's share") if o.get("renege_share", "full") == "full"
+                 else _("a reneging defender pays one share"))
+    if profile.ante:
+        parts.append(tr.ngettext("ante {ante} chip each", "ante {ante} chips each", profile.ante).format(ante=profile.ante))
+        parts.append(_("a player out of chips leaves the session") if o.get("bust", "out") == "out"
+                     else _("a player out of chips antes again"))
+    return _("Table options: {options}.").format(options="; ".join(parts))
+
+
+def stakes_table_html(profile: Profile, tr: Translator, *, table_class: str = "nap-table-grid nap-stakes",
+                      number_class: str = "") -> Markup:
+    """The ladder with the tricks each bid needs and what it pays, read from the profile.
+
+    The one drawing of the stakes table: the front page and the rules explorer show it
+    (``nap-stakes``), the rules card and the scoresheet print it (``nap-handout-stakes``).
+    """
+    _ = tr.gettext
+    head = html("<tr><th scope='col'>{}</th><th scope='col'>{}</th><th scope='col'>{}</th>"
+                "<th scope='col'>{}</th></tr>", _("Bid"), _("Tricks needed"), _("Made: each opponent pays"),
+                _("Failed: declarer pays each"))
+    number = html("<td class='{}'>", number_class) if number_class else Markup("<td>")
+    rows = join(html("<tr data-contract='{}'><th scope='row'>{}</th><td>{}</td>{}{}</td>{}{}</td></tr>",
+                     c.name, tr.call(c.name), tricks_needed(c, profile, tr), number, c.made, number, c.failed)
+                for c in profile.ladder)
+    return html("<table class='{}'><caption>{}</caption><thead>{}</thead><tbody>{}</tbody></table>",
+                table_class, _("Stakes in ledger points, per opponent"), head, rows)

@@ -39,8 +39,7 @@ from ...engine.auction import PASS, Call
 from ...engine.cards import Card, Suit
 from ...engine.explain import Explanation
 from ...engine.profiles import Contract
-from ..solver import (BudgetExceeded, NodeBudget, Position, can_make, card_outcomes, cards_of, lead_reaches, mask_of,
-                      reaches)
+from ..solver import (BudgetExceeded, NodeBudget, Position, can_make, card_outcomes, cards_of, lead_reaches, mask_of)
 from ...engine.views import SeatView
 from .base import Decision
 from .simple import SimpleBot, call_chance, misere_chance, plan_hand

@@ -26,11 +26,11 @@ from __future__ import annotations
 from .deal import deal_diagram_html, deal_from_link, deal_from_record
 from .lesson import course_plan_html, lesson_questions, lesson_summary_html
 from .page import HANDOUT_CSS, PAPERS, handout_document, print_css
-from .rules import rules_card_html, stakes_table_html
+from .rules import handout_stakes_html, rules_card_html
 from .scoresheet import scoresheet_html
 
 __all__ = [
     "HANDOUT_CSS", "PAPERS", "course_plan_html", "deal_diagram_html", "deal_from_link", "deal_from_record",
     "handout_document", "lesson_questions", "lesson_summary_html", "print_css", "rules_card_html",
-    "scoresheet_html", "stakes_table_html",
+    "scoresheet_html", "handout_stakes_html",
 ]

@@ -5,23 +5,14 @@ from ...words.html import Markup, el, html, join
 from ...words.i18n import Translator
 from ...engine.profiles import Profile
 from ...engine.rules import rules_in_force
-from ...words.rulebook import prose, tricks_needed
+from ...words.rulebook import prose, stakes_table_html
 
-__all__ = ["rules_card_html", "stakes_table_html"]
+__all__ = ["rules_card_html", "handout_stakes_html"]
 
 
-def stakes_table_html(profile: Profile, tr: Translator) -> Markup:
-    """The ladder with the tricks each bid needs and what it pays, read from the profile."""
-    _ = tr.gettext
-    head = html("<tr><th scope='col'>{}</th><th scope='col'>{}</th><th scope='col'>{}</th>"
-                "<th scope='col'>{}</th></tr>", _("Bid"), _("Tricks needed"), _("Made: each opponent pays"),
-                _("Failed: declarer pays each"))
-    rows = join(html("<tr data-contract='{}'><th scope='row'>{}</th><td>{}</td>"
-                     "<td class='nap-handout-num'>{}</td><td class='nap-handout-num'>{}</td></tr>",
-                     c.name, tr.call(c.name), tricks_needed(c, profile, tr), c.made, c.failed)
-                for c in profile.ladder)
-    return html("<table class='nap-handout-stakes'><caption>{}</caption><thead>{}</thead><tbody>{}</tbody></table>",
-                _("Stakes in ledger points, per opponent"), head, rows)
+def handout_stakes_html(profile: Profile, tr: Translator) -> Markup:
+    """The stakes table as the handouts print it."""
+    return stakes_table_html(profile, tr, table_class="nap-handout-stakes", number_class="nap-handout-num")
 
 
 def rules_card_html(profile: Profile, tr: Translator) -> Markup:
@@ -39,6 +30,6 @@ def rules_card_html(profile: Profile, tr: Translator) -> Markup:
     return html('<article class="nap-handout nap-handout-rules" data-profile="{}" lang="{}"><h1>{}</h1><p>{}</p>'
                 '{}<h2>{}</h2>{}<p class="nap-handout-foot">{}</p></article>',
                 profile.name, tr.lang, _("Rules card: {rules}").format(rules=name), intro,
-                stakes_table_html(profile, tr),
+                handout_stakes_html(profile, tr),
                 _("The {count} rules in force").format(count=len(rules)), items,
                 _("Printed from nap_teach. Rule numbers are those of the app's rules explorer."))

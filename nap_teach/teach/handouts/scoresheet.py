@@ -7,7 +7,7 @@ from ...words.html import Markup, html, join
 from ...words.i18n import Translator
 from ...engine.profiles import Profile
 from ...engine.session import LedgerRow, Session
-from .rules import stakes_table_html
+from .rules import handout_stakes_html
 
 __all__ = ["scoresheet_html", "ledger_table_html", "MAX_BLANK_ROWS"]
 
@@ -90,4 +90,4 @@ def scoresheet_html(profile: Profile, tr: Translator, *, players: Sequence[str] 
     return html('<article class="nap-handout nap-handout-scoresheet" data-profile="{}" data-players="{}" lang="{}">'
                 '<h1>{}</h1><p class="nap-handout-sub">{}</p><p>{}</p>{}{}</article>',
                 profile.name, len(names), tr.lang, title, tr.profile_name(profile.name), how, body,
-                stakes_table_html(profile, tr))
+                handout_stakes_html(profile, tr))

@@ -36,6 +36,6 @@ from .table import PlayTable
 
 __all__ = [
     "TableSetup", "PlayTable", "Event", "StaleAction", "SetupError", "CallOption",
-    "bot_levels", "coach_hint", "BOT_NAMES", "MAX_DEALS", "MAX_ROTATIONS", "MAX_SEED", "MAX_NAME",
+    "bot_levels", "coach_hint", "for_learner", "BOT_NAMES", "MAX_DEALS", "MAX_ROTATIONS", "MAX_SEED", "MAX_NAME",
     "MAX_FILE_BYTES", "DEFAULT_BOTS",
 ]

@@ -81,7 +81,7 @@ class ClassApp(App):
     @staticmethod
     def _files_of(value: Any) -> list[tuple[str, bytes]]:
         """(name, content) of each uploaded file; anything that is not a file is left out."""
-        out = []
+        out: list[tuple[str, bytes]] = []
         if not isinstance(value, (tuple, list)):
             return out
         for item in value:

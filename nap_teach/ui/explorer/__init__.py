@@ -21,15 +21,14 @@ Every answer comes from the engine; this module only draws and listens.
 """
 from __future__ import annotations
 
-from ..landing import stakes_table_html
 from .app import ExplorerApp
 from .component import MAX_SEED
 from ...words.rulebook import prose as rule_text
-from .question import QuestionCard
+from ..question import QuestionCard
 from .quiz import QuizPanel
 from .rules import RulesPanel
 from .syllabus import SyllabusPanel
 from .trainers import TRAINER_FOR_RULE
 
-__all__ = ["ExplorerApp", "QuestionCard", "QuizPanel", "RulesPanel", "SyllabusPanel", "stakes_table_html",
+__all__ = ["ExplorerApp", "QuestionCard", "QuizPanel", "RulesPanel", "SyllabusPanel",
            "rule_text", "TRAINER_FOR_RULE", "MAX_SEED"]

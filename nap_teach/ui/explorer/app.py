@@ -11,11 +11,13 @@ from ...words.html import escape, html
 from ...engine.profiles import BRITISH, PROFILES, Profile
 from ...teach.syllabus import profile_rules
 from ..base import App, guarded, page_style
-from ..landing import PROFILE_NAMES, page_query
+from ...engine.messages import PROFILE_NAMES
+from ..params import page_query
 from ..params import PageParams, ignored_note
 from ..widgets import show as _show
 from .compare import ComparePanel
-from .component import MAX_SEED, SECTIONS, _auto
+from .component import MAX_SEED, SECTIONS
+from ..widgets import auto_layout as _auto
 from .quiz import QuizPanel
 from .rules import RulesPanel
 from .syllabus import SyllabusPanel
@@ -88,7 +90,7 @@ class ExplorerApp(App):
         if getattr(self, "_profile_sync", False):
             return
         name = change.get("new")
-        if name in PROFILES:
+        if isinstance(name, str) and name in PROFILES:
             self.status.clear()
             self.set_profile(PROFILES[name])
 

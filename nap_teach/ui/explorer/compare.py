@@ -1,7 +1,7 @@
 """The compare section: what differs between the two sets of rules, and one deal settled under both."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as W
 
@@ -11,18 +11,18 @@ from ...engine.profiles import BRITISH, PUB, Profile
 from ...engine.rules import Topic
 from ...teach.trainers import PositionError, table_names
 from ..base import guarded
-from ..landing import PROFILE_NAMES
-from .component import ExplorerComponent, _auto, _dropdown, _labelled, _valid
+from ...engine.messages import PROFILE_NAMES
+from .component import ExplorerComponent, _dropdown, _labelled, _valid
+from ..widgets import auto_layout as _auto
+from .page import ExplorerPage
 
-if TYPE_CHECKING:
-    from .app import ExplorerApp
 
 
 class ComparePanel(ExplorerComponent):
     """What differs between the profiles (``nap-ex-compare-table``, read from the Profile data) and
     "one deal, two tariffs": the same deal settled under both (``nap-ex-tariffs``)."""
 
-    def __init__(self, app: "ExplorerApp") -> None:
+    def __init__(self, app: ExplorerPage) -> None:
         super().__init__(app)
         self.profiles = (BRITISH, PUB)
         self.table = W.HTML()
@@ -49,14 +49,15 @@ class ComparePanel(ExplorerComponent):
     def _name(self, p: Profile) -> str:
         return self.tr.gettext(PROFILE_NAMES[p.name]) if p.name in PROFILE_NAMES else p.name
 
-    def _value(self, topic: str, value: object) -> str:
+    def _value(self, topic: str, value: Any) -> str:
+        """A profile fact in words (``value`` is the fact as :func:`compare_profiles` reads it, of the topic's type)."""
         _ = self._
         if value is None:
             return "—"
         if topic == Topic.LADDER:
-            return " < ".join(self.tr.call(n) for n in value)  # type: ignore[union-attr]
+            return " < ".join(self.tr.call(n) for n in value)
         if topic.startswith("stakes:"):
-            made, failed = value  # type: ignore[misc]
+            made, failed = value
             return _("{made} made / {failed} failed").format(made=made, failed=failed)
         if topic.startswith("requires:"):
             return _("after a {call}").format(call=self.tr.call(str(value)))
@@ -73,7 +74,7 @@ class ComparePanel(ExplorerComponent):
         if topic == Topic.TIE_BREAK:
             return _("3 or more level: one extra hand") if value else _("level players share")
         if topic == "options":
-            return ", ".join(self._option_name(o) for o in value) or self.tr.pgettext(  # type: ignore[union-attr]
+            return ", ".join(self._option_name(o) for o in value) or self.tr.pgettext(
                 "table options", "none")  # Spanish "ninguna" (opciones), not "ninguno"
         return str(value)
 

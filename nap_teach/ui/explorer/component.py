@@ -1,7 +1,7 @@
 """What every piece of the explorer shares: the rules in force, the rule badges, and small widget makers."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence, TypeGuard
 
 import ipywidgets as W
 
@@ -12,9 +12,8 @@ from ...engine.profiles import Profile
 from ...words.render import suit_text
 from ..base import Component
 from ..widgets import auto_layout as _auto
+from .page import ExplorerPage
 
-if TYPE_CHECKING:
-    from .app import ExplorerApp
 
 MAX_SEED = 10**9
 SECTIONS = ("rules", "quiz", "compare", "syllabus")
@@ -27,7 +26,7 @@ def _card_label(card: Card) -> str:
 class ExplorerComponent(Component):
     """A piece of the explorer: shares the app's language, status line, busy flag and profile."""
 
-    app: "ExplorerApp"
+    app: ExplorerPage
 
     @property
     def profile(self) -> Profile:
@@ -61,5 +60,6 @@ def _labelled(label: W.HTML, widget: W.Widget) -> W.HBox:
     return box
 
 
-def _valid(value: Any, allowed: Sequence[Any]) -> bool:
+def _valid(value: Any, allowed: Sequence[int]) -> TypeGuard[int]:
+    """A widget's value is one of the allowed numbers (values arrive over the network: a True is not a 1)."""
     return any(value == a and type(value) is type(a) for a in allowed)

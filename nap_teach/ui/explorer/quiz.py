@@ -1,24 +1,23 @@
 """The quiz section: the FAQ questions and generated ones, a score, and the seed that reproduces them."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
 from ...words.html import escape, html
 from ...teach.quiz import DEFAULT_COUNT, Question, QuizRun
 from ..base import guarded
-from .component import MAX_SEED, ExplorerComponent, _auto, _button, _labelled
-from .question import QuestionCard
+from .component import MAX_SEED, ExplorerComponent, _button, _labelled
+from ..widgets import auto_layout as _auto
+from ..question import QuestionCard
+from .page import ExplorerPage
 
-if TYPE_CHECKING:
-    from .app import ExplorerApp
 
 
 class QuizPanel(ExplorerComponent):
     """The quiz: the FAQ questions and generated ones, a score, and the seed that reproduces them."""
 
-    def __init__(self, app: "ExplorerApp", seed: int, count: int = DEFAULT_COUNT) -> None:
+    def __init__(self, app: ExplorerPage, seed: int, count: int = DEFAULT_COUNT) -> None:
         super().__init__(app)
         self.count = count
         self.run = QuizRun(seed, count, self.profile)

@@ -1,7 +1,7 @@
 """The rules section: one rule at a time with its explanation, its trainer and a question."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as W
 
@@ -10,22 +10,22 @@ from ...teach.quiz import Question, questions_for_rule
 from ...words.render import trick_html
 from ...teach.syllabus import profile_rules
 from ..base import guarded, name_control
-from ..landing import stakes_table_html
+from ...words.rulebook import stakes_table_html
 from ..widgets import show as _show
-from .component import ExplorerComponent, _auto, _button
+from .component import ExplorerComponent, _button
+from ..widgets import auto_layout as _auto
 from ...engine.rules import Topic
 from ...words.rulebook import prose as rule_text
-from .question import QuestionCard
+from ..question import QuestionCard
 from .trainers import TRAINER_FOR_RULE, Trainer, trainers_for
+from .page import ExplorerPage
 
-if TYPE_CHECKING:
-    from .app import ExplorerApp
 
 
 class RulesPanel(ExplorerComponent):
     """One rule at a time: explanation, trainer, and a question to check yourself."""
 
-    def __init__(self, app: "ExplorerApp", rule: str | None = None) -> None:
+    def __init__(self, app: ExplorerPage, rule: str | None = None) -> None:
         super().__init__(app)
         self.rules = profile_rules(self.profile)
         self.rule = rule if rule in self.rules else self.rules[0]
@@ -118,7 +118,7 @@ class RulesPanel(ExplorerComponent):
     def render(self) -> None:
         rule = self.rule
         paras = join((html('<p>{}</p>', t) for t in rule_text(rule, self.profile, self.tr)))
-        extra = stakes_table_html(self.profile, self.tr) if rule == self.profile.rule(Topic.STAKES) else ""
+        extra = html('<div class="nap-scroll">{}</div>', stakes_table_html(self.profile, self.tr)) if rule == self.profile.rule(Topic.STAKES) else ""
         self.text.value = (html('<h2>{}{}</h2>{}{}', self.badge(rule), self.tr.rule_title(rule), paras, extra))
         self.render_demo(rule)
         trainer = self.trainer_for(rule)

@@ -3,7 +3,6 @@ real tables, the questions to ask and the common mistakes), then, collapsed, per
 quizzed and enforced (generated from the code)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
@@ -14,10 +13,10 @@ from ..printing import PrintButton
 from ...teach.syllabus import SyllabusEntry, syllabus
 from ..nav import nav_href
 from ..params import page_query
-from .component import ExplorerComponent, _auto
+from .component import ExplorerComponent
+from ..widgets import auto_layout as _auto
+from .page import ExplorerPage
 
-if TYPE_CHECKING:
-    from .app import ExplorerApp
 
 
 class SyllabusPanel(ExplorerComponent):
@@ -27,7 +26,7 @@ class SyllabusPanel(ExplorerComponent):
     ``nap-ex-plan`` (the plan: a ``nap-plan-lesson`` section per lesson) and ``nap-ex-syllabus``
     (the coverage table, ``nap-ex-coverage`` details)."""
 
-    def __init__(self, app: "ExplorerApp") -> None:
+    def __init__(self, app: ExplorerPage) -> None:
         super().__init__(app)
         self.entries: list[SyllabusEntry] | None = None
         self.plan_head = W.HTML()

@@ -6,7 +6,7 @@ from typing import Any, Mapping
 import ipywidgets as W
 
 from ...teach.course import LessonSpec, load_course, load_lesson
-from ...engine.explain import Explanation, RecordError, RuleError
+from ...engine.explain import RecordError, RuleError
 from ...teach.handouts import (PAPERS, course_plan_html, deal_diagram_html, lesson_summary_html, print_css,
                          rules_card_html, scoresheet_html)
 from ...words.html import Markup, html

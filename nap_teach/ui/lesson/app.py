@@ -8,6 +8,7 @@ from ...words.html import html
 from ...teach.lesson import Lesson, LessonWalk, default_lesson
 from ...engine.state import DealState
 from ...teach.lesson.ledger import SessionLesson
+from ...teach.lesson.whatif import WhatIf
 from ..base import App, page_style
 from ..params import PageParams, bad_number, ignored_note, whole_number
 from ..postmortem import PostMortemPanel
@@ -48,7 +49,7 @@ class LessonApp(App):
         if self.mode is not None:
             self.controls: StepControls = CourseControls(self.walk, self.language, self.status, self.show,
                                                          self.restyle, four_colour=four_colour)
-            self.controls.mode = self.mode  # type: ignore[attr-defined]
+            self.controls.mode = self.mode
             if isinstance(step, int) and not isinstance(step, bool) and 1 <= step <= self.mode.run.count:
                 self.mode.run.go(step - 1)
         else:
@@ -229,6 +230,19 @@ class LessonApp(App):
         index = self.walk.index
         show_lesson_step(self.board, self.lesson, index, self.four_colour,
                          hidden=self.presenter.hidden_seats(self.lesson, index))
+
+    def show_line(self, line: WhatIf) -> None:
+        self.walk.whatif = line
+        self.whatif.render()
+
+    def sync_controls(self) -> None:
+        self.controls.sync()
+
+    def step_forward(self) -> None:
+        self.controls.next.click()  # exactly what a click on Next does (course questions included)
+
+    def step_back(self) -> None:
+        self.controls.back.click()
 
     def _after_whatif(self) -> None:
         self.controls.sync()

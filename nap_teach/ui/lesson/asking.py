@@ -10,19 +10,16 @@ and the chosen answer carries ``data-ask="<place>"`` and ``data-chosen``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 import ipywidgets as W
 
 from ...engine.cards import Card
 from ...words.html import html
 from ...teach.lesson.decide import Ask, Feedback
-from ..base import Component, guarded
+from ..base import Component, PageHost, guarded
 from ..widgets import auto_layout
 from .fragments import _explanation_items
-
-if TYPE_CHECKING:
-    from ..base import App
 
 __all__ = ["QuestionPanel"]
 
@@ -30,7 +27,7 @@ __all__ = ["QuestionPanel"]
 class QuestionPanel(Component):
     """Options to pick (or tick, or amounts to type), a Check button and the feedback."""
 
-    def __init__(self, app: "App", on_answer: Callable[[Any], Feedback]) -> None:
+    def __init__(self, app: PageHost, on_answer: Callable[[Any], Feedback]) -> None:
         super().__init__(app)
         self.on_answer = on_answer
         self.ask: Ask | None = None

@@ -9,8 +9,8 @@ import traitlets
 from ...words.html import html
 from ..params import bad_number, whole_number
 from ...teach.lesson import SECTIONS, LessonWalk
-from ...engine.tricks import Trick
-from ..base import Language, StatusLine, guarded
+from ..base import StatusLine, guarded
+from ..language import Language
 from ..widgets import auto_layout
 
 
@@ -45,7 +45,6 @@ class StepControls:
                                style={"description_width": "initial"},
                                layout=W.Layout(width="230px", max_width="100%"))
         self.jump.add_class("nap-lesson-jump")
-        count = walk.count
         # a text box, checked here as the page address is: the browser's number box clamps 999 to the
         # last step and reads "5.5" as 55, without a word
         self.number = StepBox(value="1", continuous_update=False, style={"description_width": "initial"},

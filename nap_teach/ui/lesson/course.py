@@ -3,9 +3,9 @@
 :class:`CourseMode` drives the page's components from a
 :class:`~nap_teach.teach.lesson.player.LessonRun`: the deal shown is the run's deal,
 Next stops at a question asked before the reveal (:class:`.asking.QuestionPanel`),
-a session deal shows its ledger (:class:`LedgerView`), the lesson's own notes are
+a session deal shows its ledger (:class:`LessonLedger`), the lesson's own notes are
 shown with the engine's explanations, and the closing quiz
-(:class:`.quizpanel.QuizPanel`) records the result in the learner's browser
+(:class:`.quiz.LessonQuiz`) records the result in the learner's browser
 (:class:`~nap_teach.ui.storage.ProgressStore`). :class:`CourseControls` are the
 page's step controls, walking the lesson's pages instead of one deal's steps.
 
@@ -14,7 +14,7 @@ CSS classes: ``nap-lesson-own`` (the lesson's notes), ``nap-lesson-ledger``,
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as W
 
@@ -31,18 +31,17 @@ from ..widgets import auto_layout
 from .asking import QuestionPanel
 from .controls import StepControls
 from .fragments import _amounts_html, _explanation_items
-from .quizpanel import QuizPanel
-
-if TYPE_CHECKING:
-    from .app import LessonApp
-
-__all__ = ["CourseMode", "CourseControls", "LedgerView"]
+from .quiz import LessonQuiz
+from .page import LessonPage
 
 
-class LedgerView(Component):
+__all__ = ["CourseMode", "CourseControls", "LessonLedger"]
+
+
+class LessonLedger(Component):
     """A session deal: the ledger so far, entry by entry (payments and balances)."""
 
-    def __init__(self, app: "LessonApp") -> None:
+    def __init__(self, app: LessonPage) -> None:
         super().__init__(app)
         self.widget = W.HTML("", layout=auto_layout())
         self.widget.add_class("nap-lesson-ledger")
@@ -149,9 +148,9 @@ class CourseControls(StepControls):
 class CourseMode(Component):
     """One lesson file on the lesson page: pages, questions, notes, ledger, quiz, progress."""
 
-    app: "LessonApp"
+    app: LessonPage
 
-    def __init__(self, app: "LessonApp", spec: LessonSpec) -> None:
+    def __init__(self, app: LessonPage, spec: LessonSpec) -> None:
         super().__init__(app)
         self.spec = spec
         self.player = LessonPlayer(spec)
@@ -159,8 +158,8 @@ class CourseMode(Component):
         self.store = ProgressStore()
         self.progress = ProgressPanel(app, self.store)
         self.question = QuestionPanel(app, self._answer)
-        self.quiz = QuizPanel(app, self.run, self._finished)
-        self.ledger = LedgerView(app)
+        self.quiz = LessonQuiz(app, self.run, self._finished)
+        self.ledger = LessonLedger(app)
         self.notes = W.HTML("")
         self.notes.add_class("nap-lesson-own")
         self.courses = W.HTML("")
@@ -223,9 +222,8 @@ class CourseMode(Component):
             finally:
                 self._answering = False
         if feedback.line is not None and not feedback.line.same_as_book:  # the learner's card, played out
-            self.app.walk.whatif = feedback.line
-            self.app.whatif.render()
-        self.app.controls.sync()
+            self.app.show_line(feedback.line)
+        self.app.sync_controls()
         return feedback
 
     def _finished(self) -> None:

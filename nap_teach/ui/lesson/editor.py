@@ -23,7 +23,7 @@ from __future__ import annotations
 import base64
 import json
 import random
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 import ipywidgets as W
 
@@ -35,13 +35,10 @@ from ...teach.lesson.entry import FULL_PACK, HAND_SIZE, MAX_FILE_BYTES, DealEntr
 from ...engine.profiles import PROFILES
 from ...words.render import card_label, hand_html, suit_text
 from ...engine.state import DealState
-from ..base import Component, StatusLine, guarded
+from ..base import Component, PageHost, StatusLine, guarded
 from ..params import DEFAULT_LANGUAGE
 from ..saveload import not_a_file, upload_content
 from ..widgets import auto_layout, set_classes, set_trait, show, with_classes
-
-if TYPE_CHECKING:
-    from ..base import App
 
 __all__ = ["DealEditor", "DEFAULT_NAMES"]
 
@@ -52,7 +49,7 @@ MISERE_STAKES = ("3/3", "10/5")
 class DealEditor(Component):
     """The "Your own deal" section of the lesson page."""
 
-    def __init__(self, app: "App", on_teach: Callable[[DealState], None],
+    def __init__(self, app: PageHost, on_teach: Callable[[DealState], None],
                  entry: DealEntry | None = None, rng: random.Random | None = None) -> None:
         super().__init__(app)
         self.entry = entry or DealEntry()
@@ -101,7 +98,7 @@ class DealEditor(Component):
             row = []
             for card in FULL_PACK[start:start + 13]:
                 b = W.Button(description=card.rank.text + suit_text(card.suit), layout=W.Layout(width="auto"))
-                b._nap_card = card  # type: ignore[attr-defined]
+                b._nap_card = card
                 b.on_click(self._on_pick)
                 self.picks[card] = b
                 row.append(b)
@@ -286,7 +283,7 @@ class DealEditor(Component):
         for call in calls:
             b = W.Button(description=self.tr.call(call.name), layout=auto_layout())
             set_classes(b, ("nap-entry-call", f"nap-entry-call-{call.name}"))
-            b._nap_call = call  # type: ignore[attr-defined]
+            b._nap_call = call
             b.on_click(self._on_call)
             buttons.append(b)
         self.calls.children = buttons
@@ -300,7 +297,7 @@ class DealEditor(Component):
                          tooltip=card_label(card, self.tr))
             set_classes(b, ("nap-entry-card", f"nap-entry-card-{card.code}", f"nap-suit-{card.suit.letter}",
                             "nap-entry-legal" if ok else "nap-entry-illegal"))
-            b._nap_card = card  # type: ignore[attr-defined]
+            b._nap_card = card
             b.on_click(self._on_card)
             buttons.append(b)
         self.cards.children = buttons
@@ -536,11 +533,12 @@ class DealEditor(Component):
         finally:
             self._syncing = False
         self.render()
-        if loaded.problem() is None:
+        problem = loaded.problem()
+        if problem is None:
             self.teach_deal()
         else:
             self.status.show(self._("The deal is loaded; it cannot be taught yet: {why}").format(
-                why=self.tr.explain(loaded.problem())), "info")
+                why=self.tr.explain(problem)), "info")
 
     def load_link(self, code: str) -> bool:
         """Open the deal of a link's code (``?deal=``); a broken link is refused with its reason."""

@@ -15,7 +15,7 @@ CSS classes for tests: ``nap-present`` (on the page while presenting), ``nap-pre
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as W
 
@@ -24,9 +24,8 @@ from ...teach.lesson import Lesson
 from ..base import CSS_DIR, Component, guarded
 from ..keys import StepKeys
 from ..widgets import auto_layout, set_classes, set_trait, show
+from .page import LessonPage
 
-if TYPE_CHECKING:
-    from .app import LessonApp
 
 __all__ = ["Presenter"]
 
@@ -34,9 +33,9 @@ __all__ = ["Presenter"]
 class Presenter(Component):
     """The "Present" switch, the hands bar (hide or show each hand) and the keys that step the lesson."""
 
-    app: "LessonApp"
+    app: LessonPage
 
-    def __init__(self, app: "LessonApp", present: bool = False) -> None:
+    def __init__(self, app: LessonPage, present: bool = False) -> None:
         super().__init__(app)
         self.on = bool(present)
         self.hidden: set[int] = set()
@@ -69,10 +68,10 @@ class Presenter(Component):
 
     # -------------------------------------------------------------- stepping
     def _next(self) -> None:
-        self.app.controls.next.click()  # exactly what a click on Next does (course questions included)
+        self.app.step_forward()
 
     def _back(self) -> None:
-        self.app.controls.back.click()
+        self.app.step_back()
 
     # ------------------------------------------------------------- the state
     def hidden_seats(self, lesson: Lesson, index: int) -> frozenset[int]:
@@ -138,7 +137,7 @@ class Presenter(Component):
         buttons = []
         for seat in range(len(players)):
             b = W.Button(layout=auto_layout())
-            b.nap_seat = seat  # type: ignore[attr-defined]
+            b.nap_seat = seat
             b.on_click(self._on_seat)
             buttons.append(b)
         self._seat_buttons = buttons

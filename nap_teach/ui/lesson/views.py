@@ -3,12 +3,10 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from ...engine.cards import Suit
 from ...words.html import escape, html, join
 from ...teach.lesson import HAD_FEWER, RESULT, Lesson
 from ...words.render import hand_html, pile_svg, trick_html
-from ...engine.tricks import Trick
-from ..base import Language
+from ..language import Language
 from ..widgets import auto_layout
 from .fragments import _amounts_html, _explanation_items, _suit_words, _tricks_table
 

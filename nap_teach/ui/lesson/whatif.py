@@ -9,7 +9,8 @@ from ...engine.cards import Card
 from ...words.html import html, join
 from ...teach.lesson import LessonWalk, settlement_line
 from ...words.render import suit_colour, suit_text
-from ..base import Language, StatusLine, guarded
+from ..base import StatusLine, guarded
+from ..language import Language
 from ..widgets import auto_layout
 from .fragments import _amounts_html, _explanation_items, _suit_words, _tricks_table
 

@@ -23,7 +23,7 @@ each owning its widgets:
 - :class:`ActionBar` stop early, play on, practice undo, next deal, new session;
 - :class:`Coach` the hint button;
 - :class:`LogPanel` what just happened and the whole deal, with rule badges;
-- :class:`LedgerView` the settlement with its arithmetic and zero-sum check,
+- :class:`PlayLedger` the settlement with its arithmetic and zero-sum check,
   the running ledger, a chart of the balances, the winners;
 - :class:`SaveLoad` download the session record, load one to continue;
 - :class:`ReplayView` step through any saved deal from the learner's seat;
@@ -40,7 +40,7 @@ from .actions import ActionBar, Coach
 from .app import PlayApp
 from .auction import AuctionPanel
 from .hand import HandView
-from .ledger import LedgerView
+from .ledger import PlayLedger
 from .log import LogPanel
 from .replay import ReplayView
 from .saveload import SaveLoad
@@ -49,5 +49,5 @@ from .table import TrickView
 
 __all__ = [
     "PlayApp", "SetupPanel", "TrickView", "AuctionPanel", "HandView", "ActionBar", "Coach", "LogPanel",
-    "LedgerView", "SaveLoad", "ReplayView", "SettingsPanel", "balance_chart_svg",
+    "PlayLedger", "SaveLoad", "ReplayView", "SettingsPanel", "balance_chart_svg",
 ]

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as W
 
@@ -14,9 +14,8 @@ from ...teach.play import PlayTable
 from ...words.render import suit_text
 from ..base import Component, guarded
 from ..widgets import auto_layout as _auto, set_trait as _set, show as _show
+from .page import PlayPage
 
-if TYPE_CHECKING:
-    from .app import PlayApp
 
 UNDO_DEBOUNCE = 0.6
 """Seconds after an undo in which another undo click is taken as part of a double click."""
@@ -25,9 +24,9 @@ UNDO_DEBOUNCE = 0.6
 class ActionBar(Component):
     """Stop early (when certain), play on, practice undo, next deal, new session."""
 
-    app: "PlayApp"
+    app: PlayPage
 
-    def __init__(self, app: "PlayApp") -> None:
+    def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
         self.stop = W.Button(button_style="warning", layout=_auto())
         self.stop.add_class("nap-play-stop")
@@ -125,9 +124,9 @@ class ActionBar(Component):
 class Coach(Component):
     """A hint: the call or card the coach suggests, with its reason."""
 
-    app: "PlayApp"
+    app: PlayPage
 
-    def __init__(self, app: "PlayApp") -> None:
+    def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
         self.button = W.Button(icon="lightbulb-o", layout=_auto())
         self.button.add_class("nap-play-hint")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from time import perf_counter
 from typing import Callable
 
@@ -10,7 +11,7 @@ import ipywidgets as W
 
 from ...engine.explain import Explanation
 from ...words.html import html
-from ...teach.play import PlayTable, TableSetup
+from ...teach.play import MAX_SEED, PlayTable, TableSetup
 from ...engine.views import SeatView
 from ..base import App, page_style
 from ..params import PageParams, ignored_note, preheating
@@ -21,7 +22,7 @@ from .actions import ActionBar, Coach
 from .auction import AuctionPanel
 from .classlink import ClassLink, page_address
 from .hand import HandView
-from .ledger import LedgerView
+from .ledger import PlayLedger
 from .log import LogPanel
 from .replay import ReplayView
 from .saveload import SaveLoad
@@ -97,7 +98,7 @@ class PlayApp(App):
         self.actions = ActionBar(self)
         self.coach = Coach(self)
         self.log = LogPanel(self)
-        self.ledger = LedgerView(self)
+        self.ledger = PlayLedger(self)
         self.saveload = SaveLoad(self)
         self.replay = ReplayView(self)
         self.postmortem = PostMortemPanel(lambda: self.tr)  # "could it have been made?" once a deal ends
@@ -159,6 +160,29 @@ class PlayApp(App):
     @property
     def four_colour(self) -> bool:
         return bool(self.settings.four_colour.value)
+
+    @property
+    def offer_stop(self) -> bool:
+        return bool(self.settings.offer_stop.value)
+
+    @property
+    def practice_undo(self) -> bool:
+        return bool(self.settings.undo.value)
+
+    @property
+    def pace(self) -> str:
+        return str(self.board.pace.value)
+
+    def ask_learner_name(self, clear: bool) -> None:
+        if clear:
+            self.setup.name.value = ""  # "Start" refuses an empty name with its reason
+        self.setup.name.placeholder = self._("type your name")
+
+    def class_setup(self) -> TableSetup:
+        form = self.setup
+        if not str(form.seed.value).strip():
+            form.seed.value = str(random.SystemRandom().randrange(MAX_SEED + 1))  # the class needs one seed
+        return form.read()
 
     # -------------------------------------------------------------- flow
     def begin(self, table: PlayTable, loaded: bool = False) -> None:

@@ -1,7 +1,6 @@
 """The learner's calls: a button per call; a call not allowed now is disabled and says why."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
@@ -11,17 +10,16 @@ from ...teach.play import PlayTable
 from ...engine.views import SeatView
 from ..base import Component, guarded
 from ..widgets import auto_layout as _auto, set_trait as _set, show as _show
+from .page import PlayPage
 
-if TYPE_CHECKING:
-    from .app import PlayApp
 
 
 class AuctionPanel(Component):
     """The learner's calls as buttons; a call not allowed now is disabled and says why."""
 
-    app: "PlayApp"
+    app: PlayPage
 
-    def __init__(self, app: "PlayApp") -> None:
+    def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
         self.heading = W.HTML()
         self.buttons: dict[str, W.Button] = {}
@@ -45,7 +43,7 @@ class AuctionPanel(Component):
             button.add_class("nap-play-call")
             button.add_class(f"nap-play-call-{name.lower()}")
             button.on_click(self._on_click)
-            button._nap_call = name  # type: ignore[attr-defined]
+            button._nap_call = name
             self.buttons[name] = button
         self.row.children = tuple(self.buttons.values())
 

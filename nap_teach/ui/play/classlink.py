@@ -12,21 +12,18 @@ drawn in Python by ``segno``. CSS classes: ``nap-play-classlink`` (the panel),
 from __future__ import annotations
 
 import os
-import random
 import re
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
 import ipywidgets as W
 
 from ...engine.explain import Explanation, IllegalAction
 from ...words.html import Markup, html
-from ...teach.play import MAX_SEED
 from ...teach.traveller import class_query
 from ..base import Component, guarded
 from ..widgets import auto_layout, show, with_classes
+from .page import PlayPage
 
-if TYPE_CHECKING:
-    from .app import PlayApp
 
 MAX_ADDRESS = 200
 _ADDRESS = re.compile(r"^https?://[A-Za-z0-9.\-\[\]:]+(/[A-Za-z0-9._~%/\-]*)?$")
@@ -68,9 +65,9 @@ def qr_svg(text: str, label: str) -> Markup:
 class ClassLink(Component):
     """"A link for the class": the setup form's game as a link and a QR code big enough for a projected screen."""
 
-    app: "PlayApp"
+    app: PlayPage
 
-    def __init__(self, app: "PlayApp", environ: Mapping[str, str] | None = None) -> None:
+    def __init__(self, app: PlayPage, environ: Mapping[str, str] | None = None) -> None:
         super().__init__(app)
         self.heading = W.HTML()
         self.address = with_classes(W.Text(value=page_address(environ), continuous_update=False,
@@ -101,9 +98,7 @@ class ClassLink(Component):
         """The page was opened from a class link: the learner's name first (the class page tells tables
         apart by it), and what to do at the end."""
         self.app.class_game = True
-        if not named:
-            self.app.setup.name.value = ""  # "Start" refuses an empty name with its reason
-        self.app.setup.name.placeholder = self._("type your name")
+        self.app.ask_learner_name(clear=not named)
         self.status.show(self._("A game for the whole class: type your name, then start the session. When it is "
                                 "over, download your session (under Save and resume) and give the file to your "
                                 "teacher."), "info")
@@ -113,10 +108,7 @@ class ClassLink(Component):
         address = str(self.address.value).strip()
         if len(address) > MAX_ADDRESS or not _ADDRESS.match(address):
             raise IllegalAction(Explanation("page", "class.address", {"most": MAX_ADDRESS}))
-        form = self.app.setup
-        if not str(form.seed.value).strip():
-            form.seed.value = str(random.SystemRandom().randrange(MAX_SEED + 1))  # the class needs one seed
-        setup = form.read()  # checked; a bad value is refused with its reason
+        setup = self.app.class_setup()  # checked; a bad value is refused with its reason
         assert setup.seed is not None
         query = class_query(setup.seed, setup.profile, self.language.code, setup.players, setup.seat,
                             setup.length_kind, setup.length, setup.bots, setup.style, setup.misere_stakes,

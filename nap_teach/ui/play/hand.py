@@ -1,7 +1,7 @@
 """The learner's hand: a button per card, and a field to type one."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as W
 
@@ -12,9 +12,8 @@ from ...words.render import card_label, suit_text
 from ...engine.views import SeatView
 from ..base import Component, guarded
 from ..widgets import auto_layout as _auto, set_classes as _classes, set_trait as _set, show as _show
+from .page import PlayPage
 
-if TYPE_CHECKING:
-    from .app import PlayApp
 
 HAND_SLOTS = 5
 
@@ -32,9 +31,9 @@ class HandView(Component):
     by Enter (or by leaving the box), as well as by the "Play it" button.
     """
 
-    app: "PlayApp"
+    app: PlayPage
 
-    def __init__(self, app: "PlayApp") -> None:
+    def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
         self.heading = W.HTML()
         self.heading.add_class("nap-play-hand-title")
@@ -42,7 +41,7 @@ class HandView(Component):
         self._cards: list[Card | None] = [None] * HAND_SLOTS
         self._deal_key: object = None
         for i, button in enumerate(self.buttons):
-            button._nap_slot = i  # type: ignore[attr-defined]
+            button._nap_slot = i
             button.on_click(self._on_click)
             button._dom_classes = ("nap-play-card", "nap-play-gone")
         self.row = W.HBox(self.buttons)
@@ -77,8 +76,8 @@ class HandView(Component):
             dealt = sort_hand(view.hand)
             self._cards = [dealt[i] if i < len(dealt) else None for i in range(HAND_SLOTS)]
         held = set(view.hand)
-        for card in sort_hand(held - set(c for c in self._cards if c is not None)):
-            self._cards[self._cards.index(None)] = card  # not expected: every dealt card has its button
+        for missing in sort_hand(held - set(c for c in self._cards if c is not None)):
+            self._cards[self._cards.index(None)] = missing  # not expected: every dealt card has its button
         mine = table.pending == "card"
         legal = set(view.legal_cards) if mine else set()
         for card, button in zip(self._cards, self.buttons):

@@ -1,7 +1,7 @@
 """The settlement of the last deal with its arithmetic, the running ledger, the chart, the winners."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 import ipywidgets as W
 
@@ -13,17 +13,16 @@ from ...engine.session import LedgerRow
 from ..base import Component
 from ..chart import balance_chart_svg
 from ..widgets import scroll_cue, show as _show
-
-if TYPE_CHECKING:
-    from .app import PlayApp
+from .page import PlayPage
 
 
-class LedgerView(Component):
+
+class PlayLedger(Component):
     """The settlement of the last deal with its arithmetic, the running ledger, the chart, the winners."""
 
-    app: "PlayApp"
+    app: PlayPage
 
-    def __init__(self, app: "PlayApp") -> None:
+    def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
         self.result = W.HTML()
         self.result.add_class("nap-play-result")

@@ -1,7 +1,6 @@
 """What just happened, and everything that happened in the deal, with rule badges."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
@@ -9,17 +8,16 @@ from ...words.html import escape, html, join
 from ...teach.play import Event, PlayTable
 from ..base import Component
 from ..widgets import set_trait as _set
+from .page import PlayPage
 
-if TYPE_CHECKING:
-    from .app import PlayApp
 
 
 class LogPanel(Component):
     """What just happened (the learner's move and the bots' replies) and the whole deal, with rule badges."""
 
-    app: "PlayApp"
+    app: PlayPage
 
-    def __init__(self, app: "PlayApp") -> None:
+    def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
         self.latest = W.HTML()
         self.latest.add_class("nap-play-latest")

@@ -1,7 +1,7 @@
 """Step through any saved deal of the session from the learner's seat."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as W
 
@@ -13,17 +13,16 @@ from ...engine.state import DealState
 from ..base import Component, guarded
 from ..table import CardTable
 from ..widgets import auto_layout as _auto, set_trait as _set, show as _show
+from .page import PlayPage
 
-if TYPE_CHECKING:
-    from .app import PlayApp
 
 
 class ReplayView(Component):
     """Step through any saved deal of the session from the learner's seat."""
 
-    app: "PlayApp"
+    app: PlayPage
 
-    def __init__(self, app: "PlayApp") -> None:
+    def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
         self.heading = W.HTML()
         self.deal = W.Dropdown(options=[], layout=_auto())
@@ -109,7 +108,7 @@ class ReplayView(Component):
             state.apply(action)
         seat = table.seat_in(state)
         view = state.view(seat if seat is not None else 0)
-        self.board.pace.value = self.app.board.pace.value
+        self.board.pace.value = self.app.pace
         self.board.show_view(view, key=f"replay:{id(table)}:{number}", four_colour=self.app.four_colour,
                              show_hand=seat is not None,
                              centre_title=_("Step {step} of {total}").format(step=self._step,

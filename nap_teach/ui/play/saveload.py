@@ -2,20 +2,19 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...engine.explain import Explanation, RecordError
 from ...teach.play import MAX_FILE_BYTES, PlayTable
 from ..saveload import SaveLoad as BaseSaveLoad
+from .page import PlayPage
 
-if TYPE_CHECKING:
-    from .app import PlayApp
 
 
 class SaveLoad(BaseSaveLoad):
     """Download the session as a "nap-session/1" record; load one to continue it."""
 
-    app: "PlayApp"
+    app: PlayPage
     css = "nap-play"
     max_bytes = MAX_FILE_BYTES
     with_note = True
@@ -51,8 +50,8 @@ class SaveLoad(BaseSaveLoad):
         return RecordError(Explanation("record", "play.file_size", {"size": size, "most": MAX_FILE_BYTES}))
 
     def load(self, content: bytes) -> PlayTable:
-        return PlayTable.from_json(content, offer_stop=bool(self.app.settings.offer_stop.value),
-                                   practice_undo=bool(self.app.settings.undo.value))
+        return PlayTable.from_json(content, offer_stop=self.app.offer_stop,
+                                   practice_undo=self.app.practice_undo)
 
     def begin(self, loaded: Any) -> None:
         self.app.begin(loaded, loaded=True)

@@ -1,7 +1,7 @@
 """The play page's forms: the session's setup and the settings."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as W
 
@@ -10,19 +10,18 @@ from ...ai.bots.simple import DEFAULT_STYLE, STYLE_NAMES
 from ...teach.play import MAX_DEALS, MAX_ROTATIONS, PlayTable, TableSetup, bot_levels
 from ...engine.profiles import PROFILES
 from ..base import Component, guarded
-from ..landing import PROFILE_NAMES
+from ...engine.messages import PROFILE_NAMES
 from ..widgets import auto_layout as _auto, show as _show
+from .page import PlayPage
 
-if TYPE_CHECKING:
-    from .app import PlayApp
 
 
 class SetupPanel(Component):
     """The session's settings, read from the form (and the page URL) and checked by :class:`TableSetup`."""
 
-    app: "PlayApp"
+    app: PlayPage
 
-    def __init__(self, app: "PlayApp", setup: TableSetup) -> None:
+    def __init__(self, app: PlayPage, setup: TableSetup) -> None:
         super().__init__(app)
         style = {"description_width": "initial"}
         self.heading = W.HTML()
@@ -183,8 +182,8 @@ class SetupPanel(Component):
         if self.app.table is not None and not self.app.setup_open:
             return  # the form is not on screen: the second click of a double click on "Start"
         setup = self.read()
-        self.app.begin(PlayTable.new(setup, offer_stop=self.app.settings.offer_stop.value,
-                                     practice_undo=self.app.settings.undo.value))
+        self.app.begin(PlayTable.new(setup, offer_stop=self.app.offer_stop,
+                                     practice_undo=self.app.practice_undo))
 
     @guarded
     def _on_back(self, _button: Any = None) -> None:
@@ -196,9 +195,9 @@ class SetupPanel(Component):
 class SettingsPanel(Component):
     """Practice undo (off by default), the four-colour pack, the early-stop offer."""
 
-    app: "PlayApp"
+    app: PlayPage
 
-    def __init__(self, app: "PlayApp") -> None:
+    def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
         self.heading = W.HTML()
         self.undo = W.Checkbox(value=False, indent=False, layout=_auto())

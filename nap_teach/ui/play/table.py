@@ -1,7 +1,6 @@
 """The table as the learner sees it: deal, contract and trump, the seats, the tricks."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
@@ -10,19 +9,18 @@ from ...teach.play import PlayTable
 from ...words.render import card_back_svg, suit_text, trick_html
 from ...engine.views import SeatView
 from ..base import Component
-from ..landing import PROFILE_NAMES
+from ...engine.messages import PROFILE_NAMES
 from ..widgets import set_trait as _set, show as _show
+from .page import PlayPage
 
-if TYPE_CHECKING:
-    from .app import PlayApp
 
 
 class TrickView(Component):
     """Deal, contract and trump; the seats; the current trick, the last one and the history."""
 
-    app: "PlayApp"
+    app: PlayPage
 
-    def __init__(self, app: "PlayApp") -> None:
+    def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
         self.info = W.HTML()
         self.info.add_class("nap-play-info")
@@ -148,7 +146,7 @@ class TrickView(Component):
                 tags.append(escape(_("declarer")))
             if seat == view.to_act:
                 cls.append("nap-seat-turn")
-            call = calls.get(seat, "")
+            said = calls.get(seat, "")
             won = view.tricks_won[seat]
             tricks = escape(self.tr.ngettext("{n} trick", "{n} tricks", won).format(n=won))
             if you:
@@ -164,7 +162,7 @@ class TrickView(Component):
                 html('<div class="{}" data-seat="{}"><div class="nap-seat-name">'
                      '{}{}</div><div class="nap-seat-line"><span class="nap-seat-call">'
                      '{}</span> <span class="nap-seat-tricks" data-tricks="{}">'
-                     '{}</span></div>{}</div>', " ".join(cls), seat, name, tagged, call, won, tricks, backs))
+                     '{}</span></div>{}</div>', " ".join(cls), seat, name, tagged, said, won, tricks, backs))
         unused = table.profile.unused_cards(view.n)
         note = escape(self.tr.ngettext("{n} card stays face down, unused (B4)",
                                             "{n} cards stay face down, unused (B4)", unused).format(n=unused))

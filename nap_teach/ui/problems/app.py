@@ -98,7 +98,7 @@ class ProblemsApp(App):
 
     @guarded
     def _on_card(self, button: W.Button) -> None:
-        card: Card = button.nap_card  # type: ignore[attr-defined]
+        card: Card = button.nap_card
         self.run.play(card)  # an illegal card: refused with its rule, nothing changes
         self.status.clear()
         self.render()
@@ -142,7 +142,7 @@ class ProblemsApp(App):
             b.add_class("nap-problems-card")
             if c in legal:
                 b.add_class("nap-problems-legal")
-            b.nap_card = c  # type: ignore[attr-defined]
+            b.nap_card = c
             b.on_click(self._on_card)
             buttons.append(b)
         self.buttons = buttons

@@ -19,8 +19,8 @@ from __future__ import annotations
 from .app import ScorekeeperApp
 from .component import chart_svg, profile_from_params, profile_name
 from .deal import DealForm
-from .ledger import BalanceChart, LedgerView
+from .ledger import BalanceChart, KeeperLedger
 from .saveload import SaveLoad
 from .setup import SetupForm
-__all__ = ["ScorekeeperApp", "SetupForm", "DealForm", "LedgerView", "BalanceChart", "SaveLoad", "chart_svg",
+__all__ = ["ScorekeeperApp", "SetupForm", "DealForm", "KeeperLedger", "BalanceChart", "SaveLoad", "chart_svg",
            "profile_name", "profile_from_params"]

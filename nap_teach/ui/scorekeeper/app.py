@@ -5,7 +5,7 @@ from typing import Sequence
 
 import ipywidgets as W
 
-from ...app.cli import options_line
+from ...words.rulebook import options_line
 from ...words.html import escape, html
 from ...engine.profiles import BRITISH, Profile
 from ...teach.scorekeeper import Scorekeeper
@@ -13,10 +13,10 @@ from ...engine.session import DEFAULT_DEALS
 from ..base import App, guarded, page_style
 from ..params import PageParams
 from ..widgets import auto_layout as _auto, show as _show, with_classes as _css
-from ..landing import page_query
+from ..params import page_query
 from .component import MAX_DEALS, profile_name
 from .deal import DealForm
-from .ledger import BalanceChart, LedgerView
+from .ledger import BalanceChart, KeeperLedger
 from .saveload import SaveLoad
 from .setup import SetupForm
 
@@ -37,7 +37,7 @@ class ScorekeeperApp(App):
         self.title = _css(W.HTML(), "nap-sk-title")
         self.setup = SetupForm(self, players, deals)
         self.deal = DealForm(self)
-        self.ledger = LedgerView(self)
+        self.ledger = KeeperLedger(self)
         self.chart = BalanceChart(self)
         self.saveload = SaveLoad(self)
         self.over = _css(W.HTML(), "nap-sk-over")
@@ -96,6 +96,10 @@ class ScorekeeperApp(App):
             self.setup_open = False
             self.status.clear()
             self.render()
+
+    def correct_deal(self, index: int) -> None:
+        self.deal.reset(index)
+        self.render()
 
     def render(self) -> None:
         keeper = self.keeper

@@ -1,7 +1,7 @@
 """What the scorekeeper's pieces share: the profile's name, the chart, the refusal line, the base class."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 
 from ...engine.explain import RecordError, RuleError
@@ -11,10 +11,9 @@ from ...engine.session import MISDEAL, TIE_BREAK, LedgerRow
 from ..base import Component
 from ..chart import BELOW, balance_chart_svg
 from ..params import PageParams
-from ..landing import PROFILE_NAMES
+from ...engine.messages import PROFILE_NAMES
+from .page import KeeperPage
 
-if TYPE_CHECKING:
-    from .app import ScorekeeperApp
 
 NOT_ENTERED = ""
 MAX_DEALS = 200
@@ -59,7 +58,7 @@ def refuse(part: Component, err: RuleError | RecordError, what: str) -> None:
 class KeeperComponent(Component):
     """A piece of the scorekeeper page (shares the app's language, status line and busy flag)."""
 
-    app: "ScorekeeperApp"
+    app: KeeperPage
 
     def refuse(self, err: RuleError | RecordError, what: str) -> None:
         """Show a refusal with its rule; nothing was changed."""

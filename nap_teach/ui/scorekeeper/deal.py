@@ -1,7 +1,7 @@
 """The deal form: each player's call and the declarer's tricks; a correction of an earlier deal."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as W
 
@@ -12,9 +12,8 @@ from ..base import guarded, name_control
 from ..widgets import auto_layout as _auto, show as _show, with_classes as _css
 from ...engine.session import TIE_BREAK
 from .component import NOT_ENTERED, KeeperComponent, deal_number
+from .page import KeeperPage
 
-if TYPE_CHECKING:
-    from .app import ScorekeeperApp
 
 
 class DealForm(KeeperComponent):
@@ -30,7 +29,7 @@ class DealForm(KeeperComponent):
     players are level, the form is for their extra hand (P8).
     """
 
-    def __init__(self, app: "ScorekeeperApp") -> None:
+    def __init__(self, app: KeeperPage) -> None:
         super().__init__(app)
         self.heading = _css(W.HTML(), "nap-sk-whose")
         self.rows_box = _css(W.VBox(layout=_auto()), "nap-sk-calls")

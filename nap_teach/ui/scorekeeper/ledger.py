@@ -1,7 +1,7 @@
 """The ledger of the session (balances, chips, the zero-sum check, the winners) and its chart."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 import ipywidgets as W
 
@@ -11,15 +11,14 @@ from ...engine.session import MISDEAL, TIE_BREAK, LedgerRow
 from ..base import guarded
 from ..widgets import auto_layout as _auto, scroll_cue, show as _show, with_classes as _css
 from .component import KeeperComponent, chart_svg, deal_number
-
-if TYPE_CHECKING:
-    from .app import ScorekeeperApp
+from .page import KeeperPage
 
 
-class LedgerView(KeeperComponent):
+
+class KeeperLedger(KeeperComponent):
     """Every deal's payments, the balances, the zero-sum check and the winners (``nap-sk-ledger``)."""
 
-    def __init__(self, app: "ScorekeeperApp") -> None:
+    def __init__(self, app: KeeperPage) -> None:
         super().__init__(app)
         self.table = _css(W.HTML(), "nap-sk-ledger")
         self.check = _css(W.HTML(), "nap-sk-zero")
@@ -131,8 +130,7 @@ class LedgerView(KeeperComponent):
         if keeper is None or isinstance(index, bool) or not isinstance(index, int) \
                 or not 0 <= index < keeper.deals_entered or keeper.entry_kind(index) == MISDEAL:
             return
-        self.app.deal.reset(index)
-        self.app.render()
+        self.app.correct_deal(index)
         self.status.show(self._("Deal {number} is in the form: change it and save the correction.").format(
             number=deal_number(keeper.ledger()[index])), "info")
 
@@ -149,7 +147,7 @@ class LedgerView(KeeperComponent):
 class BalanceChart(KeeperComponent):
     """Balances deal by deal, as an SVG line chart (``nap-sk-chart``; ``ui/chart.py``)."""
 
-    def __init__(self, app: "ScorekeeperApp") -> None:
+    def __init__(self, app: KeeperPage) -> None:
         super().__init__(app)
         self.widget = _css(W.HTML(), "nap-sk-chart")
         self._key: object = None

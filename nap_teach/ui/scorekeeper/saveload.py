@@ -1,22 +1,21 @@
 """The scorekeeper's save and load (the shared component, with the scorekeeper's record)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 
 from ...engine.explain import RecordError, RuleError
 from ...teach.scorekeeper import MAX_RECORD_BYTES, Scorekeeper
 from ..saveload import SaveLoad as BaseSaveLoad
 from .component import refuse
+from .page import KeeperPage
 
-if TYPE_CHECKING:
-    from .app import ScorekeeperApp
 
 
 class SaveLoad(BaseSaveLoad):
     """Download the "nap-session/1" record (``nap-sk-download``) or load one (``nap-sk-upload``)."""
 
-    app: "ScorekeeperApp"
+    app: KeeperPage
     css = "nap-sk"
     heading_tag = "h2"
     link_in_paragraph = True
@@ -56,7 +55,7 @@ class SaveLoad(BaseSaveLoad):
             self.status.show(self._("The deal in the file is now deal {n} of {total} of the session.").format(
                 n=n, total=keeper.total_deals), "info")
             return
-        keeper: Scorekeeper = loaded
-        self.app.begin(keeper)
+        session: Scorekeeper = loaded
+        self.app.begin(session)
         self.status.show(self.tr.ngettext("Loaded a session with {n} deal.", "Loaded a session with {n} deals.",
-                                          keeper.deals_entered).format(n=keeper.deals_entered), "info")
+                                          session.deals_entered).format(n=session.deals_entered), "info")

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 import ipywidgets as W
 
@@ -15,9 +15,8 @@ from ...engine.session import DEFAULT_DEALS
 from ..base import guarded
 from ..widgets import auto_layout as _auto, show as _show, with_classes as _css
 from .component import MAX_DEALS, KeeperComponent, profile_name
+from .page import KeeperPage
 
-if TYPE_CHECKING:
-    from .app import ScorekeeperApp
 
 
 class SetupForm(KeeperComponent):
@@ -30,7 +29,7 @@ class SetupForm(KeeperComponent):
     out (``nap-sk-opt-bust``).
     """
 
-    def __init__(self, app: "ScorekeeperApp", players: Sequence[str] = (), deals: int = DEFAULT_DEALS) -> None:
+    def __init__(self, app: KeeperPage, players: Sequence[str] = (), deals: int = DEFAULT_DEALS) -> None:
         super().__init__(app)
         self.heading = W.HTML()
         self.players = _css(W.Textarea(value="\n".join(players), rows=5, layout=W.Layout(width="16em", max_width="100%")), "nap-sk-players")
@@ -151,7 +150,7 @@ class SetupForm(KeeperComponent):
     @guarded
     def _on_profile(self, change: dict[str, Any]) -> None:
         name = change.get("new")
-        if name not in PROFILES:
+        if not isinstance(name, str) or name not in PROFILES:
             return
         self.app.set_profile(PROFILES[name])
 

@@ -15,8 +15,7 @@ is not the learner's turn, with the reason and nothing changed.
 from __future__ import annotations
 
 from importlib import resources
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import anywidget
 import ipywidgets as W
@@ -27,16 +26,13 @@ from ...engine.explain import Explanation, IllegalAction
 from ...words.render import card_svg, mark_word
 from ...engine.tricks import Trick
 from ...engine.views import SeatView
-from ..base import Component, guarded
+from ..base import Component, PageHost, guarded
 from ..widgets import auto_layout
-
-if TYPE_CHECKING:
-    from ..base import App
 
 __all__ = ["TableWidget", "CardTable", "PACES", "seat_positions"]
 
-HERE = Path(str(resources.files("nap_teach.ui.table")))
-"""The folder of ``table.js`` and ``table.css`` (package data, in the wheel)."""
+HERE = resources.files("nap_teach.ui.table")
+"""The drawing's script and style sheet (package data)."""
 PACES = ("instant", "normal", "slow")
 """How fast the bots' cards arrive: at once, about half a second each, over a second each."""
 MAX_MESSAGE_KEYS = 8
@@ -45,8 +41,8 @@ MAX_MESSAGE_KEYS = 8
 class TableWidget(anywidget.AnyWidget):
     """The drawing of the table in the page (state in, taps out); see ``table.js``."""
 
-    _esm = HERE / "table.js"
-    _css = HERE / "table.css"
+    _esm = HERE.joinpath("table.js").read_text(encoding="utf-8")
+    _css = HERE.joinpath("table.css").read_text(encoding="utf-8")
     state = traitlets.Dict().tag(sync=True)
     pace = traitlets.Unicode("normal").tag(sync=True)
 
@@ -66,7 +62,7 @@ def seat_positions(n: int, bottom: int) -> list[str]:
 class CardTable(Component):
     """The table of one page: the widget, the pace setting, and the check of every tap."""
 
-    def __init__(self, app: "App", on_card: Callable[[object, int | None], None] | None = None) -> None:
+    def __init__(self, app: PageHost, on_card: Callable[[object, int | None], None] | None = None) -> None:
         super().__init__(app)
         self.on_card = on_card
         self.view = TableWidget(layout=auto_layout())

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from ...engine.cards import Card
 from ...teach.lesson import HAD_FEWER, RESULT, Lesson
 from ...words.render import suit_text
 from . import CardTable
@@ -18,9 +19,10 @@ def show_lesson_step(board: CardTable, lesson: Lesson, index: int, four_colour: 
     tr = board.tr
     state = lesson.state(index)
     step = lesson.step(index)
-    hands = lesson.book.hands if step.kind in (RESULT, HAD_FEWER) else lesson.held(index)
+    held = lesson.book.hands if step.kind in (RESULT, HAD_FEWER) else lesson.held(index)
+    hands: tuple[tuple[Card, ...] | None, ...] = tuple(held)
     if hidden:
-        hands = tuple(None if seat in hidden else hand for seat, hand in enumerate(hands))
+        hands = tuple(None if seat in hidden else hand for seat, hand in enumerate(held))
     calls = {}
     if step.kind == "call":
         calls = {seat: tr.gettext("said {call}").format(call=tr.call(c.name))

@@ -1,7 +1,6 @@
 """The rule trainers of the explorer, one per group of rules, on the declarative :class:`Trainer` base."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from ....engine.rules import Topic
 from .auction import AuctionTrainer
@@ -9,9 +8,8 @@ from .base import Action, Choice, Trainer
 from .money import RenegeCalculator, SessionTrainer, SettlementCalculator
 from .table import DrawTrainer, RotationTrainer, TableTrainer, ViewTrainer
 from .tricks import FollowTrainer, MisereJudge, StopTrainer, TrickJudge
+from ..page import ExplorerPage
 
-if TYPE_CHECKING:
-    from ..app import ExplorerApp
 
 __all__ = ["TRAINER_FOR_RULE", "TRAINERS", "trainers_for", "Trainer", "Choice", "Action"]
 
@@ -33,7 +31,7 @@ TRAINERS: dict[str, type[Trainer]] = {
 """Every trainer by its key in :data:`TRAINER_FOR_RULE`."""
 
 
-def trainers_for(app: "ExplorerApp") -> dict[str, Trainer]:
+def trainers_for(app: ExplorerPage) -> dict[str, Trainer]:
     """The trainers for the rules in force (the pub-only ones only under rules that have them)."""
     p = app.profile
     wanted = {

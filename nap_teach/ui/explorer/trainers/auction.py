@@ -11,7 +11,8 @@ from ....engine.messages import N_
 from ....engine.rules import Topic
 from ....teach.trainers import auction_options, table_names
 from ...base import guarded
-from ..component import _auto, _button, _valid
+from ..component import _button, _valid
+from ...widgets import auto_layout as _auto
 from .base import Action, Choice, Trainer
 
 
@@ -37,7 +38,7 @@ class AuctionTrainer(Trainer):
         for name in self.names:
             b = _button(f"nap-ex-call-{name}")
             b.add_class("nap-ex-call")
-            b._nap_call = name  # type: ignore[attr-defined]
+            b._nap_call = name
             b.on_click(self._on_call)
             self.call_buttons.append(b)
         self.history = W.HTML()
@@ -49,10 +50,10 @@ class AuctionTrainer(Trainer):
 
     def relabel(self) -> None:
         for b in self.call_buttons:
-            name = b._nap_call  # type: ignore[attr-defined]
+            name = b._nap_call
             b.description = self.tr.call_gloss(name if name == "Pass" else self.profile.contract(name))
 
-    def report(self):  # type: ignore[no-untyped-def]
+    def report(self):
         return auction_options(self.players, self.dealer.value, self.calls, self.profile)
 
     def render(self) -> None:
@@ -77,7 +78,7 @@ class AuctionTrainer(Trainer):
                               cls, mark, self.tr.call(option.call.name), why))
         self.out.value = html('<ul class="nap-ex-options">{}</ul>', join(items))
         for b in self.call_buttons:
-            legal = any(o.legal and o.call.name == b._nap_call for o in report.options)  # type: ignore[attr-defined]
+            legal = any(o.legal and o.call.name == b._nap_call for o in report.options)
             b.button_style = "" if legal else "warning"
         self.undo.disabled = not self.calls
 

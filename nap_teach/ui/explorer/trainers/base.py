@@ -11,16 +11,16 @@ more than draw again. CSS: ``nap-ex-trainer``, the trainer's own class and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import ipywidgets as W
 
 from ....words.html import escape, html
 from ...base import guarded
-from ..component import ExplorerComponent, _auto, _button, _dropdown, _labelled
+from ..component import ExplorerComponent, _button, _dropdown, _labelled
+from ...widgets import auto_layout as _auto
+from ..page import ExplorerPage
 
-if TYPE_CHECKING:
-    from ..app import ExplorerApp
 
 __all__ = ["Choice", "Action", "Trainer", "numbers"]
 
@@ -69,7 +69,7 @@ class Trainer(ExplorerComponent):
     fields_layout: dict[str, str] = {}
     """Extra layout of the row of choices (e.g. ``{"flex_flow": "row wrap"}``)."""
 
-    def __init__(self, app: "ExplorerApp") -> None:
+    def __init__(self, app: ExplorerPage) -> None:
         super().__init__(app)
         self.heading = W.HTML()
         self.heading.add_class("nap-ex-trainer-title")

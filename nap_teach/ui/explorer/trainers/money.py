@@ -12,7 +12,7 @@ from ....engine.rules import Topic
 from ....engine.session import Session
 from ....teach.trainers import PositionError, random_session, renege_settlement, settlement, table_names
 from ...base import guarded
-from ...landing import page_query
+from ...params import page_query
 from ..component import _valid
 from .base import Action, Choice, Trainer, numbers
 

@@ -17,7 +17,8 @@ from ....engine.session import Session
 from ....engine.state import DealState
 from ....teach.trainers import calls_for, example_deal, rotation, table_names
 from ...base import guarded
-from ..component import _auto, _valid
+from ..component import _valid
+from ...widgets import auto_layout as _auto
 from .base import Action, Choice, Trainer, numbers
 
 COUNTS = list(range(2, 10))

@@ -9,12 +9,13 @@ import ipywidgets as W
 from ....engine.cards import FULL_PACK, Card, Rank, Suit
 from ....words.html import escape, html, join
 from ....engine.messages import N_
-from ....words.render import hand_html, trick_html
+from ....words.render import trick_html
 from ....teach.trainers import (
-    PositionError, follow_options, judge_misere_trick, judge_trick, random_trick, stop_check, table_names,
+    FollowReport, MisereJudgement, PositionError, TrickJudgement, follow_options, judge_misere_trick, judge_trick, random_trick, stop_check, table_names,
 )
 from ...base import guarded
-from ..component import _auto, _card_label, _valid
+from ..component import _card_label, _valid
+from ...widgets import auto_layout as _auto
 from .base import Action, Choice, Trainer, numbers
 
 
@@ -32,7 +33,7 @@ class FollowTrainer(Trainer):
         self.table.add_class("nap-ex-follow-table")
         self.cards = W.HBox(layout=_auto())
         self.cards.add_class("nap-ex-follow-cards")
-        self.report = None
+        self.report: FollowReport | None = None
         self.picked: Card | None = None
         self.deal_new()
 
@@ -54,7 +55,7 @@ class FollowTrainer(Trainer):
             except PositionError:
                 continue
         self.picked = None
-        buttons = []
+        buttons: list[W.Button] = []
         assert self.report is not None
         for option in self.report.options:
             # the cards of the hand are the buttons themselves (drawn as cards by explorer.css), so
@@ -64,7 +65,7 @@ class FollowTrainer(Trainer):
             b.add_class("nap-card-button")
             b.add_class(f"nap-card-button-{option.card.suit.letter}")
             b.add_class(f"nap-ex-card-{option.card.code}")
-            b._nap_card = option.card  # type: ignore[attr-defined]
+            b._nap_card = option.card
             b.on_click(self._on_card)
             buttons.append(b)
         self.cards.children = buttons
@@ -82,7 +83,7 @@ class FollowTrainer(Trainer):
         self.table.value = (html('<p>{}</p>{}<p>{}</p>',
                                  info, trick_html(names, cards, tr=self.tr, trump=r.trump), self._('Your hand:')))
         for b in self.cards.children:
-            b.tooltip = self.tr.card_words(b._nap_card)  # type: ignore[attr-defined]
+            b.tooltip = self.tr.card_words(b._nap_card)
         if self.picked is None:
             self.out.value = ""
             return
@@ -122,14 +123,14 @@ class TrickJudge(Trainer):
         self.table = W.HTML()
         self.picks = W.HBox(layout=_auto(flex_flow="row wrap"))
         self.picks.add_class(f"{self.css}-picks")
-        self.judgement = None
+        self.judgement: TrickJudgement | MisereJudgement | None = None
         self.guess: str | None = None
         self.deal_new()
 
     def layout(self) -> list[W.Widget]:
         return [self.heading, self.table, self.picks, self.out, *self.buttons()]
 
-    def _try_deal(self):  # type: ignore[no-untyped-def]
+    def _try_deal(self):
         """One random trick and the engine's judgement of it (PositionError when unusable)."""
         n = self.rng.randint(3, 5)
         trump = self.rng.choice(list(Suit))
@@ -137,7 +138,7 @@ class TrickJudge(Trainer):
         cards = random_trick(self.rng, Card(self.rng.choice(list(Rank)), led_suit), n, follow=0.5)
         return judge_trick(table_names(n), trump, cards, self.profile, rng=random.Random(self.rng.random()))
 
-    def _info(self, j) -> str:  # type: ignore[no-untyped-def]
+    def _info(self, j) -> str:
         trump = self.tr.suit(j.trump) if j.trump is not None else self._("none")
         return self._("Trump: {trump}. {leader} led.").format(trump=trump, leader=j.players[0])
 
@@ -149,12 +150,12 @@ class TrickJudge(Trainer):
             except PositionError:
                 continue
         self.guess = None
-        buttons = []
+        buttons: list[W.Button] = []
         assert self.judgement is not None
         for name in self.judgement.players:
             b = W.Button(description=name, layout=_auto())
             b.add_class(f"{self.css}-pick")
-            b._nap_player = name  # type: ignore[attr-defined]
+            b._nap_player = name
             b.on_click(self._on_pick)
             buttons.append(b)
         self.picks.children = buttons
@@ -200,13 +201,13 @@ class MisereJudge(TrickJudge):
     hint_text = N_("Nothing is trump in Misère. Look at the suit led, then pick who takes the trick.")
     actions = (Action("new", "nap-ex-misere-new", N_("New trick"), "_on_new"),)
 
-    def _try_deal(self):  # type: ignore[no-untyped-def]
+    def _try_deal(self):
         n = self.rng.randint(3, 5)
         led = Card(self.rng.choice([r for r in Rank if r < Rank.ACE]), self.rng.choice(list(Suit)))
         cards = random_trick(self.rng, led, n, follow=0.5, higher_offsuit=True)
         return judge_misere_trick(table_names(n), cards, self.profile, rng=random.Random(self.rng.random()))
 
-    def _info(self, j) -> str:  # type: ignore[no-untyped-def]
+    def _info(self, j) -> str:
         return self._("No trump. {leader} led.").format(leader=j.players[0])
 
 

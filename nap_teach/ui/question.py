@@ -1,24 +1,27 @@
-"""One question card: prompt with cards, a button per choice, the answer explained by its rule."""
+"""One question card: prompt with cards, a button per choice, the answer explained by its rule.
+
+Shared by the rules explorer (its quiz and each rule's check question) and the
+lesson's closing quiz: it needs only a page's language and status line and a
+callback that records the answer.
+"""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 import ipywidgets as W
 
-from ...words.html import html, join
-from ...teach.quiz import Question
-from ...words.render import hand_html, trick_html
-from ..base import guarded
-from .component import ExplorerComponent, _auto
-
-if TYPE_CHECKING:
-    from .app import ExplorerApp
+from ..words.html import html, join
+from ..teach.quiz import Question
+from ..words.render import hand_html, trick_html
+from .base import Component, PageHost, guarded
+from .widgets import auto_layout as _auto
 
 
-class QuestionCard(ExplorerComponent):
+
+class QuestionCard(Component):
     """One question: prompt (with cards), a button per choice, the answer explained by its rule."""
 
-    def __init__(self, app: "ExplorerApp", css: str, on_answer: Callable[[Question, str], bool | None]) -> None:
+    def __init__(self, app: PageHost, css: str, on_answer: Callable[[Question, str], bool | None]) -> None:
         super().__init__(app)
         self.css = css
         self.on_answer = on_answer
@@ -46,7 +49,7 @@ class QuestionCard(ExplorerComponent):
                 b = W.Button(layout=_auto())
                 b.add_class("nap-ex-choice")
                 b.add_class(f"{self.css}-choice")
-                b._nap_value = choice.value  # type: ignore[attr-defined]
+                b._nap_value = choice.value
                 b.on_click(self._on_click)
                 buttons.append(b)
         self._buttons = buttons
@@ -69,7 +72,7 @@ class QuestionCard(ExplorerComponent):
         self.cards.value = join(parts)
         labels = {c.value: self.tr.explain(c.label) for c in q.choices}
         for b in self._buttons:
-            value = b._nap_value  # type: ignore[attr-defined]
+            value = b._nap_value
             # after the answer the right choice carries a tick and a wrong choice a cross, not colour alone
             mark = ("\u2713 " if self.given is not None and value == q.answer
                     else "\u2717 " if value == self.given else "")
@@ -114,7 +117,7 @@ class QuestionCard(ExplorerComponent):
     def click(self, value: str) -> None:
         """Answer with the choice ``value`` as a click would (tests, scripts)."""
         for b in self._buttons:
-            if b._nap_value == value:  # type: ignore[attr-defined]
+            if b._nap_value == value:
                 b.click()
                 return
         raise KeyError(value)

@@ -5,34 +5,31 @@ buttons), ``nap-lesson-quiz-next``, ``nap-lesson-quiz-count``, ``nap-lesson-done
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 import ipywidgets as W
 
 from ...words.html import html
 from ...teach.lesson.player import LessonRun
 from ...teach.quiz import Question
-from ..base import Component, guarded
-from ..explorer.question import QuestionCard
+from ..base import Component, PageHost, guarded
+from ..question import QuestionCard
 from ..widgets import auto_layout
 
-if TYPE_CHECKING:
-    from ..base import App
-
-__all__ = ["QuizPanel"]
+__all__ = ["LessonQuiz"]
 
 
-class QuizPanel(Component):
+class LessonQuiz(Component):
     """Question k of n, its choices, the answer explained; the score once all are answered."""
 
-    def __init__(self, app: "App", run: LessonRun, on_finish: Callable[[], None]) -> None:
+    def __init__(self, app: PageHost, run: LessonRun, on_finish: Callable[[], None]) -> None:
         super().__init__(app)
         self.run = run
         self.on_finish = on_finish
         self.number = 0
         self.title = W.HTML("")
         self.title.add_class("nap-lesson-quiz-count")
-        self.card = QuestionCard(app, "nap-lesson-quiz-q", self._answer)  # type: ignore[arg-type]
+        self.card = QuestionCard(app, "nap-lesson-quiz-q", self._answer)
         self.next = W.Button(icon="arrow-right", layout=auto_layout())
         self.next.add_class("nap-lesson-quiz-next")
         self.next.on_click(self._on_next)
