@@ -10,7 +10,6 @@ names (its ``urlpath``) in Chromium, in Spanish as the link's second form asks.
 from __future__ import annotations
 
 import re
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
