@@ -19,7 +19,7 @@ Pyodide itself:
   import fails as a missing module does (IPython then keeps the kernel's history in memory), and
   matplotlib is left out (the odds lab says its chart could not be loaded).
 
-Usage: ``python demo/build.py [--output site] [--local-pyodide] [--pages index,play]``. Build files go to
+Usage: ``python demo/build.py [--output site] [--local-pyodide] [--pages index,play] [--baseline]``. Build files go to
 ``build/demo/`` (downloads are kept there between builds; the site is built from clean every time: a stale
 build database once dropped settings).
 """
@@ -163,6 +163,9 @@ def local_pyodide(target: Path, cache: Path) -> None:
     cache.mkdir(parents=True, exist_ok=True)
     tarball = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
     if not tarball.exists():
+        if shutil.which("npm") is None:
+            raise SystemExit("the local copy of Pyodide comes from the npm package pyodide: install npm "
+                             "(Debian: apt-get install npm), or build without --local-pyodide")
         run("npm", "pack", "--silent", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(cache), cwd=cache)
     if target.exists():
         shutil.rmtree(target)
@@ -222,15 +225,37 @@ def site_notebooks(out: Path, pages: list[str] | None) -> list[str]:
         imports = "from importlib import resources\n" if front else ""
         options = ', notebook_dir=str(resources.files("nap_teach.app").joinpath("notebooks"))' if front else ""
         install = _INSTALL_CELL + ("\n\n" + _CHART_CELL if source.name == "odds.ipynb" else "")
-        notebook["cells"] = [_cell(install), _cell(_SITE_CELL.format(imports=imports, module=module, cls=cls,
-                                                                     options=options))]
+        notebook["cells"] = [_cell(install, 0), _cell(_SITE_CELL.format(imports=imports, module=module, cls=cls,
+                                                                        options=options), 1)]
+        notebook["nbformat"], notebook["nbformat_minor"] = 4, max(5, notebook.get("nbformat_minor", 5))
         (out / source.name).write_text(json.dumps(notebook, indent=1) + "\n")
         written.append(source.name)
     return written
 
 
-def _cell(source: str) -> dict:
-    return {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+BASELINE_PAGE = "baseline.ipynb"
+"""``--baseline``: a one-button page in the same site (same Pyodide, same kernel, ipywidgets installed the same
+way), without the app: what a page costs before the app's own work (benchmarks/bench_static.py measures the
+pages against it)."""
+_BASELINE_CELL = '''import ipywidgets as W
+
+button = W.Button(description="Go")
+button.add_class("nap-baseline")
+button'''
+
+
+def baseline_notebook(out: Path) -> str:
+    """Write the one-button page next to the site's pages."""
+    template = json.loads((NOTEBOOKS / "index.ipynb").read_text())
+    install = 'import piplite\n\nawait piplite.install("ipywidgets")'  # as a page installs the app
+    template["cells"] = [_cell(install, 0), _cell(_BASELINE_CELL, 1)]
+    template["nbformat"], template["nbformat_minor"] = 4, 5  # cells with ids
+    (out / BASELINE_PAGE).write_text(json.dumps(template, indent=1) + "\n")
+    return BASELINE_PAGE
+
+
+def _cell(source: str, number: int = 0) -> dict:
+    return {"cell_type": "code", "execution_count": None, "id": f"nap-{number}", "metadata": {}, "outputs": [],
             "source": source.splitlines(keepends=True)}
 
 
@@ -245,7 +270,7 @@ def lite_config(lite: Path, pyodide_url: str | None) -> None:
     (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=2) + "\n")
 
 
-def build(output: Path, local: bool, pages: list[str] | None) -> None:
+def build(output: Path, local: bool, pages: list[str] | None, baseline: bool = False) -> None:
     WORK.mkdir(parents=True, exist_ok=True)
     lite = WORK / "lite"
     if lite.exists():
@@ -259,6 +284,8 @@ def build(output: Path, local: bool, pages: list[str] | None) -> None:
     wheels = app_wheels(WORK / "wheels")
     contents = WORK / "contents"
     written = site_notebooks(contents, pages)
+    if baseline:
+        written.append(baseline_notebook(contents))
     if local:
         local_pyodide(lite / "static" / "pyodide", WORK / "cache")
         lite_config(lite, None)  # the addon points the kernel at static/pyodide
@@ -279,9 +306,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--local-pyodide", action="store_true",
                         help="put a copy of Pyodide in the site (the offline test build) instead of its public host")
     parser.add_argument("--pages", default="", help="only these pages, e.g. index,play (default: all)")
+    parser.add_argument("--baseline", action="store_true",
+                        help="add a one-button page without the app (baseline.html, for benchmarks/bench_static.py)")
     args = parser.parse_args(argv)
     pages = [p.strip().removesuffix(".ipynb") for p in args.pages.split(",") if p.strip()] or None
-    build(Path(args.output), args.local_pyodide, pages)
+    build(Path(args.output), args.local_pyodide, pages, args.baseline)
     return 0
 
 

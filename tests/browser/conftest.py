@@ -31,6 +31,9 @@ Fixtures for test writers (every test in tests/browser gets the ``browser`` mark
 ``shared_context`` (module) -> SharedContext: one browser context for a module's tests;
     ``.open_all(urls, ready)`` opens many pages side by side and waits for each; ``.log`` (a PageLog)
     gathers the console and the page errors of the pages it opened.
+``fresh_env`` (session) -> module ``tests/browser/fresh_env.py``: the wheel built from the committed
+    files, new venvs and pip installs outside the test venv, and server processes run without the working
+    copy on their path (test_installed_package.py, test_binder.py, test_static_site.py).
 ``site_pages`` (session) -> module ``tests/browser/pages.py``: every page and its main
     states (``VISITS``), the one list the page-wide checks (axe, links) walk.
 ``voila_page`` -> callable ``(notebook="index.ipynb", query="", *,
