@@ -186,3 +186,12 @@ def test_the_publishing_workflow_builds_the_site_with_make_demo():
     assert upload["with"]["path"] == "site"
     assert workflow["permissions"]["pages"] == "write"
     assert any(s.get("uses", "").startswith("actions/deploy-pages") for s in workflow["jobs"]["deploy"]["steps"])
+
+
+def test_the_benchmarks_baseline_is_one_button_installed_like_a_page(tmp_path):
+    name = build.baseline_notebook(tmp_path)
+    notebook = json.loads((tmp_path / name).read_text())
+    cells = ["".join(c["source"]) for c in notebook["cells"]]
+    assert cells[0] == 'import piplite\n\nawait piplite.install("ipywidgets")'
+    assert "W.Button(" in cells[1] and "nap-baseline" in cells[1] and "nap_teach" not in "".join(cells)
+    assert notebook["nbformat_minor"] >= 5 and all("id" in c for c in notebook["cells"])
