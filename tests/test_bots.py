@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -305,7 +306,7 @@ def test_a_defender_does_not_overtake_a_fellow_defender():
     state.apply("10C")
     d = decide(state)
     assert d.action == Card.parse("2C") and d.reason.key == "bot.partner_winning"
-    assert words(d.reason) == "C plays low with 2♣: B, a fellow defender, is already winning this trick."
+    assert words(d.reason) == "C plays low with 2♣: B, another defender, is already winning this trick."
 
 
 def test_a_void_defender_with_no_trump_discards_the_lowest_card():
@@ -376,3 +377,118 @@ def test_the_trick_estimates_match_simulated_deals():
     unlikely = [m for p, m in zip(predicted, made) if p < 0.3]
     assert len(likely) >= 30 and len(unlikely) >= 30
     assert sum(likely) / len(likely) >= 0.6 > 0.3 >= sum(unlikely) / len(unlikely)
+
+
+# ---------------------------------------------------------------- one voice (issue 25): the coach's words
+ES = translator("es")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_b6_the_coach_names_only_calls_legal_now(lang):
+    tr = translator(lang)
+    # dealer D: A bids Three, then B, with a junk hand, is advised to pass. The reason must weigh Four,
+    # the lowest bid B may still make, never Three (already bid: not a call B can make now).
+    state = table({1: "JS 9H 8C 10D 3D"}, n=4, dealer=3)
+    state.apply(Call("Three"))
+    advice = hint(state.view(1))
+    assert advice.action == PASS
+    assert advice.reason.key in ("hint.pass_no_tricks", "hint.pass_few_tricks", "hint.pass_risky")
+    assert advice.reason.facts["needed"] == "Four" and advice.reason.facts["tricks"] == 4
+    text = tr.explain(advice.reason)
+    assert tr.call("Four") in text and tr.call("Three") not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_b7_pass_no_bid_left_when_wellington_closes_the_ladder(lang):
+    tr = translator(lang)
+    # dealer D: A bids Nap, B Wellington; C may only pass, and the coach says so without weighing a bid
+    state = table({2: "AS KS QS JS 10S"}, n=4, dealer=3)
+    state.apply(Call("Nap"))
+    state.apply(Call("Wellington"))
+    advice = hint(state.view(2))
+    assert advice.action == PASS and advice.reason.key == "hint.pass_no_bid_left"
+    assert tr.explain(advice.reason) == tr.gettext(MESSAGES["hint.pass_no_bid_left"]).format(
+        highest=tr.call("Wellington"))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_hint_bid_long_trumps_says_why_low_trumps_count(lang):
+    tr = translator(lang)
+    # five spades without the ace: the low spades count because the others run out of trumps
+    state = table({0: "KS QS 9S 7S 5S"}, n=4)
+    advice = hint(state.view(0))
+    assert advice.action != PASS and advice.reason.key == "hint.bid_long_trumps"
+    text = tr.explain(advice.reason)
+    assert {"en": "once the other players have no trumps left", "es": "cuando los demás ya no tengan triunfos"}[lang] in text
+    # a hand whose counted trumps are the top ones keeps the plain words
+    top = hint(table({0: "AS KS QS 7H 2D"}, n=4).view(0))
+    assert top.reason.key == "hint.bid_sure_tricks"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_hint_lead_spare_never_calls_a_king_low(lang):
+    tr = translator(lang)
+    # A declares in spades (trumps 2♠ 3♠ left) and holds K♦ and K♣ outside trumps: the coach leads a king
+    # but never calls it low, nor "the lowest card" (2♠ is lower)
+    state = four_player_three({0: "AS 2S 3S KD KC"})
+    state.apply("AS")
+    for _ in range(3):
+        state.apply(decide(state).action)
+    assert state.to_act == 0  # A's A♠ won the first trick
+    advice = hint(state.view(0))
+    assert advice.action == Card.parse("KC") and advice.reason.key == "hint.lead_spare_keep_trumps"
+    text = tr.explain(advice.reason)
+    assert "K♣" in text and not re.search({"en": r"\blow", "es": r"\bbaj"}[lang], text.lower())
+    # the same lead said of a bot
+    assert SimpleBot().decide(state.view(0)).reason.key == "bot.lead_spare_keep_trumps"
+
+
+def test_hint_low_words_only_for_low_cards_over_seeded_deals():
+    """Every hint that calls its card low (or the lowest) is true of the hand: a ten or lower, and no lower legal card."""
+    from nap_teach.ai.bots.simple import SPARE_KEYS, is_low
+
+    low_keys = {"hint." + k[4:] for k in SPARE_KEYS}
+    said = spared = 0
+    for k in range(120):
+        state = new_state((4 + k % 3, 31, k, BRITISH if k % 2 else PUB))
+        while not state.is_over:
+            seat = state.to_act
+            view = state.view(seat)
+            advice = hint(view)
+            if advice.reason.key in low_keys:
+                said += 1
+                among = view.legal_cards
+                if advice.reason.key == "hint.lead_low_keep_trumps":
+                    among = tuple(c for c in among if c.suit is not view.trump)
+                assert is_low(advice.action, among), (advice.reason, view.hand)
+            elif advice.reason.key.endswith("_spare"):
+                spared += 1
+                assert not re.search(r"\blow\b", EN.explain(advice.reason).lower())
+            state.apply(advice.action)
+    assert said > 50 and spared > 0
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_p4_misere_hints_call_a_card_the_lowest_only_when_it_is(lang):
+    """Over seeded pub deals: "your lowest card" in a Misère defender's lead is the lowest card in hand
+    (else the words name the suits the declarer may hold), "play low" is never said of a jack or higher,
+    and a forced card over the winner is "the lowest card you may play"."""
+    tr = translator(lang)
+    seen: dict[str, int] = {}
+    for k in range(300):
+        state = new_state((3 + k % 5, 41, k, PUB))
+        while not state.is_over:
+            view = state.view(state.to_act)
+            advice = hint(view)
+            key, card = advice.reason.key, advice.action
+            if key.startswith("hint.misere") or key.startswith("hint.forced_over"):
+                seen[key] = seen.get(key, 0) + 1
+                assert tr.explain(advice.reason)
+            if key in ("hint.misere_defend_lead", "hint.misere_lead"):
+                assert card.rank == min(c.rank for c in view.hand), (key, view.hand)
+            if key == "hint.misere_defend_low":
+                assert card.rank <= 10
+            if key in ("hint.forced_over", "hint.misere_defend_low_spare"):
+                assert card.rank == min(c.rank for c in view.legal_cards)
+            state.apply(card)
+    assert {"hint.misere_defend_lead", "hint.misere_defend_lead_suit", "hint.forced_over"} <= set(seen)

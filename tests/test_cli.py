@@ -267,3 +267,44 @@ def test_languages_are_accepted_before_or_after_the_command():
     assert run("--lang", "en", "replay", str(WORKED_FILE))[0] == 0
     code, out, _ = run("replay", "--lang", "es", str(WORKED_FILE))
     assert code == 0 and "[B15]" in out
+
+
+# ---------------------------------------------------------------- course --print
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_course_print_every_lesson_page_with_questions_answers_and_reasons(lang):
+    """`python -m nap_teach course --print [--lang es]`: every lesson, every page, every question with its
+    answer and the reasons, and each lesson's quiz, as plain text in the language asked for."""
+    from nap_teach.teach.course import load_course
+    from nap_teach.teach.lesson.player import LessonPlayer
+    from nap_teach.words.i18n import translator
+
+    proc = subprocess.run([sys.executable, "-m", "nap_teach", "course", "--print", "--lang", lang],
+                          capture_output=True, text=True, encoding="utf-8", timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    out = proc.stdout
+    tr = translator(lang)
+    for spec in load_course():
+        assert f"{spec.place}. {tr.gettext(spec.title)}" in out
+        player = LessonPlayer(spec)
+        for page in player.pages:
+            for e in page.explanations:
+                assert tr.explain(e) in out, (spec.id, page.index, e.key)
+            for note in page.notes:
+                assert tr.gettext(note) in out, (spec.id, note)
+            for a in page.asks:
+                assert tr.explain(a.prompt) in out or any(
+                    q.prompt and tr.gettext(q.prompt) in out for q in spec.deals[page.deal].decisions)
+                for e in a.why:
+                    assert tr.explain(e) in out
+        for q in player.quiz():
+            assert tr.explain(q.prompt) in out and tr.explain(q.explanation) in out
+    answer = tr.gettext("Answer: {answer}").split("{")[0]
+    assert out.count(answer) >= 86  # the 86 lesson questions at least, and the quizzes
+    if lang == "es":
+        assert "Question:" not in out and "Answer:" not in out and "Page " not in out
+    # one lesson, and an unknown one refused in one line
+    code, one, err = run("course", "--print", "--lesson", "misere", "--lang", lang)
+    assert code == 0 and err == "" and one.count("=" * 72) == 1
+    code, _out, err = run("course", "--print", "--lesson", "no-such-lesson", "--lang", lang)
+    assert code == 2 and "no-such-lesson" in err and "Traceback" not in err

@@ -41,7 +41,7 @@ def test_b12_trick_shows_its_cards_by_seat_and_the_winning_card():
 def test_p4_misere_trick_says_there_is_no_trump():
     trick = Trick(1, (0, 1, 2), parse_cards("5H AS 9H"), None)
     html = trick_html(trick, ["Ann", "Ben", "Cat"], tr=translator("es"))
-    assert "Baza 1 · Triunfo: ninguno (Misère) · Carta ganadora: 9\u2665\ufe0e (Cat)" in html
+    assert "Baza 1 · Sin triunfo (Misère) · Carta ganadora: 9\u2665\ufe0e (Cat)" in html
     assert "(Cat)" in html and "<figcaption>Ann</figcaption>" in html
 
 

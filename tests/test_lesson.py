@@ -332,3 +332,42 @@ def test_walk_next_back_restart_jump_and_back_to_book(lesson):
         with pytest.raises(ValueError):
             walk.jump(bad)
     assert set(SECTIONS) == {lesson.section_of(s.index) for s in lesson.steps}
+
+
+# ------------------------------------------------------ one voice (issue 25): "What if?" plays best
+def test_b14_whatif_best_play_line_ends_where_the_solver_verdict_says(lesson):
+    """Every legal alternative of the first lead and of trick 3's second card, played out by the solver:
+    the line's tricks for the declarer are exactly the verdict's count after that card."""
+    from nap_teach.ai.solver import card_values
+    from nap_teach.teach.lesson.whatif import BEST_PLAY
+
+    for trick, position in ((1, 1), (3, 2)):
+        step = step_of(lesson, trick, position)
+        before = lesson.state_after(lesson.whatif_point(step.index))
+        values = card_values(before)
+        for card in lesson.whatif_options(step.index):
+            if lesson.refusal(step.index, card) is not None or card is lesson.book.actions[lesson.whatif_point(step.index)]:
+                continue
+            wi = lesson.what_if(step.index, card)
+            assert wi.chooser == BEST_PLAY
+            assert wi.result.tricks_won[0] == values[card], card
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_decide_line_best_feedback_gives_the_result_of_the_learners_card_not_the_books(lesson, lang):
+    from nap_teach.teach.course import Anchor, Decision as Ask_
+    from nap_teach.teach.lesson.decide import ask
+    from nap_teach.words.i18n import translator
+
+    tr = translator(lang)
+    q = ask(lesson, Ask_(Anchor("card", 1, 1), "card"))
+    feedback = q.check("2C")
+    assert not feedback.right
+    keys = [e.key for e in feedback.explanations]
+    assert keys == ["decide.solver_worse", "decide.line_best", "explain.failed", "explain.zero_sum"]
+    texts = [tr.explain(e) for e in feedback.explanations]
+    # the verdict's 3 tricks and the line's result agree: Four fails, A pays (the book's A +12 is never said)
+    assert feedback.line is not None and feedback.line.result.tricks_won[0] == 3 and not feedback.line.result.made
+    assert {"en": "A took 3 tricks", "es": "A hizo 3 bazas"}[lang] in texts[2]
+    assert "+12" not in " ".join(texts)
+    assert {"en": "with best play by everyone", "es": "con el mejor juego de todos"}[lang] in texts[1]

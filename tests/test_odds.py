@@ -4,9 +4,11 @@ from __future__ import annotations
 import pytest
 
 from nap_teach.engine.cards import FULL_PACK, parse_cards
-from nap_teach.ai.odds import (DealtTable, OddsError, as_dealt, call_odds, check_dealt_hand, check_hand, deal_table,
+from nap_teach.ai.odds import (DealtTable, OddsError, as_dealt, best_call, call_odds, check_dealt_hand, check_hand,
+                            check_position, deal_table, position_refusals,
                             wilson)
 from nap_teach.engine.profiles import BRITISH, PUB
+from nap_teach.words.i18n import translator
 
 
 def test_b6_b15_a_strong_hand_makes_three_almost_always_and_scores_by_the_stakes():
@@ -96,3 +98,46 @@ def test_b3_b4_deal_table_deals_every_card_once():
         assert all(len(h) == 5 for h in table.hands) and len(table.unused) == 52 - 5 * players
     with pytest.raises(OddsError):
         deal_table(8, random.Random(1), BRITISH)
+
+
+def test_b7_the_best_call_at_the_opening_is_never_wellington():
+    """Five top trumps make every call: opening the auction the best allowed call is Nap, not Wellington
+    (Wellington only after a Nap, B7); after a Nap it is Wellington; after a Wellington nothing is left."""
+    odds = call_odds(check_hand("AS KS QS JS 10S"), 4, BRITISH, layouts=20, seed=1)
+    assert max(odds, key=lambda o: o.expected).contract.name == "Wellington"  # what the lab used to name
+    assert best_call(odds, BRITISH, None).contract.name == "Nap"
+    assert best_call(odds, BRITISH, "Four").contract.name == "Nap"
+    assert best_call(odds, BRITISH, "Nap").contract.name == "Wellington"
+    assert best_call(odds, BRITISH, "Wellington") is None
+    refused = position_refusals(BRITISH, None)
+    assert refused["Wellington"].rule == "B7" and refused["Wellington"].key == "odds.requires"
+    for lang in ("en", "es"):
+        text = translator(lang).explain(refused["Wellington"])
+        assert "Wellington" in text and "Nap" in text
+    assert translator("es").explain(refused["Wellington"]) != translator("en").explain(refused["Wellington"])
+
+
+def test_p3_pub_ladder_positions_allow_only_higher_calls_and_blucher_after_wellington():
+    allowed = {after: [k for k, why in position_refusals(PUB, after).items() if why is None]
+               for after in (None, "Three", "Misere", "Four", "Nap", "Wellington")}
+    assert allowed == {None: ["Three", "Misere", "Four", "Nap"], "Three": ["Misere", "Four", "Nap"],
+                       "Misere": ["Four", "Nap"], "Four": ["Nap"], "Nap": ["Wellington"], "Wellington": ["Blucher"]}
+    assert position_refusals(PUB, "Three")["Three"].key == "odds.not_higher"
+    assert position_refusals(PUB, None)["Blucher"].rule == "P3"
+    with pytest.raises(OddsError):
+        position_refusals(PUB, "Seven")
+    assert check_position(PUB, "blücher") == "Blucher" and check_position(PUB, "") is None
+
+
+@pytest.mark.parametrize("profile", [BRITISH, PUB], ids=["british", "pub"])
+def test_b7_p3_the_best_call_is_allowed_at_its_position_for_random_hands(profile):
+    import random
+    rng = random.Random(25)
+    for _ in range(12):
+        hand = rng.sample(FULL_PACK, 5)
+        odds = call_odds(hand, 4, profile, layouts=8, seed=rng.random())
+        for after in [None] + [k.name for k in profile.ladder]:
+            best = best_call(odds, profile, after)
+            if best is not None:
+                assert position_refusals(profile, after)[best.contract.name] is None
+                assert best.expected > 0

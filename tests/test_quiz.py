@@ -10,6 +10,7 @@ from nap_teach.engine.explain import IllegalAction
 from nap_teach.words.i18n import translator
 from nap_teach.engine.profiles import BRITISH, PUB
 from nap_teach.teach.quiz import DEFAULT_COUNT, GENERATORS, QuizRun, faq_questions, generate, make_quiz
+from nap_teach.teach.quiz.question import signed
 
 EN = translator("en")
 SEEDS = range(12)
@@ -210,14 +211,14 @@ def test_b12_a_wrong_trick_winner_names_the_card_that_cannot_win():
 
 def test_b15_a_wrong_amount_says_which_mistake_it_is():
     keys = set()
-    for seed in range(40):
+    for seed in range(200):
         q = generate("settle", seed)
         for c in q.choices:
             if c.value != q.answer:
                 keys.add(q.reason(c.value).key)
     # the sign, one opponent only, one opponent too many, another contract's stake
     assert {"why.amount_sign_made", "why.amount_sign_failed", "why.amount_one", "why.amount_all"} <= keys
-    assert keys & {"why.amount_stake_made", "why.amount_stake_failed"}
+    assert keys & {"why.amount_stake_made", "why.amount_stake_failed", "why.amount_made", "why.amount_failed"}
 
 
 def test_b15_three_pays_three_not_another_stake():
@@ -227,7 +228,7 @@ def test_b15_three_pays_three_not_another_stake():
 
     label = Explanation("B15", "choice.value", {"value": "+15"})
     why = wrong_amount("B15", Choice("15", label), 9, 3, [3, 4, 5, 10], "Ann", "Three")
-    assert words(why) == "+15 counts 5 a head, but a made Three earns 3 from each of the 3 opponents: +9."
+    assert words(why) == "+15 counts 5 from each of the 3 opponents, but a made Three earns 3 from each: +9."
     label = Explanation("B15", "choice.value", {"value": "+12"})  # 4 opponents counted, not 3
     why = wrong_amount("B15", Choice("12", label), 9, 3, [3, 4, 5, 10], "Ann", "Three")
     assert words(why) == "+12 counts 4 opponents, but Ann plays against the other 3 only: +9."
@@ -253,3 +254,51 @@ def test_b8_the_auction_lesson_asks_about_a_second_call():
 
     spec = load_lesson("auction")
     assert "second_call" in spec.quiz.kinds
+
+
+def _amount_reason_is_true(value: int, answer: int, why) -> bool:
+    """Whether the settle reason ``why`` for the wrong choice ``value`` says only what is true of it."""
+    f = why.facts
+    made = answer > 0
+    stake, opponents = f["stake"], f["opponents"]
+    if stake * opponents != abs(answer) or f["answer"] != signed(answer):
+        return False
+    same_sign = value != 0 and (value > 0) == made
+    key = why.key.rsplit("_", 1)[0] if why.key.endswith(("_made", "_failed")) else why.key
+    if why.key.endswith(("_made", "_failed")) and why.key.endswith("_made") != made:
+        return False  # "a made Three" for a failed one
+    if key == "why.amount_sign":
+        return value == -answer
+    if key == "why.amount_sign_size":
+        return not same_sign and abs(value) != abs(answer)
+    if not same_sign:
+        return False
+    if key == "why.amount_one":
+        return abs(value) == stake
+    if key == "why.amount_all":
+        return abs(value) == stake * f["count"] and f["count"] == opponents + 1
+    if key == "why.amount_stake":
+        return abs(value) == f["other"] * opponents and f["other"] != stake
+    return key == "why.amount" and abs(value) != abs(answer)
+
+
+@pytest.mark.parametrize("profile", [BRITISH, PUB], ids=["british", "pub"])
+def test_b15_p5_every_settle_reason_is_true_of_its_number_over_thousands_of_questions(profile):
+    from nap_teach.words.i18n import translator
+
+    en, es = translator("en"), translator("es")
+    keys = set()
+    for number in range(2000):
+        q = generate("settle", "truth", profile, number)
+        answer = int(q.answer)
+        for c in q.choices:
+            if c.value == q.answer:
+                continue
+            why = q.reason(c.value)
+            assert _amount_reason_is_true(int(c.value), answer, why), (q.id, c.value, q.answer, words(why))
+            shown = en.amount(int(c.value))
+            assert words(why).startswith(shown) and es.explain(why).startswith(shown)
+            assert "a head" not in words(why)
+            keys.add(why.key)
+    assert {"why.amount_sign_made", "why.amount_sign_failed", "why.amount_sign_size_made",
+            "why.amount_sign_size_failed", "why.amount_one", "why.amount_all"} <= keys

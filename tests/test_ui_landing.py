@@ -111,3 +111,19 @@ def test_rules_in_force_listed_from_the_rulebook_with_links_to_the_explorer():
     assert "Las 21 reglas en vigor" in page.profile_box.value
     british = LandingPage(notebook_dir=NOTEBOOKS, profile=BRITISH)
     assert 'href="explorer.ipynb?rule=B11" data-rule="B11">B11 · Follow suit</a>' in british.profile_box.value
+
+
+def test_the_front_page_promises_the_course_it_lists_and_names_its_import_button():
+    """The tagline counts the course's lessons (sixteen, not "four"), and the progress import button has a
+    name and a tooltip in each language (an unset tooltip showed as "null")."""
+    from nap_teach.teach.course import load_course
+
+    page = LandingPage(notebook_dir=NOTEBOOKS)
+    count = len(load_course())
+    for lang, words in (("en", f"in {count} short lessons"), ("es", f"en {count} lecciones breves")):
+        page.switch.widget.value = lang
+        assert words in page.title.value and f"data-lessons='{count}'" in page.title.value
+        assert "four" not in page.title.value and "cuatro" not in page.title.value
+        upload = page.progress.upload
+        assert upload.description and upload.tooltip and upload.tooltip != "null"
+    assert page.progress.upload.tooltip == "Carga un archivo de progreso exportado desde esta aplicación"

@@ -230,3 +230,18 @@ def test_from_environment_reads_and_validates_parameters():
         assert 0 <= app.walk.index < len(default_lesson().steps)
         assert app.language.code in ("en", "es")
     assert LessonApp.from_environment({"QUERY_STRING": "step=999"}).walk.index == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_whatif_best_play_is_said_and_its_result_follows_from_the_card(lang):
+    """Issue 25: "What if?" plays the other hands with best play and says so; 2♣ first makes Four fail."""
+    app = LessonApp(lang=lang)
+    app.controls.number.value = app.lesson.trick_start(1) + 1  # A's first lead
+    app.whatif._buttons["2C"].click()
+    result = plain(app.whatif.result.value)
+    said = {"en": "Then every hand plays its best, every card seen",
+            "es": "Después cada mano juega lo mejor posible, con todas las cartas a la vista"}[lang]
+    assert said in result
+    assert {"en": "simple choices", "es": "elecciones sencillas"}[lang] not in result
+    assert app.walk.whatif is not None and app.walk.whatif.result.tricks_won[0] == 3
+    assert {"en": "The contract now fails.", "es": app.tr.gettext("The contract now fails.")}[lang] in result

@@ -56,7 +56,7 @@ def test_b4_a_bad_hand_is_refused_with_its_reason_and_nothing_is_lost(text, word
 
 def test_deal_me_five_and_the_page_address():
     app = OddsApp.from_environment({"QUERY_STRING": "lang=es&profile=pub&seed=3&hand=AS,KH,10D,2C,7H"})
-    assert app.language.code == "es" and app.profile is PUB and app.hand_box.value == "AS KH 10D 2C 7H"
+    assert app.language.code == "es" and app.profile is PUB and app.hand_box.value == "A♠ K♥ 10♦ 2♣ 7♥"
     app.deal.click()
     assert len(app.hand_box.value.split()) == 5
     assert app.keep.value is True and app.dealt is not None and app.dealt.players == 4
@@ -84,7 +84,7 @@ def test_b3_b4_a_dealt_hand_refuses_cards_from_elsewhere_in_its_deal(where, rule
     assert "In the deal as dealt" in app.table.value and "nap-odds-dealt-line" in app.table.value
     before = (app.chart.value, app.table.value, [o.made for o in app.odds])
     stranger = _card_elsewhere(app, where)
-    typed = " ".join(dealt.split()[:4] + [stranger.code])
+    typed = " ".join(dealt.split()[:4] + [stranger.symbol])
     app.hand_box.value = typed
     app.run.click()
     assert app.status.kind == "refused" and rule_words in app.status.text
@@ -104,7 +104,7 @@ def test_the_seat_picks_its_hand_of_the_dealt_deal_and_a_new_table_size_puts_the
     app = OddsApp(seed=9)
     app.players.value = 5
     app.deal.click()
-    hands = [" ".join(c.code for c in h) for h in app.dealt.hands]
+    hands = [" ".join(c.symbol for c in h) for h in app.dealt.hands]
     for seat in (3, 0):
         app.seat.value = seat
         assert sorted(app.hand_box.value.split()) == sorted(hands[seat].split())
@@ -117,6 +117,53 @@ def test_the_seat_picks_its_hand_of_the_dealt_deal_and_a_new_table_size_puts_the
     app.layouts.value = 200
     app.run.click()
     assert app.status.kind == "info" and app.as_dealt is None
+
+
+@pytest.mark.parametrize("lang, opening, after_nap", [
+    ("en", "Opening the auction, the best call by expected score is Nap.",
+     "After a bid of Nap, the best call by expected score is Wellington."),
+    ("es", "Al abrir la subasta, la mejor voz por puntuación esperada es Nap.",
+     "Tras una oferta de Nap, la mejor voz por puntuación esperada es Wellington."),
+])
+def test_b7_the_odds_lab_shows_the_position_and_recommends_only_an_allowed_call(lang, opening, after_nap):
+    app = OddsApp.from_environment({"QUERY_STRING": f"lang={lang}&hand=AS,KS,QS,JS,10S"})
+    assert app.position.value == ""  # the opening, said in the form
+    app.layouts.value = 200
+    app.run.click()
+    advice = app.table.value
+    assert opening in advice and "data-contract='Wellington' data-allowed='no'" in advice
+    assert "nap-odds-refusals" in advice and "Wellington" in advice.split("nap-odds-refusals")[1]
+    made = [o.made for o in app.odds]
+    app.position.value = "Nap"  # the same chances, ranked again among the calls allowed after a Nap
+    assert after_nap in app.table.value and [o.made for o in app.odds] == made
+    assert "data-contract='Nap' data-allowed='no'" in app.table.value
+    labels = [label for label, _value in app.position.options]
+    assert len(labels) == len(BRITISH.ladder)  # the opening and after each bid but the top one
+
+
+def test_p3_the_odds_lab_reads_the_position_from_the_address_and_ignores_a_bad_one():
+    app = OddsApp.from_environment({"QUERY_STRING": "profile=pub&after=Wellington"})
+    assert app.position.value == "Wellington"
+    app = OddsApp.from_environment({"QUERY_STRING": "profile=pub&after=Seven"})
+    assert app.position.value == ""
+
+
+@pytest.mark.parametrize("lang, typed, note", [
+    ("es", "RC DC VC 10C AC", "AC leída como código español: A♥, as de corazones (como código inglés sería A♣"),
+    ("en", "RC DC VC 10H AH", "RC read as a Spanish code: K♥, king of hearts"),
+    ("es", "rey de corazones, reina de corazones, VC 10♥ A♥", None),
+])
+def test_b1_the_hand_box_reads_spanish_codes_and_names_and_says_which_code_was_read(lang, typed, note):
+    app = OddsApp(lang)
+    app.hand_box.value = typed
+    app.layouts.value = 200
+    app.run.click()
+    assert app.status.kind == "info", app.status.text
+    assert sorted(c.code for c in app.hand) == sorted(["KH", "QH", "JH", "10H", "AH"])
+    if note is None:
+        assert "código" not in app.status.text
+    else:
+        assert note in app.status.text
 
 
 @pytest.mark.parametrize("lang, note", [

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import base64
+import html
 import datetime
 import json
 import random
@@ -162,7 +163,16 @@ def test_bots_calls_come_with_reasons_and_illegal_calls_are_disabled_with_why():
         if app.table.pending == "call" and app.table.events:
             break
     calls = app.auction.calls.value
+    # B14: the bots' reasons use their own cards, so the table hears them when the deal ends ...
+    from nap_teach.teach.play import TABLE_SAFE_KEYS
+    safe = sum(e.reason is not None and e.reason.key in TABLE_SAFE_KEYS for e in app.table.events)
+    assert calls.count("nap-play-reason") == safe, seed
+    assert "nap-play-thinking-note" in app.log.latest.value
+    # ... or at once, when the learner ticks "Show the bots' thinking"
+    app.settings.thinking.value = True
+    calls = app.auction.calls.value
     assert calls.count("nap-play-reason") == len(app.table.events), seed
+    assert "nap-play-thinking-note" not in app.log.latest.value
     wellington = app.auction.buttons["Wellington"]
     if "Nap" not in app.table.state.auction.bid_names():
         assert wellington.disabled
@@ -246,7 +256,7 @@ def test_b11_a_card_typed_in_words_of_the_page_language_is_played():
     rng = random.Random(seed)
     app = make_app(4, seed=seed, deals=2)
     app.language.set("es")
-    assert app.hand.typed.placeholder == "Carta: QS, 10h o reina de picas"
+    assert app.hand.typed.placeholder == "Carta: DP, 10c o reina de picas"
     while app.table.pending != "card":
         step(app, rng)
     before = state_of(app)
@@ -585,3 +595,66 @@ def test_pub_extra_hand_is_shown_as_such():
         app.table.start_deal()
         app.render()
     assert "Extra hand among Sam, Ben and Cleo" in app.trick.info.value
+
+
+def test_b11_a_card_typed_as_a_spanish_code_is_played_on_the_spanish_page():
+    """"RC" is the king of hearts (rey de corazones) on a Spanish page: the same reader as the odds lab's box."""
+    seed = SEED_RNG.randrange(10**6)
+    rng = random.Random(seed)
+    app = make_app(4, seed=seed, deals=2)
+    app.language.set("es")
+    while app.table.pending != "card":
+        step(app, rng)
+    card = app.table.view().legal_cards[0]
+    rank = {14: "A", 13: "R", 12: "D", 11: "V"}.get(int(card.rank), str(int(card.rank)))
+    app.hand.typed.value = rank + "PCTD"[int(card.suit)]
+    assert app.status.kind != "refused", (seed, app.status.text)
+    assert card not in app.table.view().hand if app.table.view() else True
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_p4_play_table_says_no_trump_in_misere(lang):
+    """Issue 25: seed 2 at five players under the pub rules: the learner passes and a bot declares Misère;
+    the table says "No trump (Misère)", never that trump is still to be set."""
+    app = PlayApp(setup=TableSetup(players=5, seat=1, seed=2, deals=1, bots="simple", profile="pub"), lang=lang)
+    app.setup.start.click()
+    tr = app.tr
+    before = html.unescape(app.trick.info.value)
+    assert tr.gettext("Trump: set by the declarer's first lead (none in Misère)") in before
+    app.table.call("Pass")
+    app.after_move()
+    state = app.table.state
+    assert state.contract is not None and state.contract.name == "Misere"
+    info = html.unescape(app.trick.info.value)
+    assert tr.gettext("No trump (Misère)") in info
+    assert tr.gettext("Trump: set by the declarer's first lead") not in info
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_b14_bots_reasons_held_until_the_deal_ends(lang):
+    """A bot's reason that uses its own cards is not said during the deal; the page says why and where to
+    see it now; once the deal ends the log gives every reason."""
+    from nap_teach.teach.play import TABLE_SAFE_KEYS
+
+    app = PlayApp(setup=TableSetup(players=4, seat=4, seed=11, deals=1, bots="simple"), lang=lang)
+    app.setup.start.click()
+    table = app.table
+    held = [e for e in table.events if e.reason is not None and e.reason.key not in TABLE_SAFE_KEYS]
+    assert held, "the bots before seat 4 have spoken"
+    note = html.unescape(app.log.latest.value)
+    assert app.tr.gettext("Show the bots' thinking during the deal (their reasons use their own cards)") \
+        == app.settings.thinking.description
+    assert "B14" in note and "nap-play-thinking-note" in app.log.latest.value
+    for e in held:
+        assert app.tr.explain(e.reason) not in html.unescape(app.auction.calls.value)
+    while table.pending not in ("deal_over", "session_over"):
+        action = table.hint().action
+        if table.pending == "call":
+            table.call(action)
+        else:
+            table.play(action)
+        app.after_move()
+    log = html.unescape(app.log.log.value)
+    for e in held:
+        assert app.tr.explain(e.reason) in log
+    assert "nap-play-thinking-note" not in app.log.latest.value

@@ -37,7 +37,7 @@ def test_b14_the_play_page_shows_the_open_hand_reading_when_a_deal_ends():
             state = app.table.state
             if state is not None and state.is_over and not state.passed_out:
                 text = app.postmortem.widget.value
-                assert "Could it have been made?" in text and "With open hands and best play" in text
+                assert "Could it have been made?" in text and "With all hands seen and best play" in text
                 assert "nap-postmortem-turn" in text
                 app.switch.widget.value = "es"
                 assert "Could it have been made?" not in app.postmortem.widget.value

@@ -298,3 +298,16 @@ def test_pub_correcting_a_deal_keeps_the_renege_and_refuses_a_misdeal_correction
     app.deal.renege.value = "Ben"
     app.deal.submit.click()
     assert ledger_cells(app)[0] == ["+12", "−12", "0", "0"]
+
+
+def test_p8_chips_below_zero_are_explained_as_a_debt_and_the_player_is_out():
+    """Ann fails a Nap with 10 chips (each opponent is paid 5): her chips show −5 ✗, and the page says how the
+    shortfall is settled, in English and Spanish."""
+    app = started_pub(ante=10, deals=4)
+    enter(app, ["Nap", "Pass", "Pass", "Pass"], 2)
+    assert "the 5 chips short (shown as −5) are a debt that Ann settles" in app.status.text
+    assert "the next deals are among the others" in app.status.text
+    assert "<td class='nap-sk-chip'>−5 ✗</td>" in app.ledger.table.value
+    assert "nap-sk-chips-debt" in app.ledger.check.value and "a debt that Ann settles" in app.ledger.check.value
+    app.switch.widget.value = "es"
+    assert "las 5 fichas que faltan (se ven como −5) son una deuda que Ann salda" in app.ledger.check.value

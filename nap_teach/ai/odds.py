@@ -22,6 +22,13 @@ the other hands and the unused pile), and while the learner keeps to that deal
 or in another seat's hand (B3). :func:`as_dealt` solves the deal as it was
 dealt, so the lab can set one real layout beside the odds.
 
+The position matters for which calls may be made (B5, B7; P3): opening the
+auction every call but Wellington (and, in the pub, Blücher) is allowed; after
+a bid only higher calls are, Wellington only after a Nap and Blücher only after
+a Wellington. :func:`position_refusals` says why each call is not allowed at a
+position, and :func:`best_call` ranks only the calls allowed there, so the lab
+never recommends a call that may not be made.
+
 Pure engine code: no user interface import.
 """
 from __future__ import annotations
@@ -32,14 +39,18 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
 from .bots.simple import call_chance
+from ..engine.auction import legal_calls_for
 from ..engine.cards import FULL_PACK, Card, CardParseError
 from ..engine.dealing import shuffle_and_deal
 from ..engine.explain import Explanation, RecordError
 from ..engine.profiles import Contract, Profile
+from ..engine.rules import Topic
+from ..words.cardtext import read_card, read_cards
 from .solver import Position, can_make, mask_of, reaches
 
 __all__ = ["CallOdds", "DealtTable", "OddsError", "as_dealt", "check_hand", "check_dealt_hand", "call_odds",
-           "deal_table", "wilson", "HAND_SIZE", "DEFAULT_LAYOUTS"]
+           "deal_table", "wilson", "HAND_SIZE", "DEFAULT_LAYOUTS", "check_position", "position_refusals",
+           "best_call"]
 
 HAND_SIZE = 5
 DEFAULT_LAYOUTS = 1000
@@ -82,18 +93,18 @@ def wilson(made: int, total: int, z: float = 1.96) -> tuple[float, float]:
     return low, high
 
 
-def check_hand(texts: Iterable[str | Card] | str) -> tuple[Card, ...]:
-    """Five different cards from codes or cards ("AS KH 10D 2C 7H"), or :class:`OddsError`."""
-    items = texts.replace(",", " ").split() if isinstance(texts, str) else list(texts)
+def check_hand(texts: Iterable[str | Card] | str, lang: str = "en") -> tuple[Card, ...]:
+    """Five different cards from codes, symbols or words of either language ("AS KH 10D 2C 7H",
+    "reina de corazones, RC ..."; :mod:`nap_teach.words.cardtext`, a code that reads both ways in
+    ``lang``), or :class:`OddsError`."""
     cards: list[Card] = []
-    for item in items:
-        if isinstance(item, Card):
-            cards.append(item)
-            continue
-        try:
-            cards.append(Card.parse(str(item)))
-        except CardParseError:
-            raise OddsError(Explanation("odds", "odds.not_a_card", {"text": str(item)})) from None
+    try:
+        if isinstance(texts, str):
+            cards = [r.card for r in read_cards(texts, lang)]
+        else:
+            cards = [item if isinstance(item, Card) else read_card(str(item), lang).card for item in texts]
+    except CardParseError as e:
+        raise OddsError(Explanation("odds", "odds.not_a_card", {"text": str(e.text)[:40]})) from None
     seen: set[Card] = set()
     for c in cards:
         if c in seen:
@@ -128,13 +139,14 @@ def deal_table(players: int, rng: random.Random, profile: Profile) -> DealtTable
     return DealtTable(deal.hands, deal.unused)
 
 
-def check_dealt_hand(texts: Iterable[str | Card] | str, table: DealtTable, seat: int) -> tuple[Card, ...]:
+def check_dealt_hand(texts: Iterable[str | Card] | str, table: DealtTable, seat: int,
+                     lang: str = "en") -> tuple[Card, ...]:
     """Like :func:`check_hand`, and every card must be one the seat was dealt in ``table``.
 
     A card of the unused pile is refused with B4 (it stays face down all deal, out
     of play), a card of another seat's hand with B3 (each card is dealt once).
     """
-    hand = check_hand(texts)
+    hand = check_hand(texts, lang)
     own = set(table.hands[seat % table.players])
     unused = set(table.unused)
     for c in hand:
@@ -224,3 +236,71 @@ def call_odds(hand: Sequence[Card], players: int, profile: Profile, layouts: int
         expected = (players - 1) * (p * k.made - (1 - p) * k.failed)
         out.append(CallOdds(k, m, layouts, low, high, expected, call_chance(hand, players, k)))
     return out
+
+
+# ------------------------------------------------------------------ the position in the auction
+def check_position(profile: Profile, after: str | None) -> str | None:
+    """``after`` as a call of ``profile``'s ladder (its record name), None for the opening; or OddsError.
+
+    ``after`` is the highest bid made so far at the table (None or "" when nobody has bid yet).
+    """
+    if after is None or after == "":
+        return None
+    found = profile.find_contract(str(after).strip().lower()) if isinstance(after, str) else None
+    if found is None:
+        raise OddsError(Explanation("odds", "odds.no_such_position", {"text": str(after)}))
+    return found.name
+
+
+def _bids_before(profile: Profile, after: str) -> frozenset[str]:
+    """The bids a table has surely heard when ``after`` is the highest: it and the calls it needs (B7, P3)."""
+    bids: set[str] = set()
+    name: str | None = after
+    while name is not None and name not in bids:
+        bids.add(name)
+        name = profile.contract(name).requires
+    return frozenset(bids)
+
+
+def position_refusals(profile: Profile, after: str | None) -> dict[str, Explanation | None]:
+    """Each call of the ladder by name: None when it may be made at this position, else why not.
+
+    ``after`` is the highest bid so far (None: opening the auction). A call not higher than
+    it is refused by the ladder (B5, P3); a call that needs another bid first by B7 (P3).
+
+    >>> from nap_teach.engine.profiles import BRITISH
+    >>> {k: (v.rule if v else None) for k, v in position_refusals(BRITISH, None).items()}
+    {'Three': None, 'Four': None, 'Nap': None, 'Wellington': 'B7'}
+    >>> [k for k, v in position_refusals(BRITISH, "Nap").items() if v is None]
+    ['Wellington']
+    """
+    after = check_position(profile, after)
+    high = profile.contract(after) if after is not None else None
+    bids = _bids_before(profile, after) if after is not None else frozenset()
+    legal = {c.name for c in legal_calls_for(profile, (0, high) if high is not None else None, bids)}
+    out: dict[str, Explanation | None] = {}
+    for k in profile.ladder:
+        if k.name in legal:
+            out[k.name] = None
+        elif high is not None and k.level <= high.level:
+            out[k.name] = Explanation(profile.rule(Topic.LADDER), "odds.not_higher",
+                                      {"call": k.name, "highest": high.name})
+        else:
+            out[k.name] = Explanation(profile.rule(Topic.REQUIRES), "odds.requires",
+                                      {"call": k.name, "needed": k.requires})
+    return out
+
+
+def best_call(odds: Sequence[CallOdds], profile: Profile, after: str | None) -> CallOdds | None:
+    """The call with the best expected score among those allowed at this position, or None when
+    no allowed call expects to gain (then passing, which scores 0, is best).
+
+    Never a call that may not be made there (B7, P3): at the opening Wellington is out
+    whatever its expected score.
+    """
+    allowed = position_refusals(profile, after)
+    legal = [o for o in odds if o.contract.name in allowed and allowed[o.contract.name] is None]
+    if not legal:
+        return None
+    top = max(legal, key=lambda o: o.expected)
+    return top if top.expected > 0 else None

@@ -93,7 +93,8 @@ def parse_bots(text: str, players: int, tr: Translator | None = None) -> tuple[s
     A list shorter than the table repeats round it ("simple,random" for 4
     players: simple, random, simple, random); a longer one is refused.
     """
-    _ = (tr or translator("en")).gettext
+    tr_ = tr or translator("en")
+    _ = tr_.gettext
     names = [b.strip().lower() for b in str(text).split(",")]
     known = bot_names()
     for b in names:
@@ -101,8 +102,11 @@ def parse_bots(text: str, players: int, tr: Translator | None = None) -> tuple[s
             raise SimulationError(_("unknown bot “{bot}”: known bots are {known}.").format(
                 bot=b, known=", ".join(known)))
     if len(names) > players:
-        raise SimulationError(_("{count} bots given for {players} players: give at most one bot per seat "
-                                "(a shorter list repeats round the table).").format(count=len(names), players=players))
+        raise SimulationError(tr_.ngettext(
+            "{count} bots given for {players} player: give at most one bot per seat "
+            "(a shorter list repeats round the table).",
+            "{count} bots given for {players} players: give at most one bot per seat "
+            "(a shorter list repeats round the table).", players).format(count=len(names), players=players))
     return tuple(names[i % len(names)] for i in range(players))
 
 
@@ -252,8 +256,11 @@ def report_lines(r: SimulationReport, tr: Translator) -> list[str]:
         deals=r.deals, players=len(r.players), profile=tr.profile_name(r.profile), seed=r.seed)]
     plays = r.deals * r.rotations
     if r.rotations > 1:
-        lines.append(_("Each deal was played {rotations} times, the bots moved one seat round each time "
-                       "(duplicate style): {plays} plays in all.").format(rotations=r.rotations, plays=plays))
+        lines.append(tr.ngettext("Each deal was played {rotations} time, the bots moved one seat round each time "
+                                 "(duplicate style): {plays} plays in all.",
+                                 "Each deal was played {rotations} times, the bots moved one seat round each time "
+                                 "(duplicate style): {plays} plays in all.", r.rotations).format(
+            rotations=r.rotations, plays=plays))
     name_w = max(len(tr.call(c)) for c in r.contracts)
     lines.append(_("Contracts (the final bid of each deal):"))
     head = (_("contract"), _("bid"), _("made"), _("made %"))
@@ -261,7 +268,7 @@ def report_lines(r: SimulationReport, tr: Translator) -> list[str]:
     w1, w2, w3 = max(6, len(head[1])), max(6, len(head[2])), max(7, len(head[3]))  # columns fit the words
     lines.append(f"  {head[0]:<{name_w}}  {head[1]:>{w1}}  {head[2]:>{w2}}  {head[3]:>{w3}}")
     for name, s in r.contracts.items():
-        pct = f"{s.made_pct:.1f}" if s.made_pct is not None else "-"
+        pct = tr.number(s.made_pct) if s.made_pct is not None else "-"
         lines.append(f"  {tr.call(name):<{name_w}}  {s.bid:>{w1}}  {s.made:>{w2}}  {pct:>{w3}}")
     lines.append(tr.ngettext("Passed out: {count} of {deals} deal.", "Passed out: {count} of {deals} deals.",
                              plays).format(count=r.passed_out, deals=plays))
@@ -280,7 +287,7 @@ def report_lines(r: SimulationReport, tr: Translator) -> list[str]:
         lines.append("  " + tr.ngettext(
             "{bot}: {total} on {seats} seat ({per_deal} per seat per deal); contracts made {made} of {bid}.",
             "{bot}: {total} on {seats} seats ({per_deal} per seat per deal); contracts made {made} of {bid}.",
-            seats).format(bot=b, total=tr.amount(v), seats=seats, per_deal=f"{per_deal:+.2f}".replace("-", "\u2212"),
+            seats).format(bot=b, total=tr.amount(v), seats=seats, per_deal=tr.number(per_deal, 2, signed=True),
                           made=made, bid=bid))
     lines.append(_("Bidding style of the simple bots: {style}.").format(style=tr.bot_style(r.style)))
 
@@ -289,12 +296,9 @@ def report_lines(r: SimulationReport, tr: Translator) -> list[str]:
         for b in r.by_level:
             mean, half = r.per_seat_per_deal(b)
             lines.append("  " + _("{bot}: {mean} (from {low} to {high})").format(
-                bot=b, mean=_signed(mean), low=_signed(mean - half), high=_signed(mean + half)))
+                bot=b, mean=tr.number(mean, 3, signed=True), low=tr.number(mean - half, 3, signed=True),
+                high=tr.number(mean + half, 3, signed=True)))
     return lines
-
-
-def _signed(x: float) -> str:
-    return f"{x:+.3f}".replace("-", "\u2212")
 
 
 def style_lines(reports: Sequence[SimulationReport], tr: Translator) -> list[str]:
@@ -303,7 +307,7 @@ def style_lines(reports: Sequence[SimulationReport], tr: Translator) -> list[str
     lines = [_("Calls per bidding style (the final bid of each deal):")]
     head = (_("contract"), _("style"), _("bid"), _("made"), _("made %"))
     styles = [tr.bot_style(r.style, short=True) for r in reports]
-    rows = [(tr.call(name), st, str(s.bid), str(s.made), f"{s.made_pct:.1f}" if s.made_pct is not None else "-")
+    rows = [(tr.call(name), st, str(s.bid), str(s.made), tr.number(s.made_pct) if s.made_pct is not None else "-")
             for name in reports[0].contracts for st, r in zip(styles, reports) for s in [r.contracts[name]]]
     rows += [(_("passed out"), st, str(r.passed_out), "-", "-") for st, r in zip(styles, reports)]
     widths = [max(len(row[i]) for row in [head, *rows]) for i in range(5)]

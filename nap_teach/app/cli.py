@@ -173,11 +173,8 @@ def narrate_session(session: Session, tr: Translator) -> list[str]:
         if row.chips is not None:
             lines.append("  " + _("Chips: {chips}.").format(
                 chips=", ".join(f"{p} {v}" for p, v in row.chips.items())))
-        for p, count in row.re_antes.items():
-            lines.append("  " + tr.explain(Explanation("P8", "explain.re_ante",
-                                                       {"player": p, "count": count, "ante": session.ante})))
-        for p in row.out:
-            lines.append("  " + tr.explain(Explanation("P8", "explain.bust_out", {"player": p})))
+        for note in session.chips_notes(row):  # re-antes, players out, a shortfall (P8)
+            lines.append("  " + tr.explain(note))
     bal = ", ".join(f"{p} {tr.amount(v)}" for p, v in session.balances.items())
     if session.is_over:
         lines.append(_("Final balances: {balances}.").format(balances=bal))
@@ -243,6 +240,33 @@ def _cmd_rulebook(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _course_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--print", dest="print_all", action="store_true",
+                   help="print every lesson page (narration, notes, questions with answers and reasons) as plain text")
+    p.add_argument("--lesson", action="append", default=None, metavar="ID",
+                   help="only this lesson (may be given more than once); default: the whole course")
+
+
+def _cmd_course(args: argparse.Namespace, out: TextIO) -> int:
+    from ..teach.course import lesson_ids
+    from ..teach.course_print import course_text
+
+    tr = translator(args.lang)
+    if args.lesson:
+        unknown = [x for x in args.lesson if x not in lesson_ids()]
+        if unknown:
+            raise ValueError(tr.gettext("No lesson is called {id}: the lessons are {ids}.").format(
+                id=unknown[0], ids=", ".join(lesson_ids())))
+    if not args.print_all:  # the list of lessons, one a line
+        from ..teach.course import load_course
+        for spec in load_course():
+            if not args.lesson or spec.id in args.lesson:
+                out.write(f"{spec.place:2d} {spec.id}: {tr.gettext(spec.title)}\n")
+        return 0
+    out.write(course_text(tr, args.lesson))
+    return 0
+
+
 def _no_args(p: argparse.ArgumentParser) -> None:
     """A subcommand with no arguments of its own (only ``--lang``)."""
 
@@ -254,6 +278,8 @@ SUBCOMMANDS: Mapping[str, tuple[str, Callable[[argparse.ArgumentParser], None], 
         "simulate": ("play bot-only deals and count contracts and balances", simulate.add_arguments, simulate.run),
         "serve": ("serve the app with Voila (what `make app` runs)", server.add_arguments, server.run),
         "rulebook": ("print the rules reference (Markdown, as in docs/rules.md)", _no_args, _cmd_rulebook),
+        "course": ("list the lessons; with --print, every lesson page as plain text for a re-read",
+                   _course_args, _cmd_course),
         "find-problems": ("find deals that make graded problems (declarer or defender) and write them",
                           problems_cli.add_find_arguments, problems_cli.run_find),
         "check-problem": ("check a problem file against the solver and say how hard it is",

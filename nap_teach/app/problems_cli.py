@@ -82,9 +82,11 @@ def _describe(problem: Problem, hard: Difficulty, tr: Translator) -> str:
     names = state.players
     call = tr.call(state.contract.name)
     turns = "; ".join(tr.gettext("{keep} of {legal}").format(keep=k, legal=n) for n, k in hard.turns)
-    who = (tr.gettext("{learner} declares {contract} at {players} players").format(
+    who = (tr.ngettext("{learner} declares {contract} at {players} player",
+                       "{learner} declares {contract} at {players} players", problem.players).format(
         learner=names[problem.learner], contract=call, players=problem.players) if state.declarer == problem.learner
-        else tr.gettext("{learner} defends against {declarer}'s {contract} at {players} players").format(
+        else tr.ngettext("{learner} defends against {declarer}'s {contract} at {players} player",
+                         "{learner} defends against {declarer}'s {contract} at {players} players", problem.players).format(
             learner=names[problem.learner], declarer=names[state.declarer], contract=call, players=problem.players))
     tricks = tr.ngettext("{count} trick", "{count} tricks", problem.result).format(count=problem.result)
     return tr.gettext("{who}; with best play {declarer} takes {tricks}. Cards that keep the goal at each of "

@@ -70,7 +70,9 @@ def explain_call(before: "DealState", after: "DealState", call: Call) -> list[Ex
             out.append(Explanation(p.rule(Topic.PASSED_OUT), "explain.passed_out", {"next_dealer": nxt}))
         else:
             assert after.declarer is not None and after.contract is not None
-            out.append(Explanation(p.rule(Topic.LEAD), "explain.declarer",
+            # the declarer leads first (B10); in Misère that lead sets no trump, so P4 is the rule named
+            topic = Topic.LEAD if after.contract.trumps else Topic.MISERE
+            out.append(Explanation(p.rule(topic), "explain.declarer",
                                    {"declarer": after.players[after.declarer], "call": after.contract.name}))
     return out
 

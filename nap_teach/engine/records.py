@@ -30,7 +30,7 @@ from typing import Any, Mapping, Sequence
 
 from .auction import Call, unknown_call
 from .cards import Card, CardParseError
-from .explain import Explanation, IllegalCall, RecordError, RuleError
+from .explain import Explanation, IllegalCall, IllegalCard, RecordError, RuleError
 from .profiles import PROFILES, VARIATIONS, Profile, UnknownProfile, get_profile
 from .rules import Topic
 from .session import MisdealEntry, PlayedDeal, ScoredDeal, Session
@@ -247,6 +247,14 @@ def replay_into(state: DealState, calls: Sequence[Call], play: Sequence[Card], d
         try:
             state.apply(card)
         except RuleError as e:
+            if e.key == "card.must_follow" and state.profile.reneges:
+                # under the pub rules a card that does not follow suit is a renege (P7): say so, and where it goes
+                renege = IllegalCard(Explanation(state.profile.rule(Topic.RENEGE), "record.renege_in_hand",
+                                                 {"reason": e.explanation, "player": e.facts.get("player")}))
+                renege.location = Explanation("record", "where.card" if deal is None else "where.deal_card",
+                                              {"index": i + 1, "trick": trick, "player": e.facts.get("player"),
+                                               "deal": deal})
+                raise renege from e
             # the card belongs to whoever holds it; a card nobody holds is put to the player whose turn it is
             holder = next((s for s, hand in enumerate(state.held) if card in hand), seat)
             if holder is None:

@@ -16,10 +16,11 @@ The pub profile adds four things, all derived the same way:
   later deals are among the others) or antes again (``bust="re-ante"``). The
   balances stay the net result (they sum to zero); chips are ante plus
   balance, and the chips on the table always equal the antes paid;
-- a **tie-break** (P8): when the agreed deals are over and 3 or more players
-  share the highest balance, one extra hand among only those players
-  decides (entered or played like any deal among them); with fewer tied
-  players, they share the win.
+- a **tie-break** (P8): when the agreed deals are over and 2 or more players
+  share the highest balance, seed 004 plays one extra hand among only those
+  players (entered or played like any deal among them); a hand of Nap needs
+  3 players, so with 2 tied players the table's choice here is that they
+  share the win.
 
 >>> from nap_teach.engine.profiles import PUB
 >>> s = Session(("Ann", "Ben", "Cat", "Dan"), first_dealer=0, profile=PUB, deals_target=2)
@@ -453,6 +454,32 @@ class Session:
     def is_over(self) -> bool:
         t = self._table
         return self._main_over(t) and not t.tie_break
+
+    def chips_notes(self, row: LedgerRow) -> list[Explanation]:
+        """What happened to the chips of the players who ran out at ``row`` (P8), in the rules' words.
+
+        A player who re-antes says so; a player who is out says so, and says that the next deals are
+        among the others only when another deal of the agreed length follows (never after the last
+        agreed deal, an extra hand, or when too few players are left to deal). A payment larger than
+        the chips left is still made in full: the shortfall (the chips below zero) is a debt the
+        player settles at the end of the session, the table's choice here (seed 004 only says that
+        a player whose chips run out is out).
+        """
+        out: list[Explanation] = []
+        if not row.re_antes and not row.out:
+            return out
+        rule = self.profile.rule(Topic.CHIPS)  # only chips tables (P8) have it
+        for name, count in row.re_antes.items():
+            out.append(Explanation(rule, "explain.re_ante", {"player": name, "count": count, "ante": self.ante}))
+        left = len(row.players or self.players) - len(row.out)
+        more = (row.kind == DEAL and row.deal_number is not None and row.deal_number < self.total_deals
+                and left >= self.profile.min_players)
+        for name in row.out:
+            chips = row.chips.get(name, 0) if row.chips is not None else 0
+            if chips < 0:
+                out.append(Explanation(rule, "explain.bust_short", {"player": name, "short": -chips, "chips": chips}))
+            out.append(Explanation(rule, "explain.bust_out" if more else "explain.bust_out_last", {"player": name}))
+        return out
 
     # ---------------------------------------------------------------- deals
     def deal_next(self) -> DealState:

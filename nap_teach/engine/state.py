@@ -294,7 +294,8 @@ class DealState:
             if holder is not None:  # another player's card: it is not that player's turn (B10, B12)
                 seat = holder
         if seat != to_play:
-            rule, key = (p.rule(Topic.LEAD), "card.declarer_leads") if not self._done and not self.trick_cards \
+            lead = Topic.LEAD if self.contract is None or self.contract.trumps else Topic.MISERE  # no B10 in Misère
+            rule, key = (p.rule(lead), "card.declarer_leads") if not self._done and not self.trick_cards \
                 else (p.rule(Topic.TRICK), "card.winner_leads") if not self.trick_cards \
                 else (p.rule(Topic.TRICK), "card.out_of_turn")
             return Explanation(rule, key, {"player": self.players[seat], "turn": self.players[to_play]})

@@ -294,11 +294,7 @@ class Scorekeeper:
             out.append(Explanation(p.rule(Topic.BALANCES), "explain.zero_sum",
                                    {"amounts": tuple((name, row.settlement[name]) for name in row.players
                                                      or self.players)}))
-        for name, count in row.re_antes.items():
-            out.append(Explanation(p.rule(Topic.CHIPS), "explain.re_ante",
-                                   {"player": name, "count": count, "ante": self.session.ante}))
-        for name in row.out:
-            out.append(Explanation(p.rule(Topic.CHIPS), "explain.bust_out", {"player": name}))
+        out.extend(self.session.chips_notes(row))  # re-antes, players out, a shortfall (P8)
         return tuple(out)
 
     def chips_explanation(self) -> Explanation | None:

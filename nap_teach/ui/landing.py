@@ -43,6 +43,7 @@ from ..engine.messages import N_, PROFILE_NAMES
 from ..engine.profiles import BRITISH, PROFILES, Profile
 from ..words.render import card_svg
 from ..engine.rules import rules_in_force
+from ..teach.course import load_course
 from ..words.rulebook import stakes_table_html
 from .base import App, guarded, page_style
 from .params import DEFAULT_LANGUAGE, PageParams, page_query, preheating
@@ -253,8 +254,12 @@ class LandingPage(App):
 
     def refresh(self) -> None:
         _ = self._
-        self.title.value = (html("<h1>{}</h1><p class='nap-landing-tagline'>{}</p>",
-                                 _('Learn Nap'), _('The British card game of bold bids, in four short lessons.')))
+        count = len(load_course())  # the course's own count, never a number written here
+        self.title.value = (html("<h1>{}</h1><p class='nap-landing-tagline' data-lessons='{}'>{}</p>",
+                                 _('Learn Nap'), count, self.tr.ngettext(
+                                     "The British card game of bold bids, in {count} short lesson.",
+                                     "The British card game of bold bids, in {count} short lessons.", count).format(
+                                         count=count)))
         self.intro.value = self._intro_html()
         self.lessons.value = self._lessons_html()
         self.teachers.value = self._teachers_html()
@@ -312,7 +317,7 @@ class LandingPage(App):
                 soon = escape(_("coming soon"))
                 head = html('<span class="nap-landing-soon">{} ({})</span>', title, soon)
             items.append(html("<li>{}<br><span class='nap-landing-blurb'>{}</span></li>", head, blurb))
-        heading = escape(_("Lessons, in order"))
+        heading = escape(_("More to explore: the app's pages"))
         return html("<h2>{}</h2><ol class='nap-landing-list'>{}</ol>", heading, join(items))
 
     def _teachers_html(self) -> Markup:
@@ -360,7 +365,8 @@ class LandingPage(App):
         extra = ""
         if p.option_choices:
             extra = html('<p>{}</p>', _("Misère may pay 10/5 instead of 3/3 if the table agrees; reneges, misdeals, chips and "
-                                 "an extra hand for a tie of three or more are part of these rules."))
+                                 "an extra hand for a tie at the top are part of these rules (two level players, too few for a "
+                                 "hand, share the win by the table's choice)."))
         return (html("<h2>{}</h2><p data-profile='{}'>{}</p>{}{}{}<p class='nap-landing-profiles'>{}</p>",
                      _('The rules in force'), p.name, text, html('<div class="nap-scroll">{}</div>', stakes_table_html(p, self.tr)), extra, self._rules_html(),
                      links))
@@ -373,7 +379,8 @@ class LandingPage(App):
                                              "href": f"explorer.ipynb{query}{'&' if query else '?'}rule={rule}",
                                              "data-rule": rule}, f"{rule} · {self.tr.rule_title(rule)}"))
                      for rule in rules)
-        summary = self._("The {count} rules in force, one page each").format(count=len(rules))
+        summary = self.tr.ngettext("The {count} rule in force, one page each", "The {count} rules in force, one page each",
+                                   len(rules)).format(count=len(rules))
         return el("details", {"class": "nap-landing-rules"}, el("summary", None, summary),
                   el("ul", {"class": "nap-landing-list"}, items))
 

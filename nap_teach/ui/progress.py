@@ -72,6 +72,7 @@ class ProgressPanel(Component):
         self.export.description = self._("Export progress")
         self.export.tooltip = self._("Save your progress as a file, to take it to another device")
         self.upload.description = self._("Import progress")
+        self.upload.tooltip = self._("Load a progress file exported from this app")  # never the browser's "null"
         self.clear.description = self._("Clear progress")
         self.clear.tooltip = self._("Forget every lesson done and every score kept in this browser")
         self.render()

@@ -61,7 +61,8 @@ class QuestionCard(Component):
         if q is None:
             self.prompt.value = self.cards.value = self.feedback.value = ""
             return
-        self.prompt.value = html('<p>{}</p>', self.tr.explain(q.prompt))
+        rules = self._("Rules: {profile}").format(profile=self.tr.profile_name(q.profile))
+        self.prompt.value = html('<p class="nap-ex-rules">{}</p><p>{}</p>', rules, self.tr.explain(q.prompt))
         parts = []
         if q.trick:
             names = [p for p, _c in q.trick]

@@ -123,6 +123,7 @@ class SaveLoad(Component):
         tag = self.heading_tag
         self.heading.value = html('<{}>{}</{}>', tag, self.heading_text(), tag)
         self.upload.description = _("Load a session")
+        self.upload.tooltip = _("Choose a session file saved from this page")
         # the upload button adds the number of files it holds ("Load a session (0)"): the CSS shows
         # this tooltip as its label instead (base.css, .widget-upload)
         self.upload.tooltip = _("Load a session")

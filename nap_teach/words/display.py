@@ -46,7 +46,7 @@ def trick_html(trick: Trick, names: Sequence[str] | None = None, *, tr: Translat
 
     win = winning_index(trick.cards, trick.trump)
     trump = (_("Trump: {suit}").format(suit=tr.suit(trick.trump)) if trick.trump is not None
-             else _("Trump: none (Misère)"))
+             else _("No trump (Misère)"))
     caption = " · ".join([_("Trick {number}").format(number=trick.number), trump,
                           _("Winning card: {card} ({player})").format(card=cards_text([trick.winning_card]),
                                                                       player=name(trick.winning))])
@@ -64,7 +64,8 @@ def _summary(state: DealState, tr: Translator) -> str:
     _ = tr.gettext
     players = state.players
     if state.contract is not None and state.declarer is not None:
-        contract = _("Contract: {call} by {declarer} (needs {tricks})").format(
+        contract = (_("Contract: {call} by {declarer} (must take no trick)") if state.contract.max_tricks == 0
+                    else _("Contract: {call} by {declarer} (needs {tricks})")).format(
             call=tr.call(state.contract.name), declarer=players[state.declarer], tricks=state.contract.min_tricks)
     elif state.passed_out:
         contract = _("Contract: none, everyone passed")
@@ -74,9 +75,11 @@ def _summary(state: DealState, tr: Translator) -> str:
     if state.trump is not None:
         parts.append(_("Trump: {suit}").format(suit=tr.suit(state.trump)))
     elif state.contract is not None and not state.contract.trumps:
-        parts.append(_("Trump: none (Misère)"))
+        parts.append(_("No trump (Misère)"))
     elif not state.passed_out:
-        parts.append(_("Trump: not set yet (the first card played sets it)"))
+        parts.append(_("Trump: not set yet (the declarer's first card sets it, except in Misère)")
+                     if any(not k.trumps for k in state.profile.ladder)
+                     else _("Trump: not set yet (the first card played sets it)"))
     return " · ".join(parts)
 
 

@@ -17,10 +17,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Protocol, runtime_checkable
 
-from ..engine.cards import FULL_PACK, Card, Rank, Suit
+from ..engine.cards import Card, CardParseError, Rank, Suit
 from ..engine.messages import (BOT_LEVEL_NAMES, BOT_STYLE_NAMES, BOT_STYLE_WORDS, MESSAGES, PROFILE_NAMES, PROFILE_NAMES_IN_TEXT, Plural,
                        VARIATION_NAMES)
 from ..engine.rules import RULE_TITLES
+from .cardtext import read_card
 
 __all__ = ["Translator", "translator", "LANGUAGES", "DOMAIN", "LOCALE_DIR", "normalize_lang", "Explainable",
            "CallLike"]
@@ -75,7 +76,6 @@ class Translator:
             self._t = _gettext.NullTranslations()
         else:
             self._t = _gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[self.lang], fallback=True)
-        self._by_words: dict[str, Card] | None = None  # card_from_words' table, made on first use
 
     # -- plain gettext
     def gettext(self, message: str) -> str:
@@ -128,6 +128,10 @@ class Translator:
         """Plural suit name, as in "hearts"."""
         return self.gettext(_SUIT_NAMES[suit])
 
+    def suit_subject(self, suit: Suit) -> str:
+        """The suit as the subject of a sentence: "spades" in English, "las picas" in Spanish (with its article)."""
+        return self.pgettext("suit with its article", _SUIT_NAMES[suit])
+
     def suit_singular(self, suit: Suit) -> str:
         return self.gettext(_SUIT_SINGULAR[suit])
 
@@ -145,15 +149,14 @@ class Translator:
     def card_from_words(self, text: str) -> Card | None:
         """The card that ``text`` names in words of this language ("reina de corazones"), or None.
 
-        Learners may type a card as they would say it; codes ("QH", "10h")
-        and symbols ("Q♥") are read by :meth:`Card.parse` as before.
+        The words are read by the app's one card reader (:func:`nap_teach.words.cardtext.read_card`),
+        which every card box uses; this keeps only a reading in this language's words.
         """
-        wanted = " ".join(text.strip().lower().split())
-        if not wanted:
+        try:
+            reading = read_card(text, self.lang)
+        except CardParseError:
             return None
-        if self._by_words is None:
-            self._by_words = {self.card_words(c).lower(): c for c in FULL_PACK}
-        return self._by_words.get(wanted)
+        return reading.card if reading.how == f"words_{self.lang}" else None
 
     def call(self, name: str) -> str:
         """Bids keep their names in every language; only the spelling is for people."""
@@ -184,6 +187,22 @@ class Translator:
             return "".join(items)
         return self.gettext("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
+    def number(self, value: float, digits: int = 1, signed: bool = False) -> str:
+        """A decimal number as this language writes it (Babel's number formatting): 12.5 in English,
+        12,5 in Spanish; ``signed`` puts + before a positive number and a true minus before a negative one.
+
+        >>> translator("es").number(12.25, 2, signed=True), translator("en").number(-0.5)
+        ('+12,25', '−0.5')
+        """
+        from babel.numbers import format_decimal
+
+        rounded = round(float(value), digits)
+        pattern = "0." + "0" * digits if digits > 0 else "0"
+        text = format_decimal(abs(rounded), format=pattern, locale=self.lang)
+        if rounded < 0:
+            return "\u2212" + text
+        return ("+" + text) if signed and rounded > 0 else text
+
     def amount(self, value: int) -> str:
         """Signed ledger units: +12, −4, 0 (with a true minus sign)."""
         if value > 0:
@@ -197,17 +216,33 @@ class Translator:
         return self.gettext(title) if title else rule
 
     # -- explanations
-    def explain(self, explanation: Explainable) -> str:
-        """The explanation in this language, facts filled in."""
+    def _template(self, explanation: Explainable) -> str | None:
+        """The message of ``explanation`` in this language, before its facts are filled in."""
         entry = MESSAGES.get(explanation.key)
-        facts = self.format_facts(explanation.facts)
         if entry is None:
-            return explanation.key
+            return None
         if isinstance(entry, Plural):
             count = explanation.facts.get(entry.count, 0)
-            template = self.ngettext(entry.singular, entry.plural, int(count) if isinstance(count, int) else 0)
-        else:
-            template = self.gettext(entry)
+            return self.ngettext(entry.singular, entry.plural, int(count) if isinstance(count, int) else 0)
+        return self.gettext(entry)
+
+    def explain(self, explanation: Explainable) -> str:
+        """The explanation in this language, facts filled in.
+
+        A whole sentence given as a fact right after a colon ("“Yes” is wrong: {reason}") goes on
+        in lower case when it opens with a word of its own message ("the result is not certain"),
+        never when it opens with a name or a card ("Ann holds ...").
+        """
+        template = self._template(explanation)
+        if template is None:
+            return explanation.key
+        facts = self.format_facts(explanation.facts)
+        for key, value in explanation.facts.items():
+            if isinstance(value, Explainable) and (": {%s}" % key) in template:
+                inner = self._template(value)
+                text = facts.get(key, "")
+                if inner and not inner.startswith("{") and text[:1].isupper():
+                    facts[key] = text[:1].lower() + text[1:]
         try:
             return template.format(**facts)
         except (KeyError, IndexError, ValueError):
@@ -222,6 +257,7 @@ class Translator:
             elif isinstance(value, Suit):
                 out[key + "_symbol"] = value.symbol
                 out[key + "_one"] = self.suit_singular(value)
+                out[key + "_subject"] = self.suit_subject(value)
         return out
 
     def fact(self, key: str, value: Any) -> str:
@@ -237,8 +273,12 @@ class Translator:
             return self.gettext("yes") if value else self.gettext("no")
         if isinstance(value, CallLike):
             return self.call(value.name)
-        if key in ("call", "highest", "needed", "contract", "said"):
+        if key in ("call", "highest", "needed", "contract", "said", "ladder"):
+            if isinstance(value, (tuple, list)):
+                return self.join(self.call(str(v)) for v in value)
             return self.call(str(value))
+        if key in _CALL_LIST_KEYS and isinstance(value, str):  # one call of a list ("Pass", "Misere")
+            return self.call(value)
         if key in _AMOUNT_KEYS and isinstance(value, int) and not isinstance(value, bool):
             return self.amount(value)
         if key in _PROFILE_KEYS:
@@ -250,7 +290,7 @@ class Translator:
                 return self.join(self.variation_name(str(v)) for v in value)
             return self.variation_name(str(value))
         if key in _CHOICE_KEYS and isinstance(value, (tuple, list)):
-            return self.join_or(self.fact(key, v) for v in value)
+            return self.join_or(self.call(str(v)) for v in value)
         if key == "amounts":
             return ", ".join(f"{name} {self.amount(v)}" for name, v in value)
         if isinstance(value, (tuple, list)):
@@ -258,11 +298,13 @@ class Translator:
         return str(value)
 
 
-_AMOUNT_KEYS = frozenset({"top"})
+_AMOUNT_KEYS = frozenset({"top", "chips"})
 """Facts that are signed ledger amounts (+6, −4)."""
 _PROFILE_KEYS = frozenset({"profile", "deal_profile", "expected_profile", "other_profile", "known_profiles"})
 _VARIATION_KEYS = frozenset({"variation", "variations"})
 _CHOICE_KEYS = frozenset({"bids"})
+_CALL_LIST_KEYS = frozenset({"bids", "calls"})
+"""Facts whose items are calls by record name: each is named as people name it ("Paso", "Misère")."""
 """Facts that list alternatives ("Three, Four or Nap"), not things taken together."""
 
 _SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds"}
@@ -277,6 +319,12 @@ def _mark_for_extraction() -> None:  # pragma: no cover - never called; lists wo
     _("two"), _("three"), _("four"), _("five"), _("six"), _("seven"), _("eight")
     _("nine"), _("ten"), _("jack"), _("queen"), _("king"), _("ace")
     _("{rank} of {suit}"), _("{items} and {last}"), _("{items} or {last}"), _("Pass"), _("none"), _("yes"), _("no")
+
+    def pgettext(context: str, message: str) -> str:  # the suits as subjects, with their article
+        return message
+
+    pgettext("suit with its article", "spades"), pgettext("suit with its article", "hearts")
+    pgettext("suit with its article", "clubs"), pgettext("suit with its article", "diamonds")
 
 
 @lru_cache(maxsize=None)

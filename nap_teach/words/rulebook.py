@@ -56,7 +56,9 @@ _first_dealer_low_card = _fixed(
 
 def _misdeal(p: Profile, tr: Translator) -> list[str]:
     _ = tr.gettext
-    return [_("The player on the dealer's right cuts so that each part keeps at least {least} cards.").format(
+    return [tr.ngettext("The player on the dealer's right cuts so that each part keeps at least {least} card.",
+                        "The player on the dealer's right cuts so that each part keeps at least {least} cards.",
+                        p.min_cut).format(
                 least=p.min_cut),
             _("If a card is exposed during the deal, or someone gets the wrong number of cards, it is a "
               "misdeal: the same dealer shuffles and deals again. Nobody pays, the deal does not pass to the "
@@ -104,7 +106,8 @@ _deal = _fixed(
 
 def _unused(p: Profile, tr: Translator) -> list[str]:
     _ = tr.gettext
-    counts = ", ".join(_("{unused} with {n} players").format(unused=p.unused_cards(n), n=n)
+    counts = ", ".join(tr.ngettext("{unused} with {n} player", "{unused} with {n} players", n).format(
+        unused=p.unused_cards(n), n=n)
                        for n in range(p.min_players, p.max_players + 1))
     return [_("The rest of the pack stays face down all deal: {counts}. Nobody looks at these cards, "
               "and nobody exchanges or picks them up.").format(counts=counts)]
@@ -133,7 +136,8 @@ def _ladder(p: Profile, tr: Translator) -> list[str]:
         elif c.min_tricks >= p.hand_size:
             promises.append(_("{call} promises all five tricks").format(call=tr.call(c.name)))
         else:
-            promises.append(_("{call} promises at least {n} tricks").format(call=tr.call(c.name), n=c.min_tricks))
+            promises.append(tr.ngettext("{call} promises at least {n} trick", "{call} promises at least {n} tricks",
+                                        c.min_tricks).format(call=tr.call(c.name), n=c.min_tricks))
     paras = [_("The bids, from low to high: {ladder}.").format(ladder=names), "; ".join(promises) + "."]
     if p.rule(Topic.REQUIRES) == p.rule(Topic.LADDER):  # one rule states both (P3)
         paras += _requires(p, tr)
@@ -181,7 +185,7 @@ def _five_tricks(p: Profile, tr: Translator) -> list[str]:
 
 _defenders = _fixed(
     N_("The other players defend together against the declarer, but only through the cards they "
-       "play: no showing cards, and no telling a partner what to play."),
+       "play: no showing cards, and no telling another defender what to play."),
 )
 
 
@@ -192,6 +196,18 @@ def _stakes(p: Profile, tr: Translator) -> list[str]:
     if any(c.made != c.failed for c in p.ladder):
         paras.append(_("Here some bids pay more when made than they cost when they fail: see the two "
                        "columns of the table."))
+    if "misere_stakes" in p.option_choices and p.has_contract("Misere"):
+        misere, nap = p.contract("Misere"), p.contract("Nap")
+        other = next((v for v in p.option_choices["misere_stakes"] if v != p.options.get("misere_stakes")), None)
+        if other is not None:
+            made, failed = (int(x) for x in str(other).split("/"))
+            house = (_("House option: some tables pay {misere} like {nap}, {made} made and {failed} failed, "
+                       "instead of {now_made} and {now_failed}; agree on it before play.")
+                     if (made, failed) == (nap.made, nap.failed) else
+                     _("This table has agreed a house option: {misere} pays {now_made} made and {now_failed} "
+                       "failed; without it, {misere} pays {made} and {failed}."))
+            paras.append(house.format(misere=tr.call(misere.name), nap=tr.call(nap.name), made=made,
+                                      failed=failed, now_made=misere.made, now_failed=misere.failed))
     return paras
 
 
@@ -211,8 +227,12 @@ def _session(p: Profile, tr: Translator) -> list[str]:
         return [_("Before the session everyone antes the same number of chips; each deal is settled in "
                   "chips. A player whose chips run out is out of the session, or, if the table agrees, "
                   "antes again."),
-                _("After the agreed number of deals the most chips wins. If three or more players are level "
-                  "at the top, one extra hand among only them decides; two level players share the win.")]
+                _("A payment larger than the chips a player has left is still made in full: that player's "
+                  "chips go below zero by the shortfall, a debt settled when the session ends (the table's "
+                  "choice here), and the player is out."),
+                _("After the agreed number of deals the most chips wins. If two or more players are level "
+                  "at the top, one extra hand among only them decides. A hand of Nap needs at least three "
+                  "players, so when only two are level the table chooses instead: here they share the win.")]
     return [_("A session lasts an agreed number of deals (eight is usual, passed-out deals included) "
               "or of full rounds of the deal. The highest balance wins; tied players share the win.")]
 

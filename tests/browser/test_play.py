@@ -91,7 +91,7 @@ def test_play_one_whole_deal_by_clicking(voila_page, page_log, screenshot):
     # could it have been made? the open-hand reading of the deal just played
     reading = page.locator(".nap-postmortem")
     expect(reading).to_contain_text("Could it have been made?")
-    expect(reading).to_contain_text("With open hands and best play")
+    expect(reading).to_contain_text("With all hands seen and best play")
 
     # the ledger: one deal, payments and balances that add up to zero, the chart
     row = page.locator('.nap-play-ledger-table tr[data-deal="1"]')
@@ -150,4 +150,28 @@ def test_bad_page_parameters_fall_back_with_a_message(voila_page, page_log):
     page.locator("button.nap-play-start").click()
     expect(page.locator(".nap-status")).to_contain_text("A table has 3 to 7 players, not 9", timeout=WIDGET_TIMEOUT)
     expect(page.locator(".nap-latest")).to_have_count(0)
+    page_log.assert_no_errors()
+
+
+def test_b14_bots_thinking_held_then_shown_on_a_phone(voila_page, page_log, screenshot):
+    """Issue 25: at 390 px in Spanish, the bots' own-card reasons wait (the page says why), and the
+    "Show the bots' thinking" setting brings them into the auction list."""
+    page = voila_page("play.ipynb", "seed=11&players=4&seat=4&deals=1&bots=simple&lang=es",
+                      ready="button.nap-play-start")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("button.nap-play-start").click()
+    note = page.locator(".nap-play-thinking-note")
+    expect(note).to_be_visible(timeout=WIDGET_TIMEOUT)
+    expect(note).to_contain_text("B14")
+    expect(page.locator(".nap-play-auction .nap-play-reason")).to_have_count(0)
+    box = note.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    screenshot(page, "thinking-held")
+    setting = page.locator(".nap-play-thinking-setting")
+    setting.scroll_into_view_if_needed()
+    expect(setting).to_contain_text("Mostrar lo que piensan los bots")
+    setting.locator("input[type=checkbox]").check()
+    expect(page.locator(".nap-play-auction .nap-play-reason").first).to_be_visible(timeout=WIDGET_TIMEOUT)
+    expect(note).to_have_count(0)
+    screenshot(page, "thinking-shown")
     page_log.assert_no_errors()

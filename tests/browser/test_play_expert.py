@@ -33,6 +33,8 @@ def settled(page, before: str | None) -> None:
 def test_b11_b12_tricks_played_against_expert_bots(voila_page, page_log, screenshot):
     page = voila_page("play.ipynb", QUERY, ready="button.nap-play-start")
     page.evaluate(WATCH_THINKING)
+    # B14: the bots' reasons wait for the end of the deal unless the learner asks to see their thinking
+    page.locator(".nap-play-thinking-setting input[type=checkbox]").check()
     page.locator("button.nap-play-start").click()
     latest = page.locator(".nap-latest")
     expect(latest).to_have_attribute("data-thinking", "0", timeout=WIDGET_TIMEOUT)

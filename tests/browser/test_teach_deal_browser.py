@@ -103,7 +103,7 @@ def test_the_deal_editor_fits_a_phone_in_spanish_with_seven_players(voila_page, 
     page.locator(".nap-entry-count select").select_option("7")
     expect(page.locator(".nap-entry-hand")).to_have_count(7, timeout=WIDGET_TIMEOUT)
     page.locator("button.nap-entry-random").click()
-    expect(page.locator(".nap-entry-turn")).to_contain_text("Declara", timeout=WIDGET_TIMEOUT)
+    expect(page.locator(".nap-entry-turn")).to_contain_text("Habla", timeout=WIDGET_TIMEOUT)
     expect(page.locator("button.nap-entry-pick.nap-entry-taken")).to_have_count(35)
     page.locator("button.nap-entry-call").first.click()  # Paso
     expect(page.locator(".nap-entry-log")).to_contain_text("La subasta", timeout=WIDGET_TIMEOUT)

@@ -92,22 +92,29 @@ DEFAULT_STYLE = "normal"
 
 
 REASON_KEYS: tuple[str, ...] = (
+    "bot.bid_long_trumps",
     "bot.bid_misere",
     "bot.bid_sure_tricks",
     "bot.cash_trump",
     "bot.cash_winner",
     "bot.defend_high",
     "bot.discard_low",
+    "bot.discard_spare",
     "bot.draw_trumps",
     "bot.follow_low",
+    "bot.follow_spare",
     "bot.forced_over",
     "bot.last_card",
     "bot.lead_high_trump",
     "bot.lead_low",
     "bot.lead_low_keep_trumps",
+    "bot.lead_spare",
+    "bot.lead_spare_keep_trumps",
     "bot.lead_trump_suit",
     "bot.misere_defend_lead",
+    "bot.misere_defend_lead_suit",
     "bot.misere_defend_low",
+    "bot.misere_defend_low_spare",
     "bot.misere_duck",
     "bot.misere_forced",
     "bot.misere_hope",
@@ -116,11 +123,14 @@ REASON_KEYS: tuple[str, ...] = (
     "bot.misere_under",
     "bot.must_follow",
     "bot.partner_winning",
+    "bot.partner_winning_spare",
     "bot.pass_few_tricks",
+    "bot.pass_no_bid_left",
     "bot.pass_no_tricks",
     "bot.pass_outbid",
     "bot.pass_risky",
     "bot.result_certain",
+    "bot.result_certain_spare",
     "bot.ruff",
     "bot.shed_high",
     "bot.throw_high",
@@ -293,6 +303,37 @@ def _lowest(cards: Iterable[Card], trump: Suit | None) -> Card:
     return min(cards, key=lambda c: (c.suit is trump, c.rank, c.suit.value))
 
 
+LOW_RANK = 10
+"""The highest rank a reason may call "low": a jack, queen, king or ace is never called a low card."""
+
+SPARE_KEYS: dict[str, str] = {
+    "bot.lead_low": "bot.lead_spare",
+    "bot.lead_low_keep_trumps": "bot.lead_spare_keep_trumps",
+    "bot.discard_low": "bot.discard_spare",
+    "bot.follow_low": "bot.follow_spare",
+    "bot.partner_winning": "bot.partner_winning_spare",
+    "bot.result_certain": "bot.result_certain_spare",
+    "bot.misere_defend_low": "bot.misere_defend_low_spare",
+}
+"""Reasons that call the card low (or the lowest), and the words used when that would not be true."""
+
+
+def is_low(card: Card, among: Iterable[Card]) -> bool:
+    """Whether a reason may call ``card`` low among ``among``: a ten or lower, and no card of
+    ``among`` is lower in rank. (``_lowest`` keeps trumps, so its card may be a king.)"""
+    return card.rank <= LOW_RANK and all(card.rank <= c.rank for c in among)
+
+
+def long_trumps(plan: "HandPlan", cards: Iterable[Card]) -> bool:
+    """Whether the cards a bid counts on include a trump that a higher trump, not in the hand, could beat:
+    such a trump counts because the others run out of trumps, which the reason then says."""
+    trump = plan.trump
+    if trump is None:
+        return False
+    held = {c.rank for c, _ in plan.chances if c.suit is trump}
+    return any(c.suit is trump and any(r not in held for r in range(c.rank + 1, 15)) for c in cards)
+
+
 def _highest(cards: Iterable[Card]) -> Card:
     return max(cards, key=lambda c: (c.rank, -c.suit.value))
 
@@ -438,15 +479,23 @@ class SimpleBot:
             if plan is None:
                 facts["cards"] = tuple(sorted(hand, key=lambda c: (c.rank, c.suit.value)))
                 return Decision(Call(k.name), Explanation(p.rule(Topic.MISERE), "bot.bid_misere", facts))
-            facts.update(count=k.min_tricks, cards=plan.best(k.min_tricks), suit=plan.trump)
-            return Decision(Call(k.name), Explanation(rule, "bot.bid_sure_tricks", facts))
-        # pass: say why
-        lowest = min((k for k in p.ladder if k.max_tricks > 0 and k.requires is None), key=lambda k: k.level)
+            cards = plan.best(k.min_tricks)
+            facts.update(count=k.min_tricks, cards=cards, suit=plan.trump)
+            key = "bot.bid_long_trumps" if long_trumps(plan, cards) else "bot.bid_sure_tricks"
+            return Decision(Call(k.name), Explanation(rule, key, facts))
+        # pass: say why, naming only bids that may be made now
+        open_bids = [p.contract(name) for name in legal]
+        bids = [k for k in open_bids if k.max_tricks > 0]
+        high = view.highest
+        if not bids:  # nothing above the highest bid is left: only a pass is possible
+            assert high is not None
+            return Decision(PASS, Explanation(rule, "bot.pass_no_bid_left",
+                                              {"player": view.name, "highest": Call(high[1].name)}))
+        lowest = min(bids, key=lambda k: k.level)
         plan = plan_hand(hand, n, lowest.min_tricks)
         facts = {"player": view.name, "count": plan.count, "cards": plan.counted,
                  "needed": lowest.name, "tricks": lowest.min_tricks,
                  "chance": round(100 * plan.make_chance(lowest))}  # the estimate, said where it decides
-        high = view.highest
         if good and high is not None:
             facts.update(supported=Call(max(good, key=lambda g: g[0].level)[0].name), highest=Call(high[1].name))
             return Decision(PASS, Explanation(rule, "bot.pass_outbid", facts))
@@ -477,6 +526,12 @@ class SimpleBot:
         return self._follow(view, t)
 
     def _say(self, view: SeatView, key: str, card: Card, rule: str = "bot", **facts: object) -> Decision:
+        spare = SPARE_KEYS.get(key)
+        among = view.legal_cards
+        if key == "bot.lead_low_keep_trumps":  # "the lowest card outside trumps"
+            among = tuple(c for c in among if c.suit is not view.trump)
+        if spare is not None and not is_low(card, among):
+            key = spare  # never call a king "low", nor a card the lowest when a lower trump is kept
         return Decision(card, Explanation(rule, key, {"player": view.name, "card": card, **facts}))
 
     def _lead(self, view: SeatView, t: _CardsSeen) -> Decision:
@@ -590,7 +645,9 @@ class SimpleBot:
                 return self._say(view, "bot.misere_lead", card, rule)
             pool = [c for c in legal if not t.is_void(declarer, c.suit)] or list(legal)
             card = min(pool, key=lambda c: (c.rank, c.suit.value))
-            return self._say(view, "bot.misere_defend_lead", card, rule, declarer=decl_name)
+            # "the lowest card in hand" only when it is; else the lowest of the suits the declarer may hold
+            key = "bot.misere_defend_lead" if card.rank == min(c.rank for c in legal) else "bot.misere_defend_lead_suit"
+            return self._say(view, key, card, rule, declarer=decl_name)
         led = t.led
         winning = t.winning_card
         following = legal[0].suit is led

@@ -47,7 +47,9 @@ def hands_html(state: DealState, tr: Translator) -> Markup:
     return html("<table class='nap-handout-hands'><caption>{}</caption><thead><tr><th scope='col'>{}</th>"
                 "<th scope='col'>{}</th></tr></thead><tbody>{}</tbody></table><p class='nap-handout-sub'>{}</p>",
                 _("The hands, from the dealer's left"), _("Player"), _("Cards"), join(rows),
-                _("The other {count} cards of the pack stay face down and never come into play.").format(count=unused))
+                tr.ngettext("The other {count} card of the pack stays face down and never comes into play.",
+                            "The other {count} cards of the pack stay face down and never come into play.",
+                            unused).format(count=unused))
 
 
 def auction_html(state: DealState, tr: Translator) -> Markup:
@@ -126,7 +128,8 @@ def deal_diagram_html(state: DealState, tr: Translator, *, title: str | None = N
     ``wrap=False`` gives the sections without the ``<article>`` (to put a deal inside another handout)."""
     _ = tr.gettext
     names = tr.join(state.players)
-    about = _("{rules}; {count} players: {names}. {dealer} deals.").format(
+    about = tr.ngettext("{rules}; {count} player: {names}. {dealer} deals.",
+                        "{rules}; {count} players: {names}. {dealer} deals.", state.n).format(
         rules=tr.profile_name(state.profile.name), count=state.n, names=names, dealer=state.players[state.dealer])
     body = html("<p class='nap-handout-sub'>{}</p>{}{}{}{}", about, hands_html(state, tr), auction_html(state, tr),
                 tricks_html(state, tr) if tricks else Markup(), result_html(state, tr))

@@ -99,7 +99,8 @@ def _about(spec: LessonSpec, tr: Translator) -> str:
     rules = tr.profile_name(spec.profile.name)
     if spec.teaching is None:
         return rules
-    return _("{rules} · about {minutes} minutes").format(rules=rules, minutes=spec.teaching.minutes)
+    return tr.ngettext("{rules} · about {minutes} minute", "{rules} · about {minutes} minutes",
+                       spec.teaching.minutes).format(rules=rules, minutes=spec.teaching.minutes)
 
 
 def lesson_summary_html(spec: LessonSpec, tr: Translator) -> Markup:
@@ -147,7 +148,8 @@ def course_plan_html(tr: Translator, *, lessons: Sequence[LessonSpec] | None = N
         for deal in spec.deals:
             title = tr.gettext(deal.title) if deal.title else deal.id
             if deal.hand is not None:
-                what = _("{count} players, {dealer} deals").format(count=deal.hand.n,
+                what = tr.ngettext("{count} player, {dealer} deals", "{count} players, {dealer} deals",
+                                   deal.hand.n).format(count=deal.hand.n,
                                                                    dealer=deal.hand.players[deal.hand.dealer])
             else:
                 assert deal.session is not None
@@ -175,9 +177,10 @@ def course_plan_html(tr: Translator, *, lessons: Sequence[LessonSpec] | None = N
             _("Deals to deal at the tables"), join(deals), _("Questions to ask"),
             questions or el("li", None, _("Ask the class to predict each card before it is shown.")),
             _("Common mistakes"), _mistakes_html(spec, tr)))
-    intro = _("The course in order: {count} lessons, about {minutes} minutes in all. Each lesson is one idea, "
-              "shown in prepared deals that can also be dealt at real tables.").format(count=len(specs),
-                                                                                      minutes=total)
+    intro = _("The course in order: {lessons}, {minutes} in all. Each lesson is one idea, "
+              "shown in prepared deals that can also be dealt at real tables.").format(
+        lessons=tr.ngettext("{count} lesson", "{count} lessons", len(specs)).format(count=len(specs)),
+        minutes=tr.ngettext("about {minutes} minute", "about {minutes} minutes", total).format(minutes=total))
     body = html("<p>{}</p>{}", intro, join(parts))
     if not wrap:
         return body

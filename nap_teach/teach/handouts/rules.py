@@ -31,5 +31,6 @@ def rules_card_html(profile: Profile, tr: Translator) -> Markup:
                 '{}<h2>{}</h2>{}<p class="nap-handout-foot">{}</p></article>',
                 profile.name, tr.lang, _("Rules card: {rules}").format(rules=name), intro,
                 handout_stakes_html(profile, tr),
-                _("The {count} rules in force").format(count=len(rules)), items,
+                tr.ngettext("The {count} rule in force", "The {count} rules in force", len(rules)).format(
+                    count=len(rules)), items,
                 _("Printed from nap_teach. Rule numbers are those of the app's rules explorer."))

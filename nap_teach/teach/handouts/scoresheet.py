@@ -66,7 +66,8 @@ def scoresheet_html(profile: Profile, tr: Translator, *, players: Sequence[str] 
         profile = session.profile
         names: Sequence[str] = session.players
         body = ledger_table_html(session, tr)
-        title = _("Scorekeeper's sheet: {count} deals played").format(count=len(session.entries))
+        title = tr.ngettext("Scorekeeper's sheet: {count} deal played", "Scorekeeper's sheet: {count} deals played",
+                            len(session.entries)).format(count=len(session.entries))
     else:
         if isinstance(players, int):
             count = players

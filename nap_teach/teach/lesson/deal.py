@@ -38,6 +38,7 @@ from ..course import Anchor
 from ...engine.explain import Explanation, rules_of
 from ...words.i18n import Translator, translator
 from ...engine.narrate import explain_action, explain_settlement
+from ...engine.profiles import Contract, Profile
 from ...engine.records import load_hand
 from ...engine.rules import Topic
 from ...engine.settlement import settle
@@ -60,6 +61,16 @@ def load_worked_deal() -> DealState:
     """The seeds' worked deal, replayed by the engine (every card checked)."""
     text = resources.files("nap_teach").joinpath("data", "hands", "worked_deal.json").read_text(encoding="utf-8")
     return load_hand(text)
+
+
+def _tricks_count_key(contract: Contract, profile: Profile) -> str:
+    """The result note's message for what ``contract`` needs: Misère its own words (no trick at all,
+    P4), a five-trick call "all five", any other call "at least N" (never "at least 0")."""
+    if contract.max_tricks == 0:
+        return "lesson.tricks_count_misere"
+    if contract.min_tricks >= profile.hand_size:
+        return "lesson.tricks_count_all"
+    return "lesson.tricks_count"
 
 
 def anchor_of(kind: str, action: int | None, trick: int | None, position: int | None) -> Anchor:
@@ -186,7 +197,7 @@ class Lesson:
                         {"dealer": players[dealer], "cutter": players[(dealer - 1) % self.n],
                          "first": players[first]}),
             Explanation(p.rule(Topic.UNUSED), "lesson.unused", {"count": self.unused_count}),
-            Explanation(p.rule(Topic.DEFENDERS), "lesson.open_hands", {}),
+            Explanation(p.rule(Topic.DEFENDERS), "lesson.open_hands", {"count": self.n}),
         )
         yield LessonStep(index, TABLE, 0, None, None, None, None, table)
         index += 1
@@ -217,7 +228,7 @@ class Lesson:
             return
         declarer = players[book.declarer]
         won = book.tricks_won[book.declarer]
-        result = [Explanation(p.rule(Topic.LADDER), "lesson.tricks_count",
+        result = [Explanation(p.rule(Topic.LADDER), _tricks_count_key(contract, p),
                               {"declarer": declarer, "won": won, "call": contract.name,
                                "needed": contract.min_tricks})]
         if book.stopped:  # B13: the stop, then the payments
@@ -232,7 +243,8 @@ class Lesson:
             fewer = contract.min_tricks - 1
             amounts = self._had_fewer_amounts()
             fewer_notes = (
-                Explanation(p.rule(Topic.STAKES), "lesson.had_fewer",
+                Explanation(p.rule(Topic.STAKES),
+                            "lesson.had_fewer_all" if contract.min_tricks >= p.hand_size else "lesson.had_fewer",
                             {"declarer": declarer, "won": fewer, "call": contract.name,
                              "needed": contract.min_tricks}),
                 Explanation(p.rule(Topic.STAKES), "lesson.would_pay",  # a hypothesis, said as one

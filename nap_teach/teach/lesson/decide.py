@@ -33,11 +33,14 @@ from ...engine.session import Session
 from ...engine.state import DealState
 from ...engine.tricks import playable, winning_index
 from .deal import CALL, CARD, RESULT, Lesson
-from .whatif import Verdict, WhatIf, judge, what_if
+from .whatif import BEST_PLAY, Verdict, WhatIf, judge, what_if
 
 __all__ = ["Ask", "Feedback", "ask", "ask_ledger", "MULTI_KINDS"]
 
 MULTI_KINDS = frozenset({"playable", "legal_calls"})
+TRICK_KEYS = ("explain.trick_led", "explain.trick_trumped", "explain.trick_trump_led", "explain.trick_no_trump",
+              "explain.winner_leads")
+"""The narration of a finished trick: which card won it and why (B12; P4 in Misère), then who leads next."""
 """Kinds answered by ticking every right option (the answer is a set)."""
 
 
@@ -135,10 +138,12 @@ class Ask:
         win = cards[winning_index(cards, marks.trump)]
         led = cards[0].suit
         trump = marks.trump
-        rule = self.state.profile.rule(Topic.TRICK)
+        p = self.state.profile
+        # in Misère there is no trump: the highest card of the suit led wins (P4), not B12's trump
+        rule = p.rule(Topic.TRICK) if trump is not None else p.rule(Topic.MISERE)
         facts = {"card": card, "winner_card": win, "led": led, "suit": card.suit, "trump": trump}
         if card.suit != led and card.suit != trump:
-            key = "decide.cannot_win_off_trump" if trump is not None else "decide.cannot_win_off"
+            key = "decide.cannot_win_off_trump" if trump is not None else "decide.cannot_win_off_misere"
         elif card.suit == trump:
             key = "decide.cannot_win_trump_low"
         elif win.suit == trump and trump is not None:
@@ -159,6 +164,9 @@ class Ask:
         verdict = judge(self.state, card, book)
         line = what_if(self.lesson, self.step, card)
         out = [] if verdict is None else [verdict.explanation]
+        # the result said is the one of the learner's card played out with best play (never the book's)
+        key = "decide.line_best" if line.chooser == BEST_PLAY else "decide.line_simple"
+        out.append(Explanation("solver", key, {"card": card, "player": self.state.players[self.seat]}))
         out.extend(line.outcome)
         right = verdict is not None and verdict.as_good
         return Feedback(right, tuple(out), verdict, line)
@@ -234,7 +242,7 @@ def ask(lesson: Lesson, decision: Decision) -> Ask:
         assert marks is not None and marks.winning_seat is not None
         names = tuple(before.players[s] for s in marks.seats)
         answer = (before.players[marks.winning_seat],)
-        why = tuple(e for e in step.explanations if e.rule == p.rule(Topic.TRICK)) or step.explanations
+        why = tuple(e for e in step.explanations if e.key in TRICK_KEYS) or step.explanations
         prompt = Explanation(p.rule(Topic.TRICK), "decide.prompt.trick_winner", {})
         return Ask(decision, index, seat, prompt, names, answer, why, before, lesson)
     # "card": what would you play (or lead)?

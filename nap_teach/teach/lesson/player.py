@@ -26,15 +26,30 @@ from typing import Mapping, Sequence
 
 from ..course import Anchor, LessonSpec
 from ...engine.explain import Explanation
+from ...engine.profiles import BRITISH, Profile
+from ...engine.rules import Topic
 from ..quiz import Question, generate, kinds_for
 from .deal import Lesson
 from .decide import Ask, Feedback, ask, ask_ledger
 from .ledger import SessionLesson
 
-__all__ = ["Page", "LessonPlayer", "LessonRun", "QUIZ_REVIEW_MAX", "quiz_kind_of"]
+__all__ = ["Page", "LessonPlayer", "LessonRun", "QUIZ_REVIEW_MAX", "quiz_kind_of", "rules_intro"]
 
 QUIZ_REVIEW_MAX = 3
 """At most this many kinds missed earlier come back in a lesson's quiz."""
+
+
+def rules_intro(profile: Profile) -> tuple[Explanation, ...]:
+    """What a lesson under other rules than the British says first: which rules, and their ladder
+    (lowest call first, and the calls that need another before them). Empty for the British rules."""
+    if profile.name == BRITISH.name:
+        return ()
+    rule = profile.rule(Topic.LADDER)
+    out = [Explanation(rule, "lesson.rules_profile", {"profile": profile.name}),
+           Explanation(rule, "lesson.rules_ladder", {"ladder": tuple(k.name for k in profile.ladder)})]
+    out += [Explanation(profile.rule(Topic.REQUIRES), "lesson.rules_requires", {"call": k.name, "needed": k.requires})
+            for k in profile.ladder if k.requires is not None]
+    return tuple(out)
 
 
 def quiz_kind_of(a: Ask) -> str | None:

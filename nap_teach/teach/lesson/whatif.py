@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import Mapping, Protocol
 
+from ...ai.bestplay import best_play_card
 from ...ai.bots import Bot, get_bot
 from ...engine.cards import Card, CardParseError, Suit
 from ...engine.explain import Explanation, IllegalAction
@@ -35,7 +36,7 @@ class Replayable(Protocol):
 
     def state_after(self, actions: int) -> DealState: ...
 
-__all__ = ["PlayedCard", "WhatIf", "Verdict", "Replayable", "SETTLEMENT_KEYS", "whatif_chooser", "what_if", "judge"]
+__all__ = ["PlayedCard", "WhatIf", "Verdict", "Replayable", "SETTLEMENT_KEYS", "BEST_PLAY", "whatif_chooser", "what_if", "judge"]
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,7 @@ class WhatIf:
     book_result: DealResult
     outcome: tuple[Explanation, ...]
     chooser: str
+    """Who played the other cards: "best" (best play by the solver), "book" (the book's own line) or a bot's name."""
 
     @property
     def same_as_book(self) -> bool:
@@ -92,15 +94,19 @@ class WhatIf:
 
 
 # ------------------------------------------------------------------ chooser
+BEST_PLAY = "best"
+"""The name of the default chooser of what-if lines: best play by every seat, all hands seen (the solver)."""
+
+
 def whatif_chooser() -> Bot:
-    """The player for what-if lines: the "simple" bot with a fixed seed, so that
-    every what-if line is the same each time it is asked for."""
+    """A bot for what-if lines played the simple way (the "simple" bot with a fixed seed, so that
+    every line is the same each time); the default is best play (:data:`BEST_PLAY`)."""
     return get_bot("simple", random.Random(0))
 
 
 # ------------------------------------------------------------------- line
 def what_if(lesson: Replayable, index: int, card: Card | str, chooser: Bot | None = None) -> WhatIf:
-    """Play ``card`` instead of the book's card at step ``index``; the chooser plays the rest.
+    """Play ``card`` instead of the book's card at step ``index``; best play (or ``chooser``) plays the rest.
 
     An illegal card raises the engine's :class:`~nap_teach.engine.explain.RuleError`
     (e.g. must follow suit) and nothing changes. The book's own card gives
@@ -127,13 +133,19 @@ def what_if(lesson: Replayable, index: int, card: Card | str, chooser: Bot | Non
     if card is book_card:
         state, name = lesson.book.copy(), "book"
     else:
-        chooser = chooser or whatif_chooser()
-        name = getattr(chooser, "name", type(chooser).__name__)
         state = start.copy()
         state.push(card)  # checked above
+        name = BEST_PLAY if chooser is None else getattr(chooser, "name", type(chooser).__name__)
         while not state.is_over:
             actor = state.to_act
             assert actor is not None
+            if chooser is None:
+                try:
+                    state.push(best_play_card(state))  # the solver: one of the cards that keep the best result
+                    continue
+                except SolverError:  # a position the solver refuses: the simple bot finishes, and the line says so
+                    chooser = whatif_chooser()
+                    name = getattr(chooser, "name", "simple")
             state.push(chooser.decide(state.view(actor)).action)  # a bot chooses among the legal cards
     plays = []
     offset = len(state.calls)
@@ -191,5 +203,6 @@ def judge(state: DealState, card: Card, book_card: Card) -> Verdict | None:
     else:
         better = (tricks > book) != misere
         key = "decide.solver_better" if better == for_declarer else "decide.solver_worse"
-    rule = state.profile.rule(Topic.DEFENDERS)
+    # a defender's side is all the defenders (B14); the declarer's verdict is the solver's alone (no rule badge)
+    rule = "solver" if for_declarer else state.profile.rule(Topic.DEFENDERS)
     return Verdict(card, book_card, tricks, book, for_declarer, misere, Explanation(rule, key, facts))

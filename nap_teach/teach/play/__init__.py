@@ -29,7 +29,7 @@ Example::
 """
 from __future__ import annotations
 
-from .events import CallOption, Event, coach_hint, for_learner
+from .events import TABLE_SAFE_KEYS, CallOption, Event, coach_hint, for_learner, reason_at_table
 from .setup import (BOT_NAMES, DEFAULT_BOTS, MAX_DEALS, MAX_FILE_BYTES, MAX_NAME, MAX_ROTATIONS, MAX_SEED,
                     SetupError, StaleAction, TableSetup, bot_levels)
 from .table import PlayTable
@@ -37,5 +37,5 @@ from .table import PlayTable
 __all__ = [
     "TableSetup", "PlayTable", "Event", "StaleAction", "SetupError", "CallOption",
     "bot_levels", "coach_hint", "for_learner", "BOT_NAMES", "MAX_DEALS", "MAX_ROTATIONS", "MAX_SEED", "MAX_NAME",
-    "MAX_FILE_BYTES", "DEFAULT_BOTS",
+    "MAX_FILE_BYTES", "DEFAULT_BOTS", "TABLE_SAFE_KEYS", "reason_at_table",
 ]

@@ -51,6 +51,20 @@ def for_learner(why: Explanation) -> Explanation:
     return why
 
 
+TABLE_SAFE_KEYS = frozenset({"bot.random", "bot.last_card", "bot.ruff", "bot.pass_no_bid_left", "bot.expert_only_call"})
+"""Bot reasons whose words use only what the whole table has seen (the card just played, the trick,
+the calls): said at once. Every other reason uses the bot's own cards ("the lowest card", "the only
+heart in hand", the cards a bid counts on) and, under B14, is not said while the deal is on."""
+
+
+def reason_at_table(e: Event, deal_over: bool, show_thinking: bool = False) -> Explanation | None:
+    """The reason the table hears for ``e`` now: a bot's reason that uses its own cards waits for the
+    end of the deal (B14), unless the learner asked to see the bots' thinking."""
+    if e.reason is None or e.by_learner or deal_over or show_thinking or e.reason.key in TABLE_SAFE_KEYS:
+        return e.reason
+    return None
+
+
 def coach_hint(view: SeatView) -> Decision:
     """A suggestion for the learner: the coach's hint (the simple bot's choice, said to "you")."""
     return hint(view)

@@ -20,7 +20,7 @@ from ...engine.rules import Topic
 from ...engine.session import LedgerRow, PlayedDeal, Session
 from ...engine.state import STOP, Action, DealState, Stop
 from ...engine.views import SeatView
-from .events import CallOption, Event, coach_hint, for_learner
+from .events import CallOption, Event, coach_hint, for_learner, reason_at_table
 from .setup import (DEFAULT_BOTS, MAX_FILE_BYTES, MAX_SEED, SetupError, StaleAction, TableSetup, _as_int, _bad, bot_levels)
 
 
@@ -44,6 +44,8 @@ class PlayTable:
         self.bots = bots
         self.offer_stop = bool(offer_stop)
         self.practice_undo = bool(practice_undo)
+        self.show_thinking = False
+        """Whether the bots' reasons that use their own cards are said while the deal is on (B14: off)."""
         self.state: DealState | None = None
         self.events: list[Event] = []
         self.intro: list[Explanation] = []
@@ -147,6 +149,21 @@ class PlayTable:
         if self._stop_offer_open():
             return "stop"
         return "card"
+
+    @property
+    def deal_over(self) -> bool:
+        """Whether the deal on the table has ended (or none is dealt): every reason may then be said."""
+        st = self.state
+        return st is None or self._recorded or st.is_over
+
+    def reason_said(self, e: Event) -> Explanation | None:
+        """The reason of ``e`` the table hears now (:func:`.events.reason_at_table`)."""
+        return reason_at_table(e, self.deal_over, self.show_thinking)
+
+    @property
+    def thinking_held(self) -> bool:
+        """Whether some bot's reason in this deal is held back until the deal ends (B14)."""
+        return any(e.reason is not None and self.reason_said(e) is None for e in self.events)
 
     @property
     def stop_offer(self) -> bool:

@@ -1,6 +1,8 @@
 """The three questions the rule pages answer, each answered by the engine."""
 from __future__ import annotations
 
+import dataclasses
+
 from ...engine.cards import Card, Suit
 from ...engine.explain import Explanation
 from ...engine.profiles import BRITISH, Profile
@@ -12,7 +14,8 @@ from .question import NO, YES, Question, yes_no
 
 def faq_questions(profile: Profile = BRITISH) -> tuple[Question, ...]:
     """The three questions the rule pages answer, each answered by the engine."""
-    return (_faq_trump_void(profile), _faq_open_wellington(profile), _faq_unused(profile))
+    made = (_faq_trump_void(profile), _faq_open_wellington(profile), _faq_unused(profile))
+    return tuple(dataclasses.replace(q, profile=profile.name) for q in made)
 
 
 def _faq_trump_void(profile: Profile) -> Question:

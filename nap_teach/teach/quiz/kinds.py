@@ -426,25 +426,28 @@ def _q_winners(rng: random.Random, p: Profile) -> Question:
 
 def wrong_amount(rule: str, c: Choice, answer: int, opponents: int, stakes: list[int], declarer: str,
                  call: str) -> Explanation:
-    """Why ``c`` is not what the declarer wins or loses in all (``answer``): wrong sign, one opponent
-    counted instead of all, one too many, or another contract's stake (B15, P5)."""
+    """Why ``c`` is not what the declarer wins or loses in all (``answer``), in words true of that number
+    (B15, P5): the same size with the wrong sign; the wrong sign and the wrong size; one opponent's share
+    only; one opponent too many; another stake from each of the opponents; or, when the number fits no
+    such mistake, what the right amount is made of. Each reason names only arithmetic that gives the choice.
+    """
     value = int(c.value)
     made = answer > 0
     stake = abs(answer) // max(1, opponents)
     facts = {"choice": c.label, "declarer": declarer, "call": call, "stake": stake, "opponents": opponents,
              "answer": signed(answer)}
-    if value == -answer:
+    if value == -answer:  # the right size, the wrong sign
         return Explanation(rule, "why.amount_sign_made" if made else "why.amount_sign_failed", facts)
-    if (value > 0) != made:
-        return Explanation(rule, "why.amount_sign_made" if made else "why.amount_sign_failed", facts)
-    if abs(value) == stake:
+    if value == 0 or (value > 0) != made:  # wrong sign and wrong size: both said
+        return Explanation(rule, "why.amount_sign_size_made" if made else "why.amount_sign_size_failed", facts)
+    size = abs(value)
+    if size == stake:
         return Explanation(rule, "why.amount_one", facts)
-    if abs(value) == stake * (opponents + 1):
+    if size == stake * (opponents + 1):
         return Explanation(rule, "why.amount_all", {**facts, "count": opponents + 1})
-    per = next((abs(value) // k for k in (opponents, 1, opponents + 1)
-                if abs(value) % k == 0 and abs(value) // k in stakes), None)
-    if per is not None:
-        return Explanation(rule, "why.amount_stake_made" if made else "why.amount_stake_failed", {**facts, "other": per})
+    if size % opponents == 0 and size // opponents in stakes:  # another stake, from each of the opponents
+        return Explanation(rule, "why.amount_stake_made" if made else "why.amount_stake_failed",
+                           {**facts, "other": size // opponents})
     return Explanation(rule, "why.amount_made" if made else "why.amount_failed", facts)
 
 

@@ -43,6 +43,8 @@ class Question:
     trump: Suit | None = None
     extra: tuple[Explanation, ...] = field(default=())
     """Further engine explanations worth showing with the answer."""
+    profile: str = "british"
+    """The rules the question assumes (a profile's name): the page names them with the question."""
 
     def __post_init__(self) -> None:
         values = [c.value for c in self.choices]

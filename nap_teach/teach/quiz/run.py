@@ -33,12 +33,12 @@ def _rng(seed: object, label: str) -> random.Random:
 def generate(kind: str, seed: object, profile: Profile = BRITISH, number: int = 0) -> Question:
     """One question of ``kind``, the same for the same seed and number."""
     question = _generator(kind)(_rng(seed, f"{kind}:{number}"), profile)
-    return _with_id(question, f"{kind}-{seed}-{number}")
+    return _with_id(question, f"{kind}-{seed}-{number}", profile.name)
 
 
-def _with_id(q: Question, qid: str) -> Question:
+def _with_id(q: Question, qid: str, profile: str) -> Question:
     return Question(qid, q.kind, q.prompt, q.choices, q.answer, q.explanation, q.players, q.hand, q.trick, q.trump,
-                    q.extra)
+                    q.extra, profile)
 
 
 def make_quiz(seed: object = 0, count: int = DEFAULT_COUNT, profile: Profile = BRITISH,

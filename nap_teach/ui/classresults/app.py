@@ -139,6 +139,7 @@ class ClassApp(App):
             Markup(html('<a class="nap-class-play-link" href="{}">{}</a>',
                         "play.ipynb" + query, _("Make a class link on the play page"))))
         self.upload.description = _("Add session files")
+        self.upload.tooltip = _("Choose the session files of the class")
         self.upload.tooltip = _("Add session files")
         self.clear.description = _("Start again")
         self.clear.tooltip = _("Put away every file loaded here")

@@ -64,7 +64,8 @@ class ComparePanel(ExplorerComponent):
         if topic == Topic.FIRST_DEALER:
             return _("lowest card, aces low") if value == "low_card" else _("by lot")
         if topic == Topic.CUT:
-            return _("at least {n} cards in each packet").format(n=value) if value and value > 1 else _("any cut")
+            return (self.tr.ngettext("at least {n} card in each packet", "at least {n} cards in each packet",
+                                     value).format(n=value) if value and value > 1 else _("any cut"))
         if topic == Topic.EARLY_STOP:
             return _("may stop once certain, by agreement") if value else _("all five tricks, always")
         if topic == Topic.MISDEAL:

@@ -297,6 +297,7 @@ class HandoutsApp(App):
         self.source.description = _("Sheet")
         self.paper.description = _("Paper")
         self.upload.description = _("Load a deal or session file")
+        self.upload.tooltip = _("Choose a deal file (nap-hand/1) or a session file (nap-session/1)")
         self.upload.tooltip = _("Load a deal or session file")
         self.print_button.label = _("Print")
         self.print_button.hint = _("Print this handout (your browser's print dialog)")

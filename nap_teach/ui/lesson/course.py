@@ -23,7 +23,7 @@ from ...words.html import Markup, html, join
 from ...teach.lesson import Lesson, LessonWalk
 from ...teach.lesson.decide import Feedback
 from ...teach.lesson.ledger import SessionLesson
-from ...teach.lesson.player import LessonPlayer, LessonRun
+from ...teach.lesson.player import LessonPlayer, LessonRun, rules_intro
 from ..base import Component, guarded
 from ..progress import ProgressPanel, course_list_html
 from ..storage import ProgressStore
@@ -183,8 +183,12 @@ class CourseMode(Component):
         page = run.page
         tr = self.tr
         own = [html('<li class="nap-lesson-own-note">{}</li>', tr.gettext(text)) for text in page.notes]
-        self.notes.value = (html('<div class="nap-lesson-own-box"><h3>{}</h3><ul>{}</ul></div>',
-                                 self._("In this lesson"), join(own)) if own else "")
+        # a lesson under other rules says so, with their ladder, on every page (so before its first question)
+        rules = rules_intro(self.spec.profile)
+        intro = (html('<div class="nap-lesson-rules" role="note">{}</div>',
+                      join(html('<p>{}</p>', self.explain(e)) for e in rules)) if rules else "")
+        self.notes.value = intro + (html('<div class="nap-lesson-own-box"><h3>{}</h3><ul>{}</ul></div>',
+                                         self._("In this lesson"), join(own)) if own else "")
         lesson = self.deal()
         self.ledger.render(lesson if isinstance(lesson, SessionLesson) else None, page.step)
         pending = run.pending

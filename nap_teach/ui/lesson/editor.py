@@ -174,6 +174,7 @@ class DealEditor(Component):
         self.teach.description = _("Teach this deal")
         self.teach.tooltip = _("Narrate this deal step by step, with every rule")
         self.upload.description = _("Load a deal file")
+        self.upload.tooltip = _("Choose a deal file (nap-hand/1)")
         self.upload.tooltip = _("Load a deal file")
         self.render()
 
@@ -237,7 +238,7 @@ class DealEditor(Component):
             label = tr.gettext("{player}'s hand").format(player=name)
             role = html(' <span class="nap-entry-role">{}</span>', tr.gettext("dealer")) if seat == entry.dealer else ""
             count = html('<span class="nap-entry-count-cards">{}</span>',
-                         tr.gettext("{k} of {n} cards").format(k=len(cards), n=HAND_SIZE))
+                         tr.ngettext("{k} of {n} card", "{k} of {n} cards", HAND_SIZE).format(k=len(cards), n=HAND_SIZE))
             body = hand_html(sort_hand(cards), tr=tr, width=40, label=label) if cards else ""
             chosen = " nap-entry-chosen" if seat == self.seat.value and not entry.actions else ""
             rows.append(html('<div class="nap-entry-hand{}" data-seat="{}"><span class="nap-entry-name">{}</span>{} '

@@ -96,9 +96,13 @@ class TableView:
         if state.trump is not None:
             facts.append(html('<span class="nap-fact nap-fact-trump">{}</span>',
                               tr.gettext("Trump: {suit}").format(suit=_suit_words(state.trump, tr))))
+        elif state.contract is not None and not state.contract.trumps:  # Misère (P4): no trump at all
+            facts.append(html('<span class="nap-fact nap-fact-trump">{}</span>', tr.gettext("No trump (Misère)")))
         elif state.phase != "over":
-            facts.append(html('<span class="nap-fact nap-fact-trump">{}</span>',
-                              tr.gettext("Trump: not set yet (the first card played sets it)")))
+            facts.append(html('<span class="nap-fact nap-fact-trump">{}</span>', tr.gettext(
+                "Trump: not set yet (the declarer's first card sets it, except in Misère)")
+                if any(not k.trumps for k in state.profile.ladder)
+                else tr.gettext("Trump: not set yet (the first card played sets it)")))
         body = ""
         if marks is not None:
             names = [lesson.players[s] for s in marks.seats]

@@ -8,6 +8,7 @@ import ipywidgets as W
 from ...engine.cards import Card
 from ...words.html import html, join
 from ...teach.lesson import LessonWalk, settlement_line
+from ...teach.lesson.whatif import BEST_PLAY
 from ...words.render import suit_colour, suit_text
 from ..base import StatusLine, guarded
 from ..language import Language
@@ -118,7 +119,12 @@ class WhatIfPanel:
         assert wi is not None
         lesson = self.walk.lesson
         player = lesson.players[wi.seat]
-        intro = self._("{player} plays {card} instead of {book}. The computer plays the other cards with simple choices.")
+        if wi.chooser == BEST_PLAY:
+            intro = self._("{player} plays {card} instead of {book}. Then every hand plays its best, every card seen "
+                           "(the solver): the result below is the best each side can reach after {card}.")
+        else:
+            intro = self._("{player} plays {card} instead of {book}. The computer plays the other cards with simple "
+                           "choices, not best play: a better defence or declarer play could change the result.")
         mine = next(p for p in wi.plays if p.chosen)
         tricks = [t for t in wi.tricks if t.number >= mine.trick]
         made = wi.result.made
@@ -129,6 +135,8 @@ class WhatIfPanel:
         if trump is not None:
             parts.append(html('<p class="nap-fact nap-fact-trump">{}</p>',
                               tr.gettext("Trump: {suit}").format(suit=_suit_words(trump, tr))))
+        elif wi.state.contract is not None and not wi.state.contract.trumps:
+            parts.append(html('<p class="nap-fact nap-fact-trump">{}</p>', tr.gettext("No trump (Misère)")))
         parts.append(_tricks_table(tricks, lesson.players, tr, self.four_colour, chosen=(wi.seat, wi.card),
                                    css="nap-whatif-tricks"))
         parts.append(_explanation_items(wi.outcome, tr))

@@ -7,11 +7,12 @@ from typing import Any, Sequence
 
 import ipywidgets as W
 
-from ...engine.cards import Card, format_cards, sort_hand
+from ...engine.cards import Card, CardParseError, format_cards, sort_hand
 from ...words.html import Markup, html, join
+from ...words.cardtext import read_cards, reading_note
 from ...words.i18n import Translator
-from ...ai.odds import (DEFAULT_LAYOUTS, AsDealt, CallOdds, DealtTable, as_dealt, call_odds, check_dealt_hand,
-                     check_hand, deal_table)
+from ...ai.odds import (DEFAULT_LAYOUTS, AsDealt, CallOdds, DealtTable, as_dealt, best_call, call_odds,
+                     check_dealt_hand, check_hand, check_position, deal_table, position_refusals)
 from ...engine.profiles import Profile
 from ..base import App, guarded, page_style
 from ..params import PageParams
@@ -19,13 +20,14 @@ from ..params import PageParams
 LAYOUT_CHOICES = (200, 1000, 2000)
 
 
-def odds_chart_svg(odds: Sequence[CallOdds], tr: Translator) -> Markup:
+def odds_chart_svg(odds: Sequence[CallOdds], tr: Translator, allowed: frozenset[str] | None = None) -> Markup:
     """The chance of each call as bars with their 95 in 100 intervals, the simple bot's estimate as a mark.
 
-    A matplotlib ``Figure`` (never pyplot), drawn to SVG. matplotlib is imported here and nowhere else: only
-    this page draws with it, and it is not part of the base install (it comes with the ``serve`` extra; in the
-    static site, from Pyodide's own build). Without it this raises ``ImportError`` and the page shows its
-    table with a note instead (:meth:`OddsApp.render`).
+    A matplotlib ``Figure`` (never pyplot), drawn to SVG. A call not in ``allowed`` (not allowed at the
+    chosen position, B7, P3) is drawn in grey. matplotlib is imported here and nowhere else: only this page
+    draws with it, and it is not part of the base install (it comes with the ``serve`` extra; in the static
+    site, from Pyodide's own build). Without it this raises ``ImportError`` and the page shows its table with
+    a note instead (:meth:`OddsApp.render`).
     """
     from matplotlib import rc_context
     from matplotlib.figure import Figure
@@ -38,8 +40,14 @@ def odds_chart_svg(odds: Sequence[CallOdds], tr: Translator) -> Markup:
         chances = [100 * o.chance for o in odds]
         low = [100 * (o.chance - o.low) for o in odds]
         high = [100 * (o.high - o.chance) for o in odds]
-        ax.barh(ys, chances, xerr=[low, high], color="#4a7bd0", ecolor="#222", capsize=3,
-                label=tr.gettext("solved layouts (with the interval)"))
+        ok = [allowed is None or o.contract.name in allowed for o in odds]
+        for keep, colour, label in ((True, "#4a7bd0", tr.gettext("solved layouts (with the interval)")),
+                                    (False, "#b8b8b8", tr.gettext("not allowed here"))):
+            idx = [i for i, yes in enumerate(ok) if yes == keep]
+            if idx:  # a call not allowed at the chosen position is drawn in grey, with its own legend entry
+                ax.barh([ys[i] for i in idx], [chances[i] for i in idx],
+                        xerr=[[low[i] for i in idx], [high[i] for i in idx]], color=colour, ecolor="#222",
+                        capsize=3, label=label)
         ax.plot([100 * o.simple for o in odds], ys, "D", color="#c0142b", markersize=6,
                 label=tr.gettext("the simple bot's estimate"))
         ax.set_yticks(ys, names)
@@ -95,6 +103,9 @@ class OddsApp(App):
         self.seat.observe(self._on_seat, names="value")
         self.keep = W.Checkbox(value=False, indent=False, layout=W.Layout(display="none"))
         self.keep.add_class("nap-odds-keep")
+        self.position = W.Dropdown(options=[("", "")], value="")
+        self.position.add_class("nap-odds-position")
+        self.position.observe(self._on_position, names="value")
         self.layouts = W.Dropdown(options=list(LAYOUT_CHOICES), value=DEFAULT_LAYOUTS)
         self.layouts.add_class("nap-odds-layouts")
         self.run = W.Button(button_style="primary")
@@ -110,6 +121,7 @@ class OddsApp(App):
         self.table.add_class("nap-odds-table")
         header = W.HBox([self.title, self.switch.widget])
         form = W.VBox([W.HBox([self.hand_box, self.deal, self.keep]), W.HBox([self.players, self.seat, self.layouts]),
+                       W.HBox([self.position]),
                        W.HBox([self.run, self.progress, self.progress_label])])
         form.add_class("nap-odds-form")
         self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.intro, form, self.status.widget,
@@ -122,11 +134,32 @@ class OddsApp(App):
         params = PageParams.from_environment(environ)
         app = cls(params.lang, params.profile, params.integer("seed", 0, 10**9))
         hand = params.get("hand")
-        if hand:
-            app.hand_box.value = hand.replace(",", " ")[:60]
+        if hand:  # an address carries English codes ("AS,KH"): shown as symbols, which read the same in Spanish
+            text = hand.replace(",", " ")[:60]
+            try:
+                text = " ".join(r.card.symbol for r in read_cards(text, "en"))
+            except CardParseError:
+                pass  # kept as typed: Work out the odds says what is wrong with it
+            app.hand_box.value = text
+        after = params.get("after")  # ?after=Nap: the highest bid so far (an unknown call is ignored)
+        if after:
+            found = app.profile.find_contract(after[:20])
+            if found is not None and found.name in {v for _label, v in app.position.options}:
+                app.position.value = found.name
         return app
 
     # ----------------------------------------------------------- actions
+    @guarded
+    def _on_position(self, _change: Any = None) -> None:
+        """Another place in the auction: the same chances, ranked again among the calls allowed there."""
+        self.render()
+
+    @property
+    def after(self) -> str | None:
+        """The highest bid so far at the chosen position (None: opening the auction), checked
+        against the ladder (the dropdown's value arrives over the network)."""
+        return check_position(self.profile, self.position.value or None)
+
     @guarded
     def _on_deal(self, _button: Any = None) -> None:
         """Deal a whole table of the chosen size; the seat's five go in the box, the rest stays face down."""
@@ -135,15 +168,18 @@ class OddsApp(App):
         self.keep.value = True
         self.keep.layout.display = ""
         self._show_seat_hand()
-        self.status.show(self.tr.gettext(
+        unused = len(self.dealt.unused)
+        self.status.show(self.tr.ngettext(
             "Dealt a whole table of {players}: your five are in the box, the other hands and the {unused} "
-            "unused cards stay face down. A run also solves this deal as it was dealt.").format(
-                players=players, unused=len(self.dealt.unused)), "info")
+            "unused card stay face down. A run also solves this deal as it was dealt.",
+            "Dealt a whole table of {players}: your five are in the box, the other hands and the {unused} "
+            "unused cards stay face down. A run also solves this deal as it was dealt.", unused).format(
+                players=players, unused=unused), "info")
 
     def _show_seat_hand(self) -> None:
         if self.dealt is not None and self.keep.value:
             hand = self.dealt.hands[int(self.seat.value or 0) % self.dealt.players]
-            self.hand_box.value = format_cards(sort_hand(hand), symbols=False)
+            self.hand_box.value = format_cards(sort_hand(hand))  # symbols: the same in every language
 
     def _on_seat(self, _change: Any = None) -> None:
         """With a dealt deal kept, the box shows the chosen seat's hand of that deal."""
@@ -172,8 +208,10 @@ class OddsApp(App):
         # a bad hand: refused with its reason, nothing changed
         seat = int(self.seat.value or 0)
         kept = self.dealt if self.dealt is not None and self.keep.value else None
-        hand = (check_dealt_hand(str(self.hand_box.value), kept, seat) if kept is not None
-                else check_hand(str(self.hand_box.value)))
+        typed = str(self.hand_box.value)[:200]
+        lang = self.language.code
+        hand = (check_dealt_hand(typed, kept, seat, lang) if kept is not None else check_hand(typed, lang))
+        note = reading_note(read_cards(typed, lang), self.tr)  # which code was read (the same reader)
         total = int(self.layouts.value)
         players = int(self.players.value)
         self.progress.max = total
@@ -182,14 +220,16 @@ class OddsApp(App):
 
         def moved(done: int, count: int) -> None:
             self.progress.value = done
-            self.progress_label.value = html("<span>{}</span>", self.tr.gettext("{done} of {count} layouts").format(
+            self.progress_label.value = html("<span>{}</span>", self.tr.ngettext("{done} of {count} layout", "{done} of {count} layouts", count).format(
                 done=done, count=count))
 
         self.odds = call_odds(hand, players, self.profile, total, seed=format_cards(hand, symbols=False),
                               seat=seat, progress=moved)
         self.as_dealt = as_dealt(kept, seat, self.profile) if kept is not None else None
         self.hand, self.ran_players = hand, players
-        self.status.show(self.tr.gettext("Solved {count} layouts of the other hands.").format(count=total), "info")
+        solved = self.tr.ngettext("Solved {count} layout of the other hands.",
+                                  "Solved {count} layouts of the other hands.", total).format(count=total)
+        self.status.show(f"{note} {solved}" if note else solved, "info")
         self.render()
 
     # ---------------------------------------------------------- drawing
@@ -198,14 +238,18 @@ class OddsApp(App):
         if odds is None or self.hand is None:
             self.chart.value = self.table.value = ""
             return
+        after = self.after
+        refusals = position_refusals(self.profile, after)
+        allowed = frozenset(name for name, why in refusals.items() if why is None)
         try:
-            chart = odds_chart_svg(odds, tr)
+            chart = odds_chart_svg(odds, tr, allowed)
         except ImportError:  # no matplotlib here (the base install, or the static site offline): the table stays
             chart = html('<p class="nap-odds-no-chart" role="status">{}</p>', tr.gettext(
                 "The chart could not be loaded on this page, so it is left out; the table below "
                 "has the same chances."))
         self.chart.value = html('<figure><figcaption>{}</figcaption>{}</figure>',
-                                tr.gettext("{hand} at {players} players").format(
+                                tr.ngettext("{hand} at {players} player", "{hand} at {players} players",
+                                            self.ran_players).format(
                                     hand=format_cards(self.hand), players=self.ran_players),
                                 chart)
         real = self.as_dealt
@@ -222,23 +266,40 @@ class OddsApp(App):
             return html("<td class='nap-odds-dealt' data-made='{}'>{}</td>", "yes" if made else "no",
                         "\u2713 " + tr.gettext("made") if made else "\u2717 " + tr.gettext("not made"))
 
-        rows = join(html("<tr data-contract='{}'><th scope='row'>{}</th><td>{}</td><td>{}</td><td>{}</td>"
-                         "<td>{}</td>{}</tr>", o.contract.name, tr.call(o.contract.name),
+        def call_cell(o: CallOdds) -> Markup:
+            why = refusals.get(o.contract.name)
+            if why is None:
+                return html("{}", tr.call(o.contract.name))
+            return html("{} <small class='nap-odds-not-allowed'>({})</small>", tr.call(o.contract.name),
+                        tr.gettext("not allowed here"))
+
+        rows = join(html("<tr data-contract='{}' data-allowed='{}'><th scope='row'>{}</th><td>{}</td><td>{}</td>"
+                         "<td>{}</td><td>{}</td>{}</tr>", o.contract.name,
+                         "no" if refusals.get(o.contract.name) else "yes", call_cell(o),
                          f"{o.made} / {o.layouts}",
-                         f"{100 * o.chance:.1f} ({100 * o.low:.1f}–{100 * o.high:.1f})",
-                         f"{o.expected:+.2f}".replace("-", "\u2212"), f"{100 * o.simple:.0f}",
+                         f"{tr.number(100 * o.chance)} ({tr.number(100 * o.low)}–{tr.number(100 * o.high)})",
+                         tr.number(o.expected, 2, signed=True), tr.number(100 * o.simple, 0),
                          as_dealt_cell(o.contract.name))
                     for o in odds)
-        best = max(odds, key=lambda o: o.expected)
-        advice = (tr.gettext("Best call by expected score: {call}.").format(call=tr.call(best.contract.name))
-                  if best.expected > 0 else tr.gettext("No call has a positive expected score: pass."))
+        best = best_call(odds, self.profile, after)
+        where = (tr.gettext("Opening the auction") if after is None
+                 else tr.gettext("After a bid of {call}").format(call=tr.call(after)))
+        if not allowed:
+            advice = tr.gettext("{where}, no bid is allowed: pass.").format(where=where)
+        elif best is not None:
+            advice = tr.gettext("{where}, the best call by expected score is {call}.").format(
+                where=where, call=tr.call(best.contract.name))
+        else:
+            advice = tr.gettext("{where}, no call allowed has a positive expected score: pass.").format(where=where)
+        not_allowed = join(html("<li>{}</li>", tr.explain(why)) for why in refusals.values() if why is not None)
+        advice_html = html('<p class="nap-odds-advice">{}</p>{}', advice,
+                           html('<ul class="nap-odds-refusals">{}</ul>', not_allowed) if not_allowed else "")
         dealt_line = (html('<p class="nap-odds-dealt-line">{}</p>', tr.ngettext(
             "In the deal as dealt, with open hands and best play, this hand takes {count} trick leading first.",
             "In the deal as dealt, with open hands and best play, this hand takes {count} tricks leading first.",
             real.tricks).format(count=real.tricks)) if real else "")
         self.table.value = html('<div class="nap-scroll"><table class="nap-table-grid"><thead>{}</thead>'
-                                '<tbody>{}</tbody></table></div><p class="nap-odds-advice">{}</p>{}', head, rows,
-                                advice, dealt_line)
+                                '<tbody>{}</tbody></table></div>{}{}', head, rows, advice_html, dealt_line)
 
     def refresh(self) -> None:
         tr = self.tr
@@ -250,7 +311,7 @@ class OddsApp(App):
                        "with open hands and best play, from your own first lead."),
             tr.gettext("Rules: {profile}. In Nap the declarer always leads first, so your seat does not "
                        "change the chances.").format(profile=tr.profile_name(self.profile.name, in_text=True)))
-        self.hand_box.placeholder = "AS KH 10D 2C 7H"
+        self.hand_box.placeholder = tr.gettext("AS KH 10D 2C 7H")  # codes of the page's language
         self.hand_box.description = tr.gettext("Your hand")
         self.deal.description = tr.gettext("Deal me five")
         self.players.description = tr.gettext("Players")
@@ -258,5 +319,12 @@ class OddsApp(App):
         self.run.description = tr.gettext("Work out the odds")
         self.seat.description = tr.gettext("Seat")
         self.keep.description = tr.gettext("Keep to the dealt deal")
+        self.position.description = tr.gettext("Your turn")
+        keep = self.position.value if isinstance(self.position.value, str) else ""
+        top = self.profile.ladder[-1].name  # after the top call no bid is left: not a position to study
+        self.position.options = ([(tr.gettext("opening the auction, no bid yet"), "")]
+                                 + [(tr.gettext("after a bid of {call}").format(call=tr.call(k.name)), k.name)
+                                    for k in self.profile.ladder if k.name != top])
+        self.position.value = keep if keep in {v for _l, v in self.position.options} else ""
         self._on_players()
         self.render()

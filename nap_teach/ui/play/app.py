@@ -190,6 +190,7 @@ class PlayApp(App):
         self.table = table
         # slow bots (the expert samples and solves) reply in paced jobs, the page saying who is thinking before a slow one
         table.pace_bots = table.bots == "expert"
+        table.show_thinking = bool(self.settings.thinking.value)  # B14: off unless the learner asks
         self.setup_open = False
         self.ledger._key = self.saveload._key = self.replay._key = None
         if loaded:

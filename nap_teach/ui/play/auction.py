@@ -77,9 +77,15 @@ class AuctionPanel(Component):
                 _set(button, "tooltip", _("Pass: a pass is final, you make no more calls in this deal"))
             else:
                 c = table.profile.contract(name)
-                _set(button, "tooltip", self.tr.ngettext(
-                    "Bid {call}: promise at least {n} trick", "Bid {call}: promise at least {n} tricks",
-                    c.min_tricks).format(call=self.tr.call(name), n=c.min_tricks))
+                if c.max_tricks == 0:  # Misère: no trick at all (P4), never "at least 0"
+                    tip = _("Bid {call}: promise to take no trick at all").format(call=self.tr.call(name))
+                elif c.min_tricks >= table.profile.hand_size:
+                    tip = _("Bid {call}: promise all five tricks").format(call=self.tr.call(name))
+                else:
+                    tip = self.tr.ngettext(
+                        "Bid {call}: promise at least {n} trick", "Bid {call}: promise at least {n} tricks",
+                        c.min_tricks).format(call=self.tr.call(name), n=c.min_tricks)
+                _set(button, "tooltip", tip)
             _set(button, "button_style", "primary" if legal and name != "Pass" else "")
         _set(self.heading, "value", html('<h3>{}</h3>', _('The auction')))
         why = (html('<p>{}</p><ul>{}</ul>', _("Not allowed now:"), join(why_lines)) if why_lines else "")
@@ -93,8 +99,9 @@ class AuctionPanel(Component):
                 continue
             who = escape(table.deal_players[e.seat])
             what = escape(self.tr.call(e.action.name))
-            reason = (html(' <span class="nap-play-reason">{}</span>', self.tr.explain(e.reason))
-                      if e.reason is not None else "")
+            said = table.reason_said(e)  # B14: a bot's own-card reasons wait for the end of the deal
+            reason = (html(' <span class="nap-play-reason">{}</span>', self.tr.explain(said))
+                      if said is not None else "")
             cls = "nap-call-you" if e.by_learner else "nap-call-bot"
             items.append(html('<li class="{}"><b>{}</b>: {}{}</li>', cls, who, what, reason))
         if not items:

@@ -5,7 +5,8 @@ from typing import Any
 
 import ipywidgets as W
 
-from ...engine.cards import Card, sort_hand
+from ...engine.cards import Card, CardParseError, sort_hand
+from ...words.cardtext import CardReading, read_card, reading_note
 from ...words.html import html
 from ...teach.play import PlayTable
 from ...words.render import card_label, suit_text
@@ -120,7 +121,13 @@ class HandView(Component):
         if table is None or not isinstance(text, str) or not text.strip():
             return  # empty: nothing typed, or the field was emptied by the first click of a double click
         text = text.strip()[:40]
-        in_words = self.tr.card_from_words(text)  # "reina de corazones" as well as "QH", "10h", "Q♥"
-        table.play(in_words if in_words is not None else text[:12])
+        try:  # "reina de corazones", "RC" as well as "QH", "10h", "Q♥" (one reader for every card box)
+            reading: CardReading | None = read_card(text, self.tr.lang)
+        except CardParseError:
+            reading = None  # the table refuses the text with its reason
+        table.play(reading.card if reading is not None else text[:12])
         self.typed.value = ""
         self.app.after_move()
+        note = reading_note([reading], self.tr) if reading is not None else None
+        if note:  # which code was read, when it was the other language's or one that reads both ways
+            self.app.status.show(note, "info")

@@ -85,13 +85,15 @@ class PlayLedger(Component):
             verdict = tr.ngettext(
                 "{declarer} bid {call} and took {won} trick: made.",
                 "{declarer} bid {call} and took {won} tricks: made.", won)
-            rule_line = _("Each of the {others} opponents pays {declarer} {stake}.")
+            rule_line = tr.ngettext("The {others} opponent pays {declarer} {stake}.",
+                                    "Each of the {others} opponents pays {declarer} {stake}.", others)
             arith = _("{declarer} receives {others} × {stake} = {total}.")
         else:
             verdict = tr.ngettext(
                 "{declarer} bid {call} and took {won} trick: failed.",
                 "{declarer} bid {call} and took {won} tricks: failed.", won)
-            rule_line = _("{declarer} pays each of the {others} opponents {stake}.")
+            rule_line = tr.ngettext("{declarer} pays the {others} opponent {stake}.",
+                                    "{declarer} pays each of the {others} opponents {stake}.", others)
             arith = _("{declarer} pays {others} × {stake} = {total}.")
         facts = dict(declarer=row.declarer, call=tr.call(c.name), won=won, others=others, stake=stake,
                      total=tr.amount(row.settlement[row.declarer]))

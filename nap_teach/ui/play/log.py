@@ -38,8 +38,9 @@ class LogPanel(Component):
         rest = join((
             html('<div class="nap-ev-line{}">{}</div>',
                  " nap-ev-trick" if x.key.startswith("explain.trick") else "", self.explain(x)) for x in lines[1:]))
-        reason = (html('<div class="nap-play-reason">{}</div>', self.tr.explain(e.reason))
-                  if e.reason is not None else "")
+        said = table.reason_said(e)  # B14: a bot's own-card reasons wait for the end of the deal
+        reason = (html('<div class="nap-play-reason">{}</div>', self.tr.explain(said))
+                  if said is not None else "")
         cls = "nap-ev nap-ev-you" if e.by_learner else "nap-ev nap-ev-bot"
         return html('<li class="{}" data-seat="{}"><div>{}</div>{}{}</li>', cls, e.seat, first, reason, rest)
 
@@ -52,7 +53,7 @@ class LogPanel(Component):
             return
         intro = [self.explain(x) for x in table.intro] if table.deal_number <= 1 else []
         _set(self.intro, "value", join((html('<p>{}</p>', x) for x in intro)))
-        key = (id(table.events), self.app.language.code, self.app.four_colour)
+        key = (id(table.events), self.app.language.code, self.app.four_colour, table.deal_over, table.show_thinking)
         if key != self._cache_key:  # a new deal or language: events are immutable, so their HTML keeps
             self._cache_key, self._cache = key, {}
         cache = self._cache
@@ -64,6 +65,10 @@ class LogPanel(Component):
         body = join((cache[id(e)][1] for e in table.latest))
         head = escape(_("What just happened"))
         empty = "" if body else html('<p>{}</p>', _('Nothing yet.'))
+        if table.thinking_held:
+            empty += html('<p class="nap-play-thinking-note">{}</p>', _(
+                "The bots keep their cards hidden (B14): a reason that uses a bot's own cards is shown when "
+                "the deal ends. Tick “Show the bots' thinking” under Settings to see every reason now."))
         # set last: when this value reaches the page, the moves above it have too (latency benchmark)
         _set(self.latest, "value",
              html('<div class="nap-latest" data-token="{}" data-thinking="{}" aria-live="polite">'

@@ -206,9 +206,11 @@ class SettingsPanel(Component):
         self.four_colour.add_class("nap-play-four-colour")
         self.offer_stop = W.Checkbox(value=False, indent=False, layout=_auto())
         self.offer_stop.add_class("nap-play-stop-setting")
-        for box in (self.undo, self.four_colour, self.offer_stop):
+        self.thinking = W.Checkbox(value=False, indent=False, layout=_auto())
+        self.thinking.add_class("nap-play-thinking-setting")
+        for box in (self.undo, self.four_colour, self.offer_stop, self.thinking):
             box.observe(self._on_change, names="value")
-        self.widget = W.VBox([self.heading, self.undo, self.offer_stop, self.four_colour])
+        self.widget = W.VBox([self.heading, self.undo, self.offer_stop, self.thinking, self.four_colour])
         self.widget.add_class("nap-play-settings")
         self.refresh()
 
@@ -218,6 +220,7 @@ class SettingsPanel(Component):
         self.undo.description = _("Practice undo: let me take back my last card")
         self.offer_stop.description = _("Offer to stop a deal once its result is certain (B13)")
         self.four_colour.description = _("Four-colour pack (clubs green, diamonds blue)")
+        self.thinking.description = _("Show the bots' thinking during the deal (their reasons use their own cards)")
 
     @guarded
     def _on_change(self, change: dict[str, Any]) -> None:
@@ -225,6 +228,7 @@ class SettingsPanel(Component):
         if table is not None:
             table.practice_undo = bool(self.undo.value)
             table.offer_stop = bool(self.offer_stop.value)
+            table.show_thinking = bool(self.thinking.value)
         root = self.app.widget
         if bool(self.four_colour.value):
             root.add_class("nap-four-colour")

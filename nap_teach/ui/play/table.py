@@ -75,9 +75,9 @@ class TrickView(Component):
             trump = _("Trump: {symbol} {suit}").format(symbol=suit_text(view.trump), suit=tr.suit(view.trump))
             trump_cls = f"nap-suit-{view.trump.letter}"
         elif view.contract is not None and not view.contract.trumps:
-            trump, trump_cls = _("Trump: none (Misère)"), ""
-        elif view.contract is not None:
-            trump, trump_cls = _("Trump: set by the declarer's first lead"), ""
+            trump, trump_cls = _("No trump (Misère)"), ""
+        elif view.contract is None and any(not k.trumps for k in view.profile.ladder):
+            trump, trump_cls = _("Trump: set by the declarer's first lead (none in Misère)"), ""
         else:
             trump, trump_cls = _("Trump: set by the declarer's first lead"), ""
         profile = _("Rules: {profile}").format(profile=self.tr.gettext(

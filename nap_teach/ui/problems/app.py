@@ -73,8 +73,10 @@ class ProblemsApp(App):
 
     def _relabel(self, index: int, tr: Any) -> None:
         self.choice.options = [
-            ((tr.gettext("Problem {number}: defend against {contract}, {players} players") if p.defending
-              else tr.gettext("Problem {number}: {contract}, {players} players")).format(
+            ((tr.ngettext("Problem {number}: defend against {contract}, {players} player",
+                          "Problem {number}: defend against {contract}, {players} players", p.players) if p.defending
+              else tr.ngettext("Problem {number}: {contract}, {players} player",
+                               "Problem {number}: {contract}, {players} players", p.players)).format(
                 number=i + 1, contract=tr.call(p.record["auction"][0]), players=p.players), i)
             for i, p in enumerate(self.problems)]
         self.choice.value = index

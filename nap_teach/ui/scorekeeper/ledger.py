@@ -6,6 +6,7 @@ from typing import Sequence
 import ipywidgets as W
 
 from ...words.html import escape, html, join
+from ...engine.explain import Explanation
 from ...engine.rules import Topic
 from ...engine.session import MISDEAL, TIE_BREAK, LedgerRow
 from ..base import guarded
@@ -55,7 +56,7 @@ class KeeperLedger(KeeperComponent):
         if chips is not None:
             out = set(keeper.players) - set(keeper.active_players)
             cells = join((html("<td class='nap-sk-chip'>{}{}</td>",
-                               chips[p], ' ✗' if p in out else '') for p in players))
+                               self.tr.number(chips[p], 0), ' ✗' if p in out else '') for p in players))
             foot += (html("<tr class='nap-sk-chips'><th scope='row' colspan='2'>{}</th>"
                           "<td class='nap-sk-col-dealer'></td><td></td>{}<td></td></tr>", _('Chips'), cells))
         caption = escape(_("Ledger: payments per deal, balances at the foot"))
@@ -74,6 +75,12 @@ class KeeperLedger(KeeperComponent):
             if chips_why is not None:
                 self.check.value += (html("<p class='nap-sk-ok nap-sk-chips-check'>{}{}</p>",
                                           self.badge(chips_why.rule), self.tr.explain(chips_why)))
+                for p, left in (keeper.chips or {}).items():
+                    if left < 0:  # a shortfall: a debt settled at the end, the player is out (P8)
+                        short = Explanation(chips_why.rule, "explain.bust_short",
+                                            {"player": p, "short": -left, "chips": left})
+                        self.check.value += html("<p class='nap-sk-ok nap-sk-chips-debt'>{}{}</p>",
+                                                 self.badge(short.rule), self.tr.explain(short))
         except AssertionError as e:  # ZeroSumError, ChipsError: a bug, never the user's mistake: say so plainly
             self.check.value = html("<p class='nap-msg nap-msg-error'>{}</p>", str(e))
         ending = keeper.ending()

@@ -30,8 +30,12 @@ def show_lesson_step(board: CardTable, lesson: Lesson, index: int, four_colour: 
     facts = []
     if state.trump is not None:
         facts.append(tr.gettext("Trump: {suit}").format(suit=f"{suit_text(state.trump)} {tr.suit(state.trump)}"))
+    elif state.contract is not None and not state.contract.trumps:  # Misère (P4): no trump at all
+        facts.append(tr.gettext("No trump (Misère)"))
     elif state.phase != "over":
-        facts.append(tr.gettext("Trump: not set yet (the first card played sets it)"))
+        facts.append(tr.gettext("Trump: not set yet (the declarer's first card sets it, except in Misère)")
+                     if any(not k.trumps for k in state.profile.ladder)
+                     else tr.gettext("Trump: not set yet (the first card played sets it)"))
     marks = lesson.marks(index)
     if marks is not None and marks.winning_card is not None and marks.winning_seat is not None:
         text = (tr.gettext("Trick {number} won by {player} with {card}") if marks.complete

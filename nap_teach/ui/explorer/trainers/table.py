@@ -49,8 +49,10 @@ class TableTrainer(Trainer):
         deal = example_deal(names, 0, "table", self.profile)
         unused = len(deal.unused)
         label = self.tr.ngettext("{n} unused card", "{n} unused cards", unused).format(n=unused)
-        text = self._("{n} players may play. Each gets five cards, {held} in all; {unused} stay face down, "
-                      "unused, for the whole deal.").format(n=n, held=sum(len(h) for h in deal.hands), unused=unused)
+        text = self.tr.ngettext("{n} player may play. Each gets five cards, {held} in all; {unused} stay face down, "
+                                "unused, for the whole deal.",
+                                "{n} players may play. Each gets five cards, {held} in all; {unused} stay face down, "
+                                "unused, for the whole deal.", n).format(n=n, held=sum(len(h) for h in deal.hands), unused=unused)
         self.out.value = (html('<div class="nap-msg nap-msg-info">{}{}{}</div><div class="nap-ex-pile">{}</div>',
                                self.badge(self.profile.rule(Topic.PLAYERS)),
                                self.badge(self.profile.rule(Topic.UNUSED)), text,
