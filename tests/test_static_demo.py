@@ -70,7 +70,9 @@ def test_the_page_is_built_from_the_address_through_its_own_from_environment():
     shown.reader.href = "http://127.0.0.1:8000/voici/render/odds.html?lang=es&hand=AS,KS,QS,JH,2C&profile=pub"
     page = shown.page
     assert isinstance(page, OddsApp) and shown.widget.children == (shown.reader, page.widget)
-    assert page.language.code == "es" and page.hand_box.value == "AS KS QS JH 2C" and page.profile.name == "pub"
+    same = OddsApp.from_environment({"QUERY_STRING": "lang=es&hand=AS,KS,QS,JH,2C&profile=pub"})
+    assert page.language.code == "es" and page.hand_box.value == same.hand_box.value and page.profile.name == "pub"
+    assert page.hand_box.value.replace("\ufe0e", "").split() == ["A♠", "K♠", "Q♠", "J♥", "2♣"]
     shown.reader.href = "http://127.0.0.1:8000/voici/render/odds.html?lang=en"
     assert shown.page is page and page.language.code == "es"  # one page per load
 
