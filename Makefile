@@ -47,17 +47,17 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(APP_STAMP): | $(BIN)/python
-	cd $(ROOT) && $(BIN)/python -m pip install --disable-pip-version-check -q -r requirements.txt -e '.[serve,i18n]'
+	cd $(ROOT) && $(BIN)/python -m pip install --disable-pip-version-check -q -r requirements.txt -e '.[serve]'
 	rm -f $(VENV)/.nap-installed-app-*
 	touch $@
 
 $(TEST_STAMP): | $(BIN)/python
-	cd $(ROOT) && $(BIN)/python -m pip install --disable-pip-version-check -q -r requirements-test.txt -e '.[serve,i18n]'
+	cd $(ROOT) && $(BIN)/python -m pip install --disable-pip-version-check -q -r requirements-test.txt -e '.[serve]'
 	rm -f $(VENV)/.nap-installed-test-* $(VENV)/.nap-installed-app-* $(VENV)/.nap-installed-demo-*
 	touch $@ $(APP_STAMP) $(DEMO_STAMP)
 
 $(DEMO_STAMP): | $(BIN)/python
-	cd $(ROOT) && $(BIN)/python -m pip install --disable-pip-version-check -q -r requirements-demo.txt -e '.[serve,i18n]'
+	cd $(ROOT) && $(BIN)/python -m pip install --disable-pip-version-check -q -r requirements-demo.txt -e '.[serve]'
 	rm -f $(VENV)/.nap-installed-demo-* $(VENV)/.nap-installed-app-*
 	touch $@ $(APP_STAMP)
 

@@ -42,7 +42,7 @@ NOTEBOOKS = ROOT / "nap_teach" / "app" / "notebooks"
 PYODIDE_VERSION = "0.29.3"
 PUBLIC_PYODIDE = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/pyodide.js"
 """Where the published site loads Pyodide from (its usual public host), the same version as the local copy."""
-BROWSER_WHEELS = ("anywidget", "ipywidgets", "comm", "jupyterlab_widgets", "psygnal", "segno")
+BROWSER_WHEELS = ("anywidget", "babel", "ipywidgets", "comm", "jupyterlab_widgets", "psygnal", "segno")
 """What the package's base install needs in the browser beyond Pyodide's own packages and the kernel's
 (pyproject.toml's dependencies, without typing-extensions, which Pyodide has; ipywidgets' comm and
 jupyterlab_widgets): pure-Python wheels from PyPI at the versions of constraints.txt."""

@@ -130,7 +130,7 @@ def test_pyproject_dependencies_are_pinned(pip_requirements):
     runtime = parse_requirements(ROOT / "requirements.txt")
     # requirements.txt pins what `make app` installs: the base install plus the serve extra
     extras = project["optional-dependencies"]
-    for requirement in [*project["dependencies"], *extras["serve"], *extras["i18n"]]:
+    for requirement in [*project["dependencies"], *extras["serve"]]:
         name = normalize(_REQUIREMENT.match(requirement).group(1))
         assert name in runtime, f"{name} (pyproject dependencies or serve extra) is missing from requirements.txt"
     for requirement in project.get("optional-dependencies", {}).get("test", []):
