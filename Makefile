@@ -24,6 +24,8 @@ VOILA_ARGS ?=
 # (see the README); MAX_KERNELS caps the live kernels (default: sized by the launcher).
 CLASS ?= 0
 MAX_KERNELS ?=
+# Live classes are kept in DATA_DIR (default: the user's data directory, see the README).
+DATA_DIR ?=
 
 REQ_FILES := requirements.txt constraints.txt pyproject.toml
 DEMO_REQ_FILES := $(REQ_FILES) requirements-demo.txt
@@ -33,7 +35,7 @@ APP_STAMP := $(VENV)/.nap-installed-app-$(call hash_of,$(REQ_FILES))
 TEST_STAMP := $(VENV)/.nap-installed-test-$(call hash_of,$(TEST_REQ_FILES))
 DEMO_STAMP := $(VENV)/.nap-installed-demo-$(call hash_of,$(DEMO_REQ_FILES))
 
-.PHONY: help app test demo install install-test chromium clean-venv i18n docs
+.PHONY: help app test demo install install-test chromium postgresql clean-venv i18n docs
 
 help:
 	@echo "make app   - install (first time) and serve the app at http://$(HOST):$(PORT)/"
@@ -79,13 +81,30 @@ chromium:
 	DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends chromium >/dev/null; \
 	test -x "$(CHROMIUM)" || { echo "error: apt-get installed chromium but $(CHROMIUM) is missing" >&2; exit 1; }
 
+# Debian's PostgreSQL server programs for the class store's tests (tests/test_classroom.py starts a
+# private cluster of its own in a temporary folder, on a local socket only, and stops it). Debian's
+# package starts a cluster of its own when it is installed: it is stopped again, the tests do not use it.
+POSTGRES_BIN := $(firstword $(wildcard /usr/lib/postgresql/*/bin/initdb))
+postgresql:
+	@if [ -n "$(POSTGRES_BIN)" ]; then exit 0; fi; \
+	if ! command -v apt-get >/dev/null; then \
+	  echo "error: PostgreSQL is missing and there is no apt-get; install PostgreSQL's server programs (initdb, pg_ctl) under /usr/lib/postgresql/<version>/bin" >&2; exit 1; \
+	fi; \
+	if [ "$$(id -u)" = 0 ]; then sudo=; \
+	elif command -v sudo >/dev/null; then sudo=sudo; \
+	else echo "error: installing PostgreSQL needs root: run 'apt-get install postgresql' as root, or make test as root" >&2; exit 1; fi; \
+	echo "Installing Debian postgresql (for the class store's tests)..."; \
+	$$sudo apt-get update -qq; \
+	DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends postgresql >/dev/null; \
+	$$sudo service postgresql stop >/dev/null 2>&1 || true
+
 # Serves notebooks/ with Voila through the app's launcher (nap_teach/app/server.py),
 # which reads the committed voila.json; "/" redirects to the landing notebook
 # notebooks/index.ipynb. Extra Voila options: make app VOILA_ARGS="--debug".
 # make app CLASS=30: class mode; make app HOST=0.0.0.0: the room's network (README).
 app: $(APP_STAMP)
 	cd $(ROOT) && exec $(BIN)/python -m nap_teach serve --host $(HOST) --port $(PORT) --class-size $(CLASS) \
-	  $(if $(MAX_KERNELS),--max-kernels $(MAX_KERNELS)) -- $(VOILA_ARGS)
+	  $(if $(MAX_KERNELS),--max-kernels $(MAX_KERNELS)) $(if $(DATA_DIR),--data-dir $(DATA_DIR)) -- $(VOILA_ARGS)
 
 # The static demo site (README, "Static demo"): every page rendered by Voici into site/, running on Pyodide
 # in the visitor's browser, the package installed there from its own wheel (demo/build.py). Pyodide comes
@@ -110,7 +129,7 @@ demo: $(DEMO_STAMP)
 # without them every pytest process rewrites and compiles each test module again (about 6 s of CPU each)
 # and every kernel the browser tests start compiles the app again.
 TEST_WORKERS ?= 2
-test: $(TEST_STAMP) chromium
+test: $(TEST_STAMP) chromium postgresql
 	cd $(ROOT) && export NAP_CHROMIUM=$(CHROMIUM) && unset PYTHONDONTWRITEBYTECODE && \
 	  { $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder -m "not alone" $(PYTEST_ARGS) || [ $$? -eq 5 ]; } && \
 	  { $(BIN)/python -m pytest -m alone $(PYTEST_ARGS) || [ $$? -eq 5 ]; }

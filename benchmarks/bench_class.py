@@ -15,6 +15,16 @@ servers on free ports and stops them):
     .venv/bin/python benchmarks/bench_class.py --learners 10 --mode class
     .venv/bin/python benchmarks/bench_class.py --learners 30 --flood 200      # plus 200 loads in a minute
     .venv/bin/python benchmarks/bench_class.py --learners 4 --cull 20 --json out.json
+    .venv/bin/python benchmarks/bench_class.py --learners 30 --mode submit    # a live class, 8 deals each
+
+--mode submit: a live class. The server runs as the teacher starts it
+(``--class-size N``, a fresh ``--data-dir``); a class of 8 deals is created in
+its store, the teacher's class page is opened with the teacher link and
+watched, and N learners open the class link at once, type a name, start and
+play all 8 deals (they pass, then play their legal cards; the bots do the
+rest). Prints the deals acknowledged to the learners, the deals stored, lost
+(must be 0) and stored twice (must be 0), and how long after a deal was
+stored the teacher's page showed it.
 
 Options: --page (default play.ipynb: everyone opens the page the lesson
 uses; in class mode the server is started with --pool <page>=N, one
@@ -63,7 +73,8 @@ round trip, open the widget control comm, receive every widget's state."""
 
 # ----------------------------------------------------------------------- server
 class Server:
-    def __init__(self, class_size: int, cull: int, max_kernels: int | None, pools: dict[str, int]) -> None:
+    def __init__(self, class_size: int, cull: int, max_kernels: int | None, pools: dict[str, int],
+                 data_dir: Path | None = None) -> None:
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", 0))
             self.port = sock.getsockname()[1]
@@ -74,6 +85,8 @@ class Server:
             launcher += ["--pool", f"{page}={size}"]
         if max_kernels:
             launcher += ["--max-kernels", str(max_kernels)]
+        self.data_dir = data_dir or Path(tempfile.mkdtemp(prefix="bench-class-data-"))
+        launcher += ["--data-dir", str(self.data_dir)]  # the live classes' database: a fresh one per run
         command = [sys.executable, "-m", "nap_teach", "serve", "--port", str(self.port), *launcher, "--",
                    f"--MappingKernelManager.cull_idle_timeout={cull}",
                    f"--MappingKernelManager.cull_interval={max(1, cull // 6)}"]
@@ -160,6 +173,9 @@ class Server:
         gone, alive = psutil.wait_procs(kernels, timeout=15)
         for process in alive:
             process.kill()
+        import shutil
+
+        shutil.rmtree(self.data_dir, ignore_errors=True)  # the run's live classes
         return [p.pid for p in alive]
 
 
@@ -209,15 +225,24 @@ def spread(values: list[float]) -> dict[str, float]:
 
 
 # ------------------------------------------------------------------------ play
-def next_move(learner: Learner) -> str | None:
-    """The widget a learner would click now: a playable card, an allowed call, the next deal."""
-    for css in ("nap-play-legal", "nap-play-call", "nap-play-next", "nap-play-playon"):
+def next_move(learner: Learner, order: tuple[str, ...] = ("card", "nap-play-call", "nap-play-next", "nap-play-playon")
+              ) -> tuple[str, dict[str, Any] | None] | None:
+    """What a learner would do now, looking in ``order``: "card" taps a playable card on the card table (the
+    model and the table's message); the others click an allowed call or the next deal (the model, no message)."""
+    for css in order:
+        if css == "card":
+            for model in learner.find("nap-play-card-table"):
+                table = learner.states[model].get("state") or {}
+                legal = [card["code"] for card in table.get("hand", ()) if card.get("legal")]
+                if table.get("active") and legal:
+                    return model, {"type": "play", "card": legal[0], "token": table.get("token")}
+            continue
         for model in learner.find(css, "ButtonModel"):
             state = learner.states[model]
             if not state.get("disabled") and learner.visible(model) and "nap-play-gone" not in state["_dom_classes"]:
                 if css == "nap-play-call" and "nap-play-call-pass" not in state["_dom_classes"]:
                     continue  # pass: the bots then play the deal out, a full round per click
-                return model
+                return model, None
     return None
 
 
@@ -227,18 +252,19 @@ async def play(learner: Learner, clicks: int) -> list[float]:
     if start:
         latencies.append(await learner.click(start[0]))
     for _ in range(clicks):
-        model = next_move(learner)
-        if model is None:
+        move = next_move(learner)
+        if move is None:
             await asyncio.sleep(0.05)  # the bots still playing after a short delay
             continue
-        latencies.append(await learner.click(model))
+        model, message = move
+        latencies.append(await (learner.click(model) if message is None else learner.send(model, message)))
     return latencies
 
 
 # ------------------------------------------------------------------------ runs
-async def open_all(url: str, page: str, n: int) -> list[Learner]:
+async def open_all(url: str, page: str, n: int, query: str = "seed=7") -> list[Learner]:
     learners = [Learner() for _ in range(n)]
-    queries = [f"lang={'es' if i % 2 else 'en'}&seed=7" for i in range(n)]
+    queries = [f"lang={'es' if i % 2 else 'en'}&{query}" for i in range(n)]
     results = await asyncio.gather(*(l.open(url, page, q) for l, q in zip(learners, queries)),
                                    return_exceptions=True)
     for learner, result in zip(learners, results):
@@ -344,6 +370,154 @@ async def one_run(mode: str, args: argparse.Namespace) -> dict[str, Any]:
     return result
 
 
+# ------------------------------------------------------------- live class
+SUBMIT_DEALS = 8
+
+
+async def learner_session(learner: Learner, name: str, deals: int, acks: list[tuple[float, str, int]],
+                          timeout: float) -> list[float]:
+    """One learner from the class link: type a name, start, play every deal (passing, then the legal cards).
+
+    Each "Deal N is with your teacher" the page shows (its ``data-sent``, in any language) is recorded in ``acks`` (when, who, N): the kernel has
+    stored the deal. Returns the click latencies."""
+    latencies = []
+    name_box = learner.find("nap-play-name", "TextModel")
+    start = learner.find("nap-play-start", "ButtonModel")
+    line = learner.find("nap-play-live", "HTMLModel")
+    if not (name_box and start and line):
+        raise RuntimeError("the class link's page has no name box, start button or live line")
+    latencies.append(await learner.update(name_box[0], {"value": name}))
+    latencies.append(await learner.click(start[0]))
+    seen = 0
+    ends = time.perf_counter() + timeout
+    while seen < deals and time.perf_counter() < ends:
+        text = str(learner.states.get(line[0], {}).get("value", ""))
+        match = re.search(r'data-sent="(\d+)"', text)
+        if match and int(match.group(1)) > seen:
+            now = time.perf_counter()
+            for number in range(seen + 1, int(match.group(1)) + 1):
+                acks.append((now, name, number))
+            seen = int(match.group(1))
+            continue
+        # "Next deal" first: once a deal is over its call buttons are still enabled (in a hidden panel)
+        move = next_move(learner, ("nap-play-next", "card", "nap-play-call", "nap-play-playon"))
+        if move is None:
+            await asyncio.sleep(0.05)
+            continue
+        model, message = move
+        latencies.append(await (learner.click(model) if message is None else learner.send(model, message)))
+    return latencies
+
+
+async def submit_run(args: argparse.Namespace) -> dict[str, Any]:
+    """30 learners play and send 8 deals each from the class link while the teacher's class page is open."""
+    from nap_teach.teach.classroom import ClassStore, database_url
+    from nap_teach.teach.play import TableSetup
+
+    n = args.learners
+    pools = pools_for(n, {})
+    server = Server(n, args.cull, None, {})
+    result: dict[str, Any] = {"mode": "submit", "learners": n, "page": "play.ipynb?class=..", "pools": pools,
+                              "deals_each": SUBMIT_DEALS}
+    try:
+        result["server_ready_s"] = server.wait_ready(pools)
+        store = ClassStore(database_url(server.data_dir))
+        info = store.create(TableSetup(players=4, seat=1, seed=2026, deals=SUBMIT_DEALS, bots="simple"))
+        made = time.perf_counter()
+        teacher = Learner()
+        await teacher.open(server.url, "class.ipynb", f"teacher={info.teacher_key}&lang=en")
+        # the teacher shows the link; meanwhile the server grows the play page's pool to the class
+        pattern = rf"Kernel pool of play\.ipynb is filled with {n} "
+        while not re.search(pattern, server.log_text()) and time.perf_counter() - made < 600:
+            await asyncio.sleep(0.5)
+        server.wait_quiet(time.monotonic() + 600)
+        result["pool_grown_s"] = time.perf_counter() - made
+        summary = teacher.find("nap-class-live-summary", "HTMLModel")
+        if not summary:
+            raise SystemExit("the teacher's class page shows no live class")
+        seen: list[tuple[float, int]] = []
+        stop = asyncio.Event()
+
+        async def watch() -> None:
+            last = -1
+            while not stop.is_set():
+                match = re.search(r'data-deals="(\d+)"', str(teacher.states.get(summary[0], {}).get("value", "")))
+                count = int(match.group(1)) if match else 0
+                if count != last:
+                    seen.append((time.perf_counter(), count))
+                    last = count
+                await asyncio.sleep(0.02)
+
+        watcher = asyncio.create_task(watch())
+        learners = await open_all(server.url, "play.ipynb", n, query=f"class={info.code}")
+        ready = [l for l in learners if l.ready_seconds]
+        result["interactive"] = len(ready)
+        result["time_to_interactive_s"] = spread([l.ready_seconds for l in ready])
+        acks: list[tuple[float, str, int]] = []
+        began = time.perf_counter()
+        plays = await asyncio.gather(*(learner_session(l, f"Learner {i:02d}", SUBMIT_DEALS, acks, args.play_timeout)
+                                       for i, l in enumerate(ready)), return_exceptions=True)
+        result["play_s"] = time.perf_counter() - began
+        result["session_errors"] = sorted({f"{type(p).__name__}: {p}" for p in plays if isinstance(p, BaseException)})[:5]
+        latencies = [x for p in plays if isinstance(p, list) for x in p]
+        result["click_reply_s"] = spread(latencies) | {"clicks": len(latencies)}
+        expected = n * SUBMIT_DEALS
+        deadline = time.perf_counter() + 60
+        while (not seen or seen[-1][1] < len(acks)) and time.perf_counter() < deadline:
+            await asyncio.sleep(0.1)
+        stop.set()
+        await watcher
+        stored = store._read("SELECT COUNT(*), COUNT(DISTINCT learner_id || ':' || number) FROM deals")[0]
+        result["acknowledged"] = len(acks)
+        result["stored"] = stored[0]
+        result["stored_twice"] = stored[0] - stored[1]
+        result["lost"] = expected - stored[1]
+        result["teacher_count"] = seen[-1][1] if seen else 0
+        delays = []
+        for k, (when, _name, _number) in enumerate(sorted(acks), 1):
+            shown = next((t for t, count in seen if count >= k), None)
+            if shown is not None:
+                delays.append(max(0.0, shown - when))
+        result["teacher_sees_s"] = spread(delays)
+        result["memory"] = memory(server.kernels())
+        await asyncio.gather(*(l.close() for l in [*learners, teacher]), return_exceptions=True)
+        result["tracebacks_in_log"] = server.log_text().count("Traceback")
+    finally:
+        result["lingering_processes"] = server.stop()
+    return result
+
+
+def report_submit(r: dict[str, Any], out: Any = sys.stdout) -> None:
+    w = out.write
+    w(f"\n== live class: {r['learners']} learners play {r['deals_each']} deals each from the class link, "
+      f"the teacher's page open ==\n")
+    w("pools: " + ", ".join(f"{p} {n}" for p, n in sorted(r["pools"].items())) + "\n")
+    if "pool_grown_s" in r:
+        w(f"play page's pool grown to the class {r['pool_grown_s']:.0f} s after the class was made\n")
+    tti = r.get("time_to_interactive_s", {})
+    if tti:
+        w(f"interactive                         {r.get('interactive')}/{r['learners']}   median {tti['median']:.2f} s"
+          f"   p90 {tti['p90']:.2f} s   max {tti['max']:.2f} s\n")
+    w(f"playing took                        {r.get('play_s', 0):.0f} s   errors: {r.get('session_errors') or 'none'}\n")
+    clicks = r.get("click_reply_s", {})
+    if clicks.get("clicks"):
+        w(f"click -> reply                      median {clicks['median'] * 1000:.0f} ms   p90 {clicks['p90'] * 1000:.0f} ms"
+          f"   max {clicks['max'] * 1000:.0f} ms   ({clicks['clicks']} clicks)\n")
+    w(f"deals sent (acknowledged)           {r.get('acknowledged')} of {r['learners'] * r['deals_each']}\n")
+    w(f"stored                              {r.get('stored')}   lost {r.get('lost')}   stored twice "
+      f"{r.get('stored_twice')}   the teacher's page counts {r.get('teacher_count')}\n")
+    sees = r.get("teacher_sees_s", {})
+    if sees:
+        w(f"deal stored -> on the teacher's page median {sees['median']:.2f} s   p90 {sees['p90']:.2f} s"
+          f"   max {sees['max']:.2f} s\n")
+    mem = r.get("memory", {})
+    if mem.get("kernels"):
+        w(f"kernels                             {mem['kernels']}   RSS median {mem['rss_median_mib']:.0f} MiB "
+          f"(max {mem['rss_max_mib']:.0f}), USS median {mem['uss_median_mib']:.0f} MiB\n")
+    w(f"tracebacks in the server log        {r.get('tracebacks_in_log')}   "
+      f"processes left after stop: {r.get('lingering_processes')}\n")
+
+
 def report(r: dict[str, Any], out: Any = sys.stdout) -> None:
     tti = r.get("time_to_interactive_s", {})
     clicks = r.get("click_reply_s", {})
@@ -404,7 +578,9 @@ def report(r: dict[str, Any], out: Any = sys.stdout) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--learners", type=int, default=4)
-    parser.add_argument("--mode", choices=["class", "plain", "both"], default="both")
+    parser.add_argument("--mode", choices=["class", "plain", "both", "submit"], default="both",
+                        help="submit: a live class, every learner plays and sends 8 deals (see the module's docs)")
+    parser.add_argument("--play-timeout", type=float, default=900.0, help="submit mode: seconds a learner may play")
     parser.add_argument("--page", default="play.ipynb")
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--clicks", type=int, default=30)
@@ -418,7 +594,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args(argv)
     results = []
-    for mode in (["class", "plain"] if args.mode == "both" else [args.mode]):
+    if args.mode == "submit":
+        result = asyncio.run(submit_run(args))
+        report_submit(result)
+        results.append(result)
+    for mode in (["class", "plain"] if args.mode == "both" else [args.mode] if args.mode != "submit" else []):
         result = asyncio.run(one_run(mode, args))
         result["players_n"] = f"{args.players} "
         report(result)

@@ -33,7 +33,7 @@ from nap_teach.ai.bots.simple import plan_hand  # noqa: E402
 from nap_teach.engine.cards import FULL_PACK  # noqa: E402
 from nap_teach.engine.profiles import get_profile  # noqa: E402
 from nap_teach.ai.solver import NodeBudget, Position, mask_of  # noqa: E402
-from nap_teach.ai.solver.search import _Search  # noqa: E402
+from nap_teach.ai.solver.search import Search  # noqa: E402
 
 
 def measure(players: int, hands: int, layouts: int, cap: int, strong: float, seed: int) -> dict:
@@ -57,7 +57,7 @@ def measure(players: int, hands: int, layouts: int, cap: int, strong: float, see
             rng.shuffle(rest)
             masks = (mask_of(mine),) + tuple(mask_of(rest[size * j:size * (j + 1)]) for j in range(players - 1))
             budget = NodeBudget(1 << 62)
-            search = _Search(Position(masks, 0, (), None, 0, three, 0, True), budget)
+            search = Search(Position(masks, 0, (), None, 0, three, 0, True), budget)
             for lead in search.choices():
                 for target in (3, 4):
                     before = budget.used

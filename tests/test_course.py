@@ -41,15 +41,20 @@ def test_docstring_examples():
         assert result.attempted > 0 and result.failed == 0, module.__name__
 
 
-def test_course_is_in_file_order_and_lesson_1_is_the_worked_deal_unchanged():
+def test_course_is_in_file_order_and_lesson_1_is_the_worked_deal_with_the_courses_names():
     course = load_course()
     assert [s.place for s in course] == sorted(s.place for s in course)
     first = course[0]
     assert (first.id, first.place) == ("worked-deal", 1)
-    # the same deal, the same steps and explanations as the worked-deal lesson
-    assert first.deals[0].hand.actions == Lesson().book.actions
+    # the same deal, the same steps and rules as the worked deal (A B C D), seated as Ann, Ben, Cat and Dan:
+    # the names every other lesson of the course uses (issue 27)
+    book, worked = first.deals[0].hand, Lesson().book
+    assert book.players == ("Ann", "Ben", "Cat", "Dan") and worked.players == ("A", "B", "C", "D")
+    assert book.hands == worked.hands and book.dealer == worked.dealer and book.calls == worked.calls
+    assert [t.cards for t in book.tricks] == [t.cards for t in worked.tricks]
     player = LessonPlayer(first)
-    assert [p.explanations for p in player.pages] == [s.explanations for s in Lesson().steps]
+    assert ([[(e.rule, e.key) for e in p.explanations] for p in player.pages]
+            == [[(e.rule, e.key) for e in s.explanations] for s in Lesson().steps])
 
 
 @pytest.mark.parametrize("change, words", [
@@ -88,7 +93,7 @@ def test_b9_a_passed_out_deal_narrates_and_the_deal_moves_on(record):
     lesson = LessonPlayer(spec).deals[0]
     assert [str(s.anchor) for s in lesson.steps][-1] == "result"
     assert "B9" in LessonPlayer(spec).rules_shown()
-    assert "A deals next" in translator("en").explain(lesson.steps[-1].explanations[0])
+    assert "Ann deals next" in translator("en").explain(lesson.steps[-1].explanations[0])
 
 
 def test_b13_a_deal_stopped_by_agreement(record):

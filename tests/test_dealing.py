@@ -168,3 +168,17 @@ def test_B3_deal_random_shuffles_exactly_as_random_does(length):
         theirs.shuffle(b)
         assert a == b
         assert ours.getrandbits(64) == theirs.getrandbits(64)  # and the generator has moved on as far
+
+
+@pytest.mark.parametrize("low, high", [(1, 51), (4, 48), (0, 0), (3, 3), (0, 1), (-5, 1000), (1, 2 ** 40)])
+def test_B3_deal_random_cuts_exactly_as_random_does(low, high):
+    """The cut (``randint``) is spelled out too: the very draws of ``random.Random.randint``."""
+    for seed in range(40):
+        ours, theirs = deal_rng(seed, high), random.Random(f"nap-teach:{seed}:{high}")
+        assert [ours.randint(low, high) for _ in range(5)] == [theirs.randint(low, high) for _ in range(5)]
+        assert ours.getrandbits(64) == theirs.getrandbits(64)
+
+
+def test_deal_random_refuses_an_empty_range_as_random_does():
+    with pytest.raises(ValueError, match="empty range"):
+        deal_rng(0).randint(5, 4)

@@ -110,7 +110,9 @@ def test_b17_the_play_page_says_who_leads_until_the_session_is_over():
         if table.pending == "call":
             next(b for b in app.auction.buttons.values() if not b.disabled).click()
         elif table.pending == "card":
-            next(b for b in app.hand.buttons if "nap-play-legal" in b._dom_classes).click()
+            state = app.board.view.state  # a playable card tapped on the card table
+            card = next(c["code"] for c in state["hand"] if c["legal"])
+            app.board.receive({"type": "play", "card": card, "token": state["token"]})
         else:
             app.actions.play_on.click()
     assert len(table.ledger()) == 1 and not table.session.is_over

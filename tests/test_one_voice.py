@@ -209,20 +209,26 @@ def _misere_lessons() -> list[Lesson]:
 def test_p4_misere_table_says_no_trump_never_not_set_yet(lang):
     import html as html_lib
 
-    from nap_teach.ui.base import Language
-    from nap_teach.ui.lesson.views import TableView
+    from nap_teach.ui.base import StatusLine
+    from nap_teach.ui.language import Language
+    from nap_teach.ui.table import CardTable
+    from nap_teach.ui.table.lesson import show_lesson_step
     from nap_teach.words.display import deal_html
+
+    class Host:  # what a card table needs of its page (ui.base.PageHost)
+        def __init__(self) -> None:
+            self.language, self.status, self._busy = Language(lang), StatusLine(), False
 
     tr = translator(lang)
     no_trump = tr.gettext("No trump (Misère)")
     not_set = tr.gettext("Trump: not set yet (the first card played sets it)").split("(")[0]
     assert no_trump != not_set
     for lesson in _misere_lessons():
-        view = TableView(lesson, Language(lang))
+        board = CardTable(Host())
         first_card = next(s.index for s in lesson.steps if s.kind == "card")
         for index in range(first_card, len(lesson.steps)):
-            view.render(index)
-            text = html_lib.unescape(view.widget.value)
+            show_lesson_step(board, lesson, index)
+            text = html_lib.unescape(board.text)
             if lesson.state(index).phase != "over":
                 assert no_trump in text, (lesson.book.players, index)
             assert not_set not in text

@@ -151,6 +151,34 @@ def test_the_room_full_page_speaks_the_learners_language():
     assert f'content="{server.RETRY_AFTER}"' in english  # the page tries again by itself
 
 
+def test_a_live_class_made_grows_the_play_pages_pool_to_the_class(tmp_path):
+    """Class mode: once the teacher makes a live class, its whole class opens the play page: one kernel each."""
+    from nap_teach.app.server import LiveClassPools
+    from nap_teach.teach.classroom import ClassStore, database_url
+    from nap_teach.teach.play import TableSetup
+
+    class Manager:  # what LiveClassPools uses of Voila's kernel manager
+        def __init__(self):
+            self.kernel_pools_config = {"default": {"pool_size": 0}, "play.ipynb": {"pool_size": 10}}
+            self.filled = []
+
+        def fill_if_needed(self, delay=None, notebook_name=None):
+            self.filled.append((delay, notebook_name, self.kernel_pools_config[notebook_name]["pool_size"]))
+
+    now = [1_000_000.0]
+    store = ClassStore(database_url(tmp_path), clock=lambda: now[0])
+    pools = LiveClassPools(database_url(tmp_path), class_size=30, base_size=10)
+    manager = Manager()
+    assert not pools.apply(manager, store.classes_since(now[0] - 3600))  # no class yet: as planned
+    store.create(TableSetup(seed=1))
+    assert pools.apply(manager, store.classes_since(now[0] - 3600))
+    assert manager.kernel_pools_config["play.ipynb"]["pool_size"] == 30 and manager.filled == [(0, "play.ipynb", 30)]
+    assert not pools.apply(manager, store.classes_since(now[0] - 3600))  # already grown: nothing more started
+    now[0] += 4 * 3600  # hours later: back to the plan's size, no kernel started
+    assert pools.apply(manager, store.classes_since(now[0] - 3600))
+    assert manager.kernel_pools_config["play.ipynb"]["pool_size"] == 10 and len(manager.filled) == 1
+
+
 # -- the installed app (issue 29, part 1) --------------------------------------------
 
 

@@ -121,9 +121,14 @@ def test_bad_files_are_refused_each_with_its_reason_and_the_rest_still_load(thre
            ("big.json", b" " * (MAX_FILE_BYTES + 1)), ("empty.json", b""), ("binary.json", b"\xff\xfe\x00")]
     outcomes = results.add_many(bad[:3] + three + bad[3:])
     assert [o.status for o in outcomes] == [REFUSED] * 3 + [COUNTED] * 3 + [REFUSED] * 3
-    assert words(outcomes[0])[0].startswith("The file is not valid JSON")
-    assert words(outcomes[1]) == ["The record must be a JSON object."]
-    assert words(outcomes[2]) == ["Unknown record format nap-hand/1: expected nap-session/1."]
+    # in the teacher's words: what the file is, and which file to ask for instead
+    assert words(outcomes[0])[0].startswith("This is not a session file (it cannot be read as JSON")
+    assert words(outcomes[1]) == ["This is not a learner's session (list): ask the learner for the file named "
+                                  "nap-session-….json (“Download the session” on the play page)."]
+    assert words(outcomes[2]) == ["This is a single deal saved from “Your own deal” or a lesson, not a learner's "
+                                  "session: ask the learner for the file named nap-session-….json (“Download the "
+                                  "session” on the play page)."]
+    assert "nap-session-….json" in words(outcomes[8])[0]  # bytes that are no text at all
     assert words(outcomes[6]) == [f"The file is too large for a session record ({MAX_FILE_BYTES + 1} bytes; "
                                   f"at most {MAX_FILE_BYTES})."]
     assert words(outcomes[7]) == ["The file is empty."]
@@ -160,6 +165,18 @@ def test_a_session_without_seed_or_learner_or_deals_is_refused(three):
     out = results.add_many([("a", json.dumps(no_seed)), ("b", json.dumps(no_learner)), ("c", empty)])
     assert [o.status for o in out] == [REFUSED] * 3
     assert [o.reasons[0].key for o in out] == ["class.no_seed", "class.no_learner", "class.no_deals"]
+
+
+def test_each_deal_is_given_as_dealt_at_the_first_table_that_played_it(three):
+    results = ClassResults()
+    results.add_many(three)
+    for number in results.deal_numbers():
+        state, table = results.dealt(number)
+        first = results.counted()[0]
+        assert state is first.session.entries[number - 1].state and table == results.labels()[id(first)]
+        for sub in results.counted():  # every table got the same cards, seat by seat
+            assert tuple(sub.session.entries[number - 1].state.hands) == tuple(state.hands)
+    assert results.dealt(99) is None and ClassResults().dealt(1) is None
 
 
 def test_refusals_read_in_spanish():
@@ -233,7 +250,7 @@ def test_any_class_of_one_seed_has_totals_equal_to_the_sum_of_its_deals(class_se
 
 def test_a_file_nested_too_deeply_is_refused_as_not_json():
     outcome = ClassResults().add("deep.json", b"[" * 100_000)
-    assert outcome.status == REFUSED and outcome.reasons[0].key == "record.not_json"
+    assert outcome.status == REFUSED and outcome.reasons[0].key == "class.not_json"
 
 
 _ODD_VALUES = st.sampled_from([None, 1, -1, 10**30, "x", "", [], {}, True, 1.5, ["AS"], {"a": 1}, "Ann", "Pass"])

@@ -1,6 +1,9 @@
 """The class page and the play page's class link, driven from Python (uploads fed as the browser sends them)."""
 from __future__ import annotations
 
+from nap_teach.engine.cards import sort_hand
+from nap_teach.words.render import cards_text
+
 import base64
 import csv
 import datetime
@@ -16,7 +19,7 @@ from nap_teach.teach.traveller import MAX_FILE_BYTES
 from nap_teach.ui.classresults import ClassApp
 from nap_teach.ui.landing import LandingPage
 from nap_teach.ui.play import PlayApp
-from nap_teach.ui.play.classlink import page_address
+from nap_teach.ui.sharing import page_address
 
 NOW = datetime.datetime(2026, 12, 1, tzinfo=datetime.timezone.utc)
 
@@ -49,7 +52,9 @@ def test_three_files_give_travellers_a_ledger_a_chart_and_csv(three):
     drop(app, *three)
     assert app.status.text == "3 files read, 3 counted."
     assert statuses(app) == ["counted"] * 3
-    assert re.findall(r'data-deal="(\d+)"', app.travellers.value) == ["1", "2", "3"]
+    assert re.findall(r'class="nap-table-grid nap-class-traveller" data-deal="(\d+)"', app.travellers.value) == [
+        "1", "2", "3"]
+    assert re.findall(r'class="nap-class-deal" data-deal="(\d+)"', app.travellers.value) == ["1", "2", "3"]
     assert "Cat (the learner)" in app.travellers.value
     ledger = re.findall(r'<tr data-learner="([^"]+)"><td>(\d+)</td>', app.ledger.value)
     assert {name for name, _rank in ledger} == {"Ann", "Ben", "Cat"}
@@ -84,7 +89,7 @@ def test_bad_files_are_refused_in_the_learners_language_and_the_rest_load(three)
     drop(app, ("roto.json", b"{"), ("grande.json", b" " * (MAX_FILE_BYTES + 1)))
     assert statuses(app) == ["refused", "refused"]
     assert (app.ledger.value, app.travellers.value) == before
-    assert "El archivo no es un JSON válido" in app.files.value
+    assert "No es un archivo de sesión (no se puede leer como JSON" in app.files.value
     drop(app, *three, three[0])
     assert statuses(app) == ["refused", "refused", "counted", "counted", "counted", "duplicate"]
     assert "Traceback" not in app.files.value + app.status.text
@@ -195,3 +200,34 @@ def test_a_learner_arriving_by_the_class_link_is_asked_for_their_name_first():
     assert 'download="nap-session-Ann-seed11.json"' in app.saveload.download.value
     named = PlayApp.from_environment({"QUERY_STRING": "seed=11&class=1&name=Ben"})
     assert named.setup.name.value == "Ben"
+
+
+def test_each_deal_shows_its_hands_with_teach_and_print_links(three):
+    from nap_teach.engine.records import record_from_link
+
+    app = ClassApp()
+    drop(app, *three)
+    for number in app.results.deal_numbers():
+        state, table = app.results.dealt(number)
+        section = re.search(rf'<section class="nap-class-deal" data-deal="{number}">(.*?)</section>',
+                            app.travellers.value, re.S).group(1)
+        for seat, hand in enumerate(state.hands):
+            assert f"data-player='{state.players[seat]}'" in section and cards_text(sort_hand(hand)) in section
+        teach = re.search(r'class="nap-class-teach" href="lesson.ipynb\?deal=([^"]+)"', section).group(1)
+        printed = re.search(r'class="nap-class-print" href="handouts.ipynb\?deal=([^"]+)"', section).group(1)
+        assert teach == printed and record_from_link(teach)["hands"][state.players[0]]  # the deal itself
+        assert f"those of {table}&#x27;s table" in section or f"those of {table}'s table" in section
+    es = ClassApp("es")
+    drop(es, *three)
+    assert 'href="lesson.ipynb?lang=es&amp;deal=' in es.travellers.value and "Imprimir esta mano" in es.travellers.value
+
+
+def test_the_count_after_adding_files_covers_every_file_counted(three):
+    app = ClassApp()
+    drop(app, *three[:2])
+    assert app.status.text == "2 files read, 2 counted."
+    drop(app, three[2])
+    assert app.status.text == "1 file read, 1 counted, 3 files counted in all."
+    drop(app, ("hand.json", b'{"format": "nap-hand/1"}'))
+    assert app.status.text.startswith("1 file read, 0 counted, 1 refused, 3 files counted in all.")
+    assert "Your own deal" in app.files.value

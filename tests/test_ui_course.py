@@ -127,18 +127,18 @@ def test_b12_a_wrong_trick_winner_is_explained_then_the_right_one_reveals_the_st
                        else set(right_values(pending[1])))
             mode.question.check.click()
         app.controls.next.click()
-    set_answer(mode.question, {"C"})
+    set_answer(mode.question, {"Cat"})
     mode.question.check.click()
     assert "9♥ cannot win: A♥ is a higher trump." in plain(mode.question.feedback.value)
     index = mode.run.index
     app.controls.next.click()
     assert mode.run.index == index and "Answer the question first" in app.status.text
-    set_answer(mode.question, {"A"})
+    set_answer(mode.question, {"Ann"})
     mode.question.check.click()
-    assert "A takes trick 1 with A♥" in plain(mode.question.feedback.value)
+    assert "Ann takes trick 1 with A♥" in plain(mode.question.feedback.value)
     app.controls.next.click()
     assert mode.run.index == index + 1
-    assert "Trick 1 won by A" in plain(app.table.widget.value)
+    assert "Trick 1 won by Ann" in app.board.text
 
 
 def test_es_questions_are_in_spanish():
@@ -220,8 +220,8 @@ def test_b14_a_lead_other_than_the_book_is_played_out_on_the_page():
     set_answer(mode.question, {"2C"})
     mode.question.check.click()
     text = plain(mode.question.feedback.value)
-    assert "With best play by everyone, A takes" in text
-    assert "A plays 2♣ instead of A♥" in plain(app.whatif.result.value)
+    assert "With best play by everyone, Ann takes" in text
+    assert "Ann plays 2♣ instead of A♥" in plain(app.whatif.result.value)
 
 
 # ------------------------------------------- deal questions feed "missed kinds come back"

@@ -240,6 +240,114 @@ def test_b3_a_nap_hand_file_loads_and_is_narrated_a_wrong_one_is_refused(app):
     bad = dict(hand_to_record(load_worked_deal()))
     bad["hands"] = dict(bad["hands"], B=bad["hands"]["B"][:4])
     upload(ed, json.dumps(bad).encode())
-    assert "B must hold exactly five cards, not 4" in ed.status.text and snapshot(app) == before
+    assert "B must hold exactly 5 cards, not 4" in ed.status.text and snapshot(app) == before
     upload(ed, json.dumps(hand_to_record(load_worked_deal())).encode())
     assert app.own and ed.entry.problem() is None and app.walk.count == 27
+
+
+# ---- issue 27 part 6: your own deal, finished --------------------------------------------------------------------
+
+def test_a_title_and_notes_travel_into_the_file_the_link_the_heading_and_the_handout(app):
+    from nap_teach.engine.records import record_from_link
+    from nap_teach.ui.handouts import HandoutsApp
+
+    ed = app.editor
+    enter_worked_deal(app)
+    ed.title_box.value = "  A's Four,   made!  "
+    ed.notes_box.value = "Point at the club loser."
+    assert ed.entry.title == "A's Four, made!" and ed.entry.notes == "Point at the club loser."
+    assert 'download="nap-hand-a-s-four-made.json"' in ed.save.value
+    data = re.search(r'href="data:application/json;base64,([^"]+)"', ed.save.value).group(1)
+    record = json.loads(base64.b64decode(data))
+    assert record["title"] == "A's Four, made!" and record["notes"] == "Point at the club loser."
+    code = ed.share_link().split("deal=")[1]
+    assert record_from_link(code)["title"] == "A's Four, made!"
+    ed.teach.click()
+    assert "A&#x27;s Four, made!" in app.title.value or "A's Four, made!" in app.title.value
+    assert "Point at the club loser." in app.title.value
+    app.presenter.set(True)  # the presenter heading is the page's heading
+    assert "made!" in app.title.value and app.presenter.stage in app.widget.children
+    # the same link opens the deal on another page with its title and notes
+    other = LessonApp.from_environment({"QUERY_STRING": f"deal={code}"})
+    assert other.editor.entry.title == "A's Four, made!" and "made!" in other.title.value
+    sheet = HandoutsApp.from_environment({"QUERY_STRING": f"deal={code}"})
+    assert "<h1>A&#x27;s Four, made!</h1>" in sheet.preview.value or "<h1>A's Four, made!</h1>" in sheet.preview.value
+    assert "Point at the club loser." in sheet.preview.value
+    assert ed.print_link() == f"handouts.ipynb?deal={code}" and 'class="nap-entry-print"' in ed.save.value
+
+
+def test_a_title_too_long_or_on_two_lines_is_refused_and_nothing_changes(app):
+    ed = app.editor
+    enter_worked_deal(app)
+    ed.title_box.value = "Kept"
+    before = ed.save.value
+    for bad in ("x" * 81, "two\nlines"):
+        ed.title_box.value = bad
+        assert ed.status.kind == "refused" and ed.entry.title == "Kept" and ed.title_box.value == "Kept"
+        assert ed.save.value == before
+    ed.notes_box.value = "y" * 301
+    assert "At most 300 characters" in ed.status.text and ed.entry.notes == ""
+
+
+def test_b11_played_cards_fade_and_each_hand_counts_down(app):
+    ed = app.editor
+    book = load_worked_deal()
+    for seat, hand in enumerate(book.hands):
+        for card in hand:
+            pick(app, card.code)
+    assert "5 of 5 cards" in plain(ed.hands.value) and "nap-entry-played" not in ed.hands.value
+    for action in book.actions[:4 + 5]:  # the auction and the first trick, and A's lead to the second
+        if isinstance(action, Card):
+            click_class(ed.cards, f"nap-entry-card-{action.code}")
+        else:
+            click_class(ed.calls, f"nap-entry-call-{action.name}")
+    hands = {m.group(1): m.group(0) for m in re.finditer(r'<div class="nap-entry-hand[^"]*" data-seat="(\w)">.*?</div>'
+                                                         r'(?=<div class="nap-entry-hand|<p class="nap-entry-unused)',
+                                                         ed.hands.value, re.S)}
+    assert 'data-left="3"' in hands["A"] and "3 cards left" in plain(hands["A"])  # A has led twice
+    assert 'data-left="4"' in hands["B"] and "4 cards left" in plain(hands["B"])
+    assert "nap-entry-played" in hands["A"]
+    assert 'aria-label="played: A♥, K♥"' in html.unescape(hands["A"]).replace("\ufe0e", "")  # faded, in sight
+
+
+def test_b15_a_complete_deal_says_its_result_and_only_then_may_be_taught(app):
+    ed = app.editor
+    assert ed.teach.disabled and "Not yet" in ed.teach.tooltip
+    enter_worked_deal(app)
+    assert not ed.teach.disabled
+    assert plain(ed.result.value).strip() == ("Four is made: A took 4 tricks and receives 4 from each opponent, "
+                                              "12 in all.")
+    ed.undo.click()  # one card back: not complete, no result, Teach disabled again
+    assert ed.result.value == "" and ed.teach.disabled
+    es = LessonApp(lang="es")
+    es.editor.open.value = True
+    enter_worked_deal(es)
+    assert "Four se cumple: A hizo 4 bazas y cobra 4 de cada rival, 12 en total." in plain(es.editor.result.value)
+
+
+def test_a_new_seat_gets_a_name_that_does_not_clash(app):
+    from nap_teach.ui.lesson.editor import new_names
+
+    ed = app.editor
+    ed.names.value = "Ann, Ben, Cat, E"
+    ed.count.value = 5
+    assert ed.entry.players == ("Ann", "Ben", "Cat", "E", "Eve") or len({p.casefold() for p in ed.entry.players}) == 5
+    assert ed.status.kind != "refused"
+    assert new_names(["A", "b", "C", "D"], 3) == ["E", "F", "G"]
+    assert new_names(["a", "B", "c", "D", "e", "F"], 1) == ["G"]
+    assert new_names(["Eve", "Ann", "Ben"], 2) == ["Cat", "Dan"]
+
+
+def test_the_deal_link_has_a_copy_button_and_a_qr_code(app):
+    from nap_teach.ui.sharing import CopyButton
+
+    ed = app.editor
+    assert not ed.copy.text  # nothing to share before every hand is full
+    enter_worked_deal(app)
+    assert isinstance(ed.copy, CopyButton) and ed.copy.text == ed.full_link()
+    assert ed.full_link().startswith("http://") and ed.full_link().endswith(ed.share_link())
+    assert f'value="{ed.full_link()}"' in html.unescape(ed.save.value) and 'class="nap-entry-url"' in ed.save.value
+    assert "<svg" in ed.qr.value and "QR code of the link to this deal" in ed.qr.value
+    assert ed.copy.label == "Copy the link" and ed.copy.select == ".nap-entry-url"
+    app.language.set("es")
+    assert ed.copy.label == "Copiar el enlace" and "lang=es" in ed.copy.text

@@ -6,10 +6,9 @@ import datetime
 import json
 import re
 
-
 from nap_teach.teach.course import load_course, load_lesson
 from nap_teach.teach.handouts import (course_plan_html, deal_diagram_html, lesson_summary_html, rules_card_html,
-                                scoresheet_html)
+                                scoresheet_html, rules_crib_html)
 from nap_teach.words.i18n import translator
 from nap_teach.teach.lesson.deal import load_worked_deal
 from nap_teach.engine.profiles import BRITISH, PUB
@@ -34,9 +33,11 @@ def test_every_handout_is_previewed_as_the_engine_draws_it():
     app = HandoutsApp()
     tr = translator("en")
     expected = {
+        "crib": rules_crib_html(BRITISH, tr),
         "rules": rules_card_html(BRITISH, tr),
         "deal": deal_diagram_html(load_worked_deal(), tr, title="The worked deal"),
         "lesson": lesson_summary_html(load_course()[0], tr),
+        "learners": lesson_summary_html(load_course()[0], tr, learners=True),
         "scoresheet": scoresheet_html(BRITISH, tr, players=4),
         "plan": course_plan_html(tr),
     }
@@ -45,6 +46,8 @@ def test_every_handout_is_previewed_as_the_engine_draws_it():
         app.kind.value = kind
         assert fragment in app.preview.value, kind
         assert 'data-paper="a4"' in app.preview.value and "size: A4" in app.preview.value
+        # the scoresheet prints across the sheet, every other handout upright
+        assert ("size: A4 landscape" in app.preview.value) == (kind == "scoresheet"), kind
     app.paper.value = "letter"
     assert "size: letter" in app.preview.value and 'data-paper="letter"' in app.preview.value
 
@@ -58,7 +61,32 @@ def test_the_form_shows_only_what_the_handout_needs():
     app.kind.value = "deal"
     assert shown(app.deal) and shown(app.upload) and not shown(app.lesson)
     app.kind.value = "scoresheet"
-    assert shown(app.players) and shown(app.source) and shown(app.profile)
+    assert shown(app.players) and shown(app.source) and shown(app.profile) and shown(app.names)
+    app.kind.value = "crib"
+    assert shown(app.profile) and not shown(app.names) and not shown(app.lesson)
+    app.kind.value = "learners"
+    assert shown(app.lesson) and not shown(app.profile)
+
+
+def test_b1_the_players_names_head_their_columns_and_bad_names_change_nothing():
+    app = HandoutsApp()
+    app.kind.value = "scoresheet"
+    app.names.value = "Ann, Ben , Cat,Dan,Eve"
+    assert re.findall(r"class='nap-sheet-player' data-player='([^']+)'", app.preview.value) == [
+        "Ann", "Ben", "Cat", "Dan", "Eve"]
+    assert 'data-players="5"' in app.preview.value and not shown(app.players)
+    before = app.preview.value
+    for bad, why in (("Ann, Ben", "3 to 7 players"), ("Ann, ann, Cat", "same name"),
+                     ("Ann, Ben, " + "C" * 30, "at most 20 characters"), (",".join("ABCDEFGH"), "8 names")):
+        app.names.value = bad
+        assert app.status.kind == "refused" and why in app.status.text, bad
+        assert app.preview.value == before
+    app.names.value = ""  # no names: a line to write each one on
+    assert 'data-players="4"' in app.preview.value and "nap-sheet-to-name" in app.preview.value
+    app.names.value = "Ann, Ben, Cat"
+    assert 'data-players="3"' in app.preview.value and app.status.kind != "refused"
+    app.profile.value = "pub"  # checked again against the new rules (the pub rules take three too)
+    assert 'data-players="3"' in app.preview.value and app.status.kind != "refused"
 
 
 def test_b1_p1_the_scoresheet_follows_the_rules_and_the_table_size():
@@ -163,3 +191,17 @@ def test_the_landing_page_links_the_plan_and_the_handouts_keeping_the_language()
     assert links == ["explorer.ipynb?lang=es&amp;profile=pub&amp;section=syllabus", "handouts.ipynb?lang=es&amp;profile=pub",
                      "play.ipynb?lang=es&amp;profile=pub", "class.ipynb?lang=es&amp;profile=pub"]
     assert "Para docentes" in page.teachers.value
+
+
+def test_the_plan_is_made_for_the_learners_in_the_room():
+    app = HandoutsApp()
+    app.kind.value = "plan"
+    assert shown(app.learners) and "Materials for 12 learners" in app.preview.value
+    app.learners.value = 20
+    assert "Materials for 20 learners" in app.preview.value and "5 tables (4, 4, 4, 4 and 4 players)." in app.preview.value
+    app.kind.value = "rules"
+    assert not shown(app.learners)
+    shown_app = HandoutsApp.from_environment({"QUERY_STRING": "kind=plan&learners=9&lang=es"})
+    assert "Material para 9 alumnos" in shown_app.preview.value
+    bad = HandoutsApp.from_environment({"QUERY_STRING": "kind=plan&learners=500"})
+    assert bad.status.kind == "refused" and "from 3 to 70" in bad.status.text and "Materials for 12" in bad.preview.value

@@ -29,25 +29,22 @@ def test_page_has_its_parts_and_classes(app):
     for widget, css in ((app.controls.next, "nap-lesson-next"), (app.controls.back, "nap-lesson-back"),
                         (app.controls.restart, "nap-lesson-restart"), (app.controls.jump, "nap-lesson-jump"),
                         (app.controls.label, "nap-lesson-step"), (app.explanation.widget, "nap-lesson-explanation"),
-                        (app.table.widget, "nap-lesson-table"), (app.settlement.widget, "nap-lesson-settlement"),
+                        (app.board.view, "nap-card-table"), (app.settlement.widget, "nap-lesson-settlement"),
                         (app.whatif.widget, "nap-whatif"), (app.whatif.back, "nap-whatif-back"),
                         (app.controls.four, "nap-lesson-four"), (app.switch.widget, "nap-lang")):
         assert css in widget._dom_classes
-    assert "<style>" in root.children[0].value and ".nap-table" in root.children[0].value
+    assert "<style>" in root.children[0].value and ".nap-lesson-history" in root.children[0].value
     assert app.controls.next.description == "Next" and app.controls.back.description == "Back"
     assert app.controls.restart.description == "Restart"
 
 
 def test_first_step_shows_table_hands_and_unused_pile(app):
     assert "Step 1 of 27" in plain(app.controls.label.value)
-    table = app.table.widget.value
-    assert table.count('class="nap-seat ') == 4
-    for name in "ABCD":
-        assert f'data-seat="{name}"' in table
-    assert table.count('class="nap-card nap-card-') == 20  # all hands open for study
-    assert 'class="nap-pile" data-count="32"' in table
-    assert "32 unused cards, face down" in table
-    assert "dealer" in plain(table)
+    table = app.board.view.state  # what the card table draws
+    assert [seat["name"] for seat in table["seats"]] == list("ABCD")
+    assert sum(len(seat["open"]) for seat in table["seats"]) == 20  # all hands open for study
+    assert "32 unused cards, face down" in table["facts"]
+    assert "dealer" in app.board.text
     assert app.controls.back.disabled and not app.controls.next.disabled
     explanation = app.explanation.widget.value
     assert '<span class="nap-rule">B4</span>' in explanation
@@ -84,10 +81,11 @@ def test_stepping_through_every_step_shows_the_key_texts(app):
 
 def test_card_step_marks_led_trump_and_winning(app):
     app.controls.number.value = app.lesson.trick_start(3) + 2  # trick 3, second card (1-based box)
-    table = app.table.widget.value
-    assert "nap-card-led" in table and "nap-card-trump" in table and "nap-card-winning" in table
-    text = plain(table)
-    assert "Suit led: \u2665\ufe0e hearts" in text
+    table = app.board.view.state
+    now = [play for play in table["plays"] if play["trick"] == 3]  # trick 3 on the table: two cards so far
+    assert [play["seat"] for play in now] == [0, 1] and table["winning"] == 0
+    text = app.board.text
+    assert "Trump: \u2665\ufe0e hearts" in text
     assert "Winning so far: Q\u2665 (A)" in text
     history = plain(app.history.widget.value)
     assert "Tricks won: A 2, B 0, C 0, D 0" in history
@@ -137,11 +135,11 @@ def test_bad_widget_values_are_ignored(app):
 
 def test_four_colour_pack(app):
     app.controls.next.click()
-    assert "#11712f" not in app.table.widget.value  # clubs are black in the two-colour pack
+    assert "#11712f" not in str(app.board.view.state)  # clubs are black in the two-colour pack
     app.controls.four.value = True
-    assert "#11712f" in app.table.widget.value and "#1747b5" in app.table.widget.value
+    assert "#11712f" in str(app.board.view.state) and "#1747b5" in str(app.board.view.state)
     app.controls.four.value = False
-    assert "#11712f" not in app.table.widget.value
+    assert "#11712f" not in str(app.board.view.state)
 
 
 def test_four_colour_from_the_start_draws_without_an_error(caplog):
@@ -152,9 +150,9 @@ def test_four_colour_from_the_start_draws_without_an_error(caplog):
     assert app.four_colour and app.controls.four.value is True
     assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL") or r.exc_info]
     assert app.status.kind != "error"
-    assert "#11712f" in app.table.widget.value and "#1747b5" in app.table.widget.value
+    assert "#11712f" in str(app.board.view.state) and "#1747b5" in str(app.board.view.state)
     app.controls.four.value = False
-    assert "#11712f" not in app.table.widget.value
+    assert "#11712f" not in str(app.board.view.state)
 
 
 def test_whatif_refuses_an_illegal_card_with_the_reason(app):
@@ -213,7 +211,7 @@ def test_language_switch_rerenders_in_place(app):
     assert app.walk.index == where and app.controls.four.value is True
     assert app.controls.jump.value == "trick3" and app.controls.number.value == str(where + 1)
     assert app.status.kind != "error"
-    assert app.explanation.widget.value and app.table.widget.value
+    assert app.explanation.widget.value and "Baza" in app.board.text
     app.switch.widget.value = "en"
     assert app.language.code == "en" and app.walk.index == where
     assert "Next" == app.controls.next.description

@@ -34,12 +34,20 @@ def legal_call_buttons(app: PlayApp) -> list[W.Button]:
     return [b for b in app.auction.buttons.values() if not b.disabled]
 
 
-def legal_card_buttons(app: PlayApp) -> list[W.Button]:
-    return [b for b in app.hand.buttons if "nap-play-legal" in b._dom_classes]
+def legal_cards(app: PlayApp) -> list[str]:
+    """The cards the card table offers to tap now (their codes), as the page draws them."""
+    return [c["code"] for c in app.board.view.state.get("hand", ()) if c["legal"]]
 
 
 def shown_cards(app: PlayApp) -> list[str]:
-    return [b.description for b in app.hand.buttons if "nap-play-gone" not in b._dom_classes]
+    """The learner's hand along the bottom of the card table."""
+    return [c["code"] for c in app.board.view.state.get("hand", ())]
+
+
+def tap(app: PlayApp, code: str, token: int | None = None) -> None:
+    """A card tapped on the card table: the message its widget sends (with the turn it was drawn for)."""
+    state = app.board.view.state
+    app.board.receive({"type": "play", "card": code, "token": state.get("token") if token is None else token})
 
 
 def step(app: PlayApp, rng: random.Random) -> None:
@@ -48,7 +56,7 @@ def step(app: PlayApp, rng: random.Random) -> None:
     if pending == "call":
         rng.choice(legal_call_buttons(app)).click()
     elif pending == "card":
-        rng.choice(legal_card_buttons(app)).click()
+        tap(app, rng.choice(legal_cards(app)))
     elif pending == "stop":
         (app.actions.stop if rng.random() < 0.5 else app.actions.play_on).click()
     elif pending in ("deal", "deal_over"):
@@ -91,8 +99,7 @@ def check_privacy(app: PlayApp) -> None:
     for text in texts:
         faces.update(re.findall(r'data-card="([0-9AKQJT]{1,2}[SHCD])"', text))
     assert {Card.parse(c) for c in faces} <= own | played
-    assert {Card.parse(b.description.replace("\ufe0e", "")) for b in app.hand.buttons
-            if "nap-play-gone" not in b._dom_classes} == set(st.held[table.learner])
+    assert {Card.parse(c) for c in shown_cards(app)} == set(st.held[table.learner])
     # the unused cards are never named anywhere (bots' own reasons may name the bot's cards, so they are skipped)
     plain = "\n".join(_REASON.sub("", t) for t in texts if "<svg" not in t or "nap-chart" not in t)
     for card in st.unused:
@@ -147,13 +154,14 @@ def test_the_table_shows_contract_trump_tricks_and_the_last_trick():
     assert f"Last trick ({last.number})" in app.trick.last.value
     for t in view.tricks:
         assert all(c.rank.text + suit_text(c.suit) in app.trick.history.value for c in t.cards)
+    seats = app.board.view.state["seats"]
+    assert [s["seat"] for s in seats] == list(range(view.n))
     for seat, won in enumerate(view.tricks_won):
-        assert f'data-seat="{seat}"' in app.trick.seats.value
-    assert sum(int(n) for n in re.findall(r'data-tricks="(\d)"', app.trick.seats.value)) == len(view.tricks)
+        assert seats[seat]["tricks"] == (f"{won} trick" if won == 1 else f"{won} tricks")
     # the others' hands are only backs: one back per card still held
-    assert app.trick.seats.value.count("nap-card-back") == sum(
-        5 - sum(s == seat for t in view.tricks for s in t.seats) - (seat in (view.current.seats if view.current else ()))
-        for seat in range(view.n) if seat != view.seat)
+    for seat in range(view.n):
+        held = len(app.table.state.held[seat])
+        assert seats[seat]["backs"] == (0 if seat == view.seat else held), seat
 
 
 def test_bots_calls_come_with_reasons_and_illegal_calls_are_disabled_with_why():
@@ -206,7 +214,7 @@ def test_an_illegal_card_is_refused_with_the_reason():
         app = make_app(4, seed=seed, deals=1)
         while app.table.pending in ("call", "card", "stop"):
             if app.table.pending == "card":
-                illegal = [b for b in app.hand.buttons if "nap-play-illegal" in b._dom_classes]
+                illegal = [c for c in app.board.view.state["hand"] if not c["legal"]]
                 if illegal:
                     break
             step(app, rng)
@@ -216,13 +224,13 @@ def test_an_illegal_card_is_refused_with_the_reason():
     else:
         pytest.fail("no illegal card in 300 deals")
     before = state_of(app)
-    button = illegal[0]
-    button.click()
+    card = illegal[0]
+    tap(app, card["code"])  # the page would not send it (the card is not raised); a forged message can
     assert app.status.kind == "refused"
     assert app.status.text.startswith("You hold "), app.status.text
     assert "you must follow" in app.status.text
     assert state_of(app) == before
-    assert "not playable now" in button.tooltip
+    assert "not playable now" in card["illegal_label"]
 
 
 def test_a_typed_card_not_in_hand_is_refused():
@@ -341,17 +349,17 @@ def test_a_fast_double_click_plays_one_card():
         step(app, rng)
     mine = lambda: [e for e in app.table.events if e.by_learner and isinstance(e.action, Card)]  # noqa: E731
     played = len(mine())
-    button = legal_card_buttons(app)[0]
-    card = Card.parse(button.description.replace("\ufe0e", ""))
-    button.click()
-    button.click()  # arrives after the first was played and the bots answered
-    assert len(mine()) == played + 1 and mine()[-1].action == card, seed
-    assert app.status.text == "", app.status.text
-    # a click that arrives while another is being handled is dropped (guarded)
+    code = legal_cards(app)[0]
+    token = app.board.view.state["token"]
+    tap(app, code, token)
+    tap(app, code, token)  # the second tap of a double tap: sent for the turn already played
+    assert len(mine()) == played + 1 and mine()[-1].action == Card.parse(code), seed
+    assert app.status.text == "That click came from an earlier turn, so it was ignored.", app.status.text
+    # a tap that arrives while another is being handled is dropped (guarded)
     if app.table.pending == "card":
         before = state_of(app)
         app._busy = True
-        legal_card_buttons(app)[0].click()
+        tap(app, legal_cards(app)[0])
         app._busy = False
         assert state_of(app) == before
 
@@ -441,7 +449,7 @@ def test_practice_undo_is_opt_in():
     assert app.actions.undo.layout.display in (None, "")
     hand = set(shown_cards(app))
     actions = len(app.table.state.actions)
-    legal_card_buttons(app)[0].click()
+    tap(app, legal_cards(app)[0])
     app.actions.undo.click()
     app.actions.undo.click()  # the second click of a double click takes back nothing more
     assert set(shown_cards(app)) == hand and len(app.table.state.actions) == actions, seed
@@ -521,8 +529,11 @@ def test_names_are_escaped_everywhere():
     html_values = [w.value for w in walk(app.widget) if isinstance(w, W.HTML) and "O" in w.value]
     assert html_values
     assert not any("Jo & O" in v for v in html_values)  # always escaped in HTML
-    assert "Jo &amp; O&#x27;Neil" in app.hand.heading.value
-    assert app.table.name == "Jo & O'Neil"
+    assert app.table.name == "Jo & O'Neil" and app.table.name in app.board.view.state["names"]
+    assert "Jo &amp; O&#x27;Neil" in app.trick.info.value  # "Dealer: ..." (seed 4 deals from the learner's seat)
+    app.auction.buttons["Pass"].click()  # the learner's own call names the learner in what just happened
+    assert "Jo &amp; O&#x27;Neil" in app.log.latest.value
+    assert not any("Jo & O" in w.value for w in walk(app.widget) if isinstance(w, W.HTML))
     app.setup.name.value = "<b>x</b>"
     app.actions.new.click()
     app.setup.start.click()
@@ -534,7 +545,8 @@ def test_setup_loaded_from_a_table_keeps_the_learners_seat():
     app = PlayApp()
     app.begin(table)
     assert app.table.learner == 3
-    assert app.hand.heading.value.endswith(f"· {table.name}</h3>")
+    state = app.board.view.state
+    assert state["hand_seat"] == 3 and state["names"][3] == table.name
 
 
 def test_start_double_click_and_back_to_the_game():

@@ -14,8 +14,14 @@ def legal_call_buttons(app: PlayApp) -> list:
     return [b for b in app.auction.buttons.values() if not b.disabled]
 
 
-def legal_card_buttons(app: PlayApp) -> list:
-    return [b for b in app.hand.buttons if "nap-play-legal" in b._dom_classes]
+def legal_cards(app: PlayApp) -> list[str]:
+    """The cards the card table offers to tap now (their codes)."""
+    return [c["code"] for c in app.board.view.state["hand"] if c["legal"]]
+
+
+def tap(app: PlayApp, code: str) -> None:
+    """A card tapped on the card table: the message its widget sends."""
+    app.board.receive({"type": "play", "card": code, "token": app.board.view.state["token"]})
 
 
 def expert_app(lang: str = "en", players: int = 4, seed: int = 11) -> tuple[PlayApp, list[Callable[[], None]]]:
@@ -52,7 +58,7 @@ def test_b5_b11_expert_bots_reply_one_at_a_time_saying_who_is_thinking() -> None
             assert table.pending == "bots"
             name = table.deal_players[table.thinking]
             assert thinking_shown(app) and f"{name} is thinking…" in app.trick.info.value
-            assert not legal_card_buttons(app) and not legal_call_buttons(app)
+            assert not legal_cards(app) and not legal_call_buttons(app)
             before = len(table.events)
             jobs.pop(0)()
             assert len(table.events) == before + 1 and table.events[-1].reason.key in REASON_KEYS
@@ -63,7 +69,7 @@ def test_b5_b11_expert_bots_reply_one_at_a_time_saying_who_is_thinking() -> None
         if pending == "call":
             rng.choice(legal_call_buttons(app)).click()
         elif pending == "card":
-            rng.choice(legal_card_buttons(app)).click()
+            tap(app, rng.choice(legal_cards(app)))
         else:
             break
         tricks_done = len(table.state.tricks)
@@ -76,13 +82,16 @@ def test_b11_a_click_while_a_bot_is_thinking_changes_nothing() -> None:
     app, jobs = expert_app("es", seed=5)
     table = app.table
     while not jobs and table.pending in ("call", "card"):
-        (legal_call_buttons(app) or legal_card_buttons(app))[0].click()
+        if legal_call_buttons(app):
+            legal_call_buttons(app)[0].click()
+        else:
+            tap(app, legal_cards(app)[0])
     assert jobs and table.pending == "bots"
     assert "está pensando…" in app.trick.info.value
     state_before = len(table.state.actions)
-    # a stale card button of the learner's hand: refused with a reason, nothing changes
-    for b in app.hand.buttons:
-        b.click()
+    # a card of the learner's hand tapped while a bot thinks: refused with a reason, nothing changes
+    for card in app.board.view.state["hand"]:
+        tap(app, card["code"])
     assert len(table.state.actions) == state_before
     assert app.status.kind != "error"
     while jobs:
@@ -120,7 +129,7 @@ def test_b11_quick_replies_arrive_together_in_one_update() -> None:
         if table.pending == "call":
             legal_call_buttons(app)[0].click()
         elif table.pending == "card":
-            legal_card_buttons(app)[0].click()
+            tap(app, legal_cards(app)[0])
         else:
             break
     assert table.pending in ("deal_over", "session_over")
@@ -135,7 +144,10 @@ def test_b11_a_slow_reply_gets_its_own_update_saying_who_is_thinking(monkeypatch
     app.bot_batch = 0.5
     table = app.table
     while not jobs and table.pending in ("call", "card"):
-        (legal_call_buttons(app) or legal_card_buttons(app))[0].click()
+        if legal_call_buttons(app):
+            legal_call_buttons(app)[0].click()
+        else:
+            tap(app, legal_cards(app)[0])
     assert jobs
     before = len(table.events)
     jobs.pop(0)()

@@ -10,7 +10,7 @@ import logging
 
 import pytest
 
-from nap_teach.ui.keys import STEP_KEYS, KeyListener, StepKeys
+from nap_teach.ui.keys import PRESENT_KEYS, STEP_KEYS, KeyListener, StepKeys
 from nap_teach.ui.lesson import LessonApp
 
 
@@ -33,7 +33,7 @@ def test_step_keys_are_the_clicker_keys_and_the_page_listens_for_them(app):
     assert STEP_KEYS == {"ArrowRight": "next", "PageDown": "next", " ": "next", "ArrowLeft": "back", "PageUp": "back"}
     listener = app.presenter.keys.widget
     assert isinstance(listener, KeyListener) and listener in app.widget.children
-    assert sorted(listener.listen) == sorted(STEP_KEYS)
+    assert sorted(listener.listen) == sorted({**STEP_KEYS, **PRESENT_KEYS}) and PRESENT_KEYS == {"Escape": "leave"}
     assert "nap-keys" in listener._dom_classes and listener.focus_group == ".nap-lesson-buttons"
     # the browser half skips typing fields and selects, and Space on a button
     assert "textarea, select" in listener._esm and "PRESSED_BY_SPACE" in listener._esm
@@ -64,7 +64,7 @@ def test_keys_at_the_ends_say_so_without_moving(app):
 @pytest.mark.parametrize("content", [
     {"type": "key", "key": "Enter"},
     {"type": "key", "key": "ArrowDown"},
-    {"type": "key", "key": "Escape"},
+    {"type": "key", "key": "Tab"},
     {"type": "key", "key": "arrowright"},
     {"type": "key", "key": "x" * 1_000_000},
     {"type": "key", "key": ["ArrowRight"]},
@@ -130,7 +130,10 @@ def test_presenter_style_sizes_type_and_cards():
     app = LessonApp(present=True)
     css = app.presenter.style.value
     assert ".nap-present .nap-lesson-explain { font-size: 30px" in css
-    assert "--nt-trick-w: 124px" in css and ".nt-open-card { width: 124px" in css
+    # the table is sized from the stage's box (container units), never from what a step shows
+    assert "container-type: size" in css and "--u: min(calc(100cqw / 1320), calc(100cqh / 1000))" in css
+    assert "--nt-trick-w: min(calc(124 * var(--u))" in css and ".nt-trick { flex-wrap: nowrap" in css
+    assert ".nt-table.nt-n7 { --k: 7; --top: 4; }" in css
     assert "max-width: none" in css
 
 
@@ -209,6 +212,78 @@ def test_a_session_deal_of_a_course_lesson_has_no_table_to_draw_even_when_presen
     app.presenter.set(True)
     app.presenter.seats.children[0].click()
     assert app.board.view.state == {} and "nap-present" in app.widget._dom_classes
-    press(app, "ArrowRight")  # the key does what Next does: here a question waits for its answer
-    assert app.mode.run.index == 0 and "Answer the question first" in app.status.text
+    press(app, "ArrowRight")  # presenting, the key shows the waiting question's answer to the room
+    assert app.mode.run.index == 0 and "The answer:" in app.mode.question.feedback.value
     assert app.board.view.state == {}
+    press(app, "ArrowRight", 2)  # and the next key moves on
+    assert app.mode.run.index == 1 and app.board.view.state == {}
+
+
+def test_escape_leaves_presenter_mode_and_only_then_is_heard(app):
+    listener = app.presenter.keys.widget
+    assert listener.presenting is False and listener.scroll_to == ".nap-present > .nap-lesson-header"
+    press(app, "Escape")  # not presenting: nothing to leave
+    assert "nap-present" not in app.widget._dom_classes and app.status.kind != "error"
+    app.presenter.switch.click()
+    assert listener.presenting is True
+    press(app, "Escape", 2)
+    assert "nap-present" not in app.widget._dom_classes and listener.presenting is False
+    assert app.presenter.switch.description == "Present"
+    # the browser half hears Escape only while presenting, and then steps whatever has the focus
+    assert 'PRESENT_ONLY = ["Escape"]' in listener._esm and "TEXT_ENTRY" in listener._esm
+    assert 'addEventListener("keyup", onKeyUp, true)' in listener._esm
+
+
+def test_presenting_lays_the_table_and_one_panel_on_a_stage_and_back(app):
+    p = app.presenter
+    assert p.stage not in app.widget.children and app.board.widget in app.widget.children
+    p.switch.click()
+    assert p.stage in app.widget.children and app.board.widget not in app.widget.children
+    assert p.stage.children == (app.board.widget, p.panel)
+    assert app._steer in p.panel.children and app._side in p.panel.children and p.hint in p.panel.children
+    assert p.widget in p.panel.children
+    kids = list(app.widget.children)
+    assert kids.index(p.stage) < kids.index(app.postmortem.widget)  # "could it have been made?" below
+    # "Your own deal" goes below the stage: the table comes straight under the header
+    assert kids.index(app.editor.widget) > kids.index(p.stage)
+    assert "PgDn" in p.hint.value and "Esc" in p.hint.value and "stop presenting" in p.hint.value
+    p.switch.click()
+    assert list(app.widget.children) == app._parts and p.stage.children == () and p.panel.children == ()
+    assert app._top.children == (app._steer, app._side)
+    es = LessonApp(lang="es", present=True)
+    assert es.presenter.stage in es.widget.children and "dejar de presentar" in es.presenter.hint.value
+
+
+def test_a_course_question_is_asked_to_the_room_revealed_by_a_key_and_passed_by_the_next():
+    app = LessonApp(course="follow-suit", present=True)
+    run = app.mode.run
+    for n in range(1, 6):
+        press(app, "PageDown", n)
+    assert run.index == 5 and run.pending is not None
+    k, ask = run.pending
+    press(app, " ", 6)  # the reveal: the right answer picked and said, with the reason; nothing scored
+    assert run.index == 5 and app.presenter.revealed
+    feedback = app.mode.question.feedback.value
+    assert "The answer:" in feedback and "nap-ask-revealed" in feedback and "B11" in feedback
+    picked = [v for v, b in app.mode.question._toggles.items() if b.value]
+    assert sorted(picked) == sorted(ask.answer)
+    assert run.first_try == {} and run.deal_kinds == []
+    press(app, "ArrowRight", 7)  # the step after moves on
+    assert run.index == 6 and not app.presenter.revealed
+    assert app.mode.question.widget.layout.display == "none" or app.mode.run.pending is not None
+    press(app, "ArrowLeft", 8)
+    assert run.index == 5
+    # not presenting, the same key still waits for an answer (a learner at their own screen)
+    learner = LessonApp(course="follow-suit")
+    for n in range(1, 7):
+        press(learner, "ArrowRight", n)
+    assert learner.mode.run.index == 5 and "Answer the question first" in learner.status.text
+
+
+def test_reveal_refuses_when_no_question_waits():
+    from nap_teach.teach.course import load_lesson
+    from nap_teach.teach.lesson.player import LessonPlayer, LessonRun
+
+    run = LessonRun(LessonPlayer(load_lesson("follow-suit")))
+    with pytest.raises(ValueError):
+        run.reveal()

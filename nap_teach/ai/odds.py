@@ -43,16 +43,15 @@ from ..engine.auction import legal_calls_for
 from ..engine.cards import FULL_PACK, Card, CardParseError
 from ..engine.dealing import shuffle_and_deal
 from ..engine.explain import Explanation, RecordError
-from ..engine.profiles import Contract, Profile
+from ..engine.profiles import BRITISH, Contract, Profile
 from ..engine.rules import Topic
 from ..words.cardtext import read_card, read_cards
 from .solver import Position, can_make, mask_of, reaches
 
 __all__ = ["CallOdds", "DealtTable", "OddsError", "as_dealt", "check_hand", "check_dealt_hand", "call_odds",
-           "deal_table", "wilson", "HAND_SIZE", "DEFAULT_LAYOUTS", "check_position", "position_refusals",
+           "deal_table", "wilson", "DEFAULT_LAYOUTS", "check_position", "position_refusals",
            "best_call"]
 
-HAND_SIZE = 5
 DEFAULT_LAYOUTS = 1000
 
 
@@ -93,10 +92,10 @@ def wilson(made: int, total: int, z: float = 1.96) -> tuple[float, float]:
     return low, high
 
 
-def check_hand(texts: Iterable[str | Card] | str, lang: str = "en") -> tuple[Card, ...]:
-    """Five different cards from codes, symbols or words of either language ("AS KH 10D 2C 7H",
-    "reina de corazones, RC ..."; :mod:`nap_teach.words.cardtext`, a code that reads both ways in
-    ``lang``), or :class:`OddsError`."""
+def check_hand(texts: Iterable[str | Card] | str, lang: str = "en", profile: Profile = BRITISH) -> tuple[Card, ...]:
+    """A hand of the profile's size, different cards from codes, symbols or words of either language
+    ("AS KH 10D 2C 7H", "reina de corazones, RC ..."; :mod:`nap_teach.words.cardtext`, a code that
+    reads both ways in ``lang``), or :class:`OddsError`."""
     cards: list[Card] = []
     try:
         if isinstance(texts, str):
@@ -110,14 +109,14 @@ def check_hand(texts: Iterable[str | Card] | str, lang: str = "en") -> tuple[Car
         if c in seen:
             raise OddsError(Explanation("odds", "odds.twice", {"card": c}))
         seen.add(c)
-    if len(cards) != HAND_SIZE:
-        raise OddsError(Explanation("odds", "odds.count", {"count": len(cards), "size": HAND_SIZE}))
+    if len(cards) != profile.hand_size:
+        raise OddsError(Explanation("odds", "odds.count", {"count": len(cards), "size": profile.hand_size}))
     return tuple(cards)
 
 
 @dataclass(frozen=True)
 class DealtTable:
-    """A whole deal behind a hand the lab dealt: every seat's five and the unused pile (B4).
+    """A whole deal behind a hand the lab dealt: every seat's hand and the unused pile (B4).
 
     Seats count from the dealer's left (seat 0 is the dealer's left-hand neighbour).
     """
@@ -140,13 +139,13 @@ def deal_table(players: int, rng: random.Random, profile: Profile) -> DealtTable
 
 
 def check_dealt_hand(texts: Iterable[str | Card] | str, table: DealtTable, seat: int,
-                     lang: str = "en") -> tuple[Card, ...]:
+                     lang: str = "en", profile: Profile = BRITISH) -> tuple[Card, ...]:
     """Like :func:`check_hand`, and every card must be one the seat was dealt in ``table``.
 
     A card of the unused pile is refused with B4 (it stays face down all deal, out
     of play), a card of another seat's hand with B3 (each card is dealt once).
     """
-    hand = check_hand(texts, lang)
+    hand = check_hand(texts, lang, profile)
     own = set(table.hands[seat % table.players])
     unused = set(table.unused)
     for c in hand:
@@ -173,7 +172,7 @@ def as_dealt(table: DealtTable, seat: int, profile: Profile) -> AsDealt:
     ladder = profile.ladder
     reached, misere = _solve_layout(tuple(mask_of(h) for h in table.hands), seat % table.players,
                                     [k for k in ladder if k.trumps], [k for k in ladder if not k.trumps],
-                                    range(1, HAND_SIZE + 1))
+                                    range(1, profile.hand_size + 1))
     tricks = max((t for t, yes in reached.items() if yes), default=0)
     return AsDealt(tricks, {k.name: tricks >= k.min_tricks if k.trumps else misere[k.name] for k in ladder})
 
@@ -195,7 +194,7 @@ def call_odds(hand: Sequence[Card], players: int, profile: Profile, layouts: int
 
     ``progress(done, total)`` is called every 50 layouts and at the end.
     """
-    hand = check_hand(hand)
+    hand = check_hand(hand, profile=profile)
     if not profile.min_players <= players <= profile.max_players:
         raise OddsError(Explanation("odds", "odds.players", {"low": profile.min_players,
                                                              "high": profile.max_players, "count": players}))
@@ -215,8 +214,8 @@ def call_odds(hand: Sequence[Card], players: int, profile: Profile, layouts: int
             if s == seat:
                 hands.append(own)
             else:
-                hands.append(mask_of(rest[j:j + HAND_SIZE]))
-                j += HAND_SIZE
+                hands.append(mask_of(rest[j:j + profile.hand_size]))
+                j += profile.hand_size
         reached, misere = _solve_layout(tuple(hands), seat, trump_calls, misere_calls,
                                         [k.min_tricks for k in trump_calls])
         for k in trump_calls:

@@ -30,6 +30,8 @@ from ..engine.records import load_hand, load_session
 from ..words.rulesdoc import markdown as rules_markdown
 from ..engine.session import Session
 from ..engine.state import DealState
+from ..teach.course import lesson_ids, load_course
+from ..teach.course_print import course_text
 
 __all__ = ["main", "replay_json", "session_json", "narrate_deal", "narrate_session", "SUBCOMMANDS"]
 
@@ -248,9 +250,6 @@ def _course_args(p: argparse.ArgumentParser) -> None:
 
 
 def _cmd_course(args: argparse.Namespace, out: TextIO) -> int:
-    from ..teach.course import lesson_ids
-    from ..teach.course_print import course_text
-
     tr = translator(args.lang)
     if args.lesson:
         unknown = [x for x in args.lesson if x not in lesson_ids()]
@@ -258,7 +257,6 @@ def _cmd_course(args: argparse.Namespace, out: TextIO) -> int:
             raise ValueError(tr.gettext("No lesson is called {id}: the lessons are {ids}.").format(
                 id=unknown[0], ids=", ".join(lesson_ids())))
     if not args.print_all:  # the list of lessons, one a line
-        from ..teach.course import load_course
         for spec in load_course():
             if not args.lesson or spec.id in args.lesson:
                 out.write(f"{spec.place:2d} {spec.id}: {tr.gettext(spec.title)}\n")

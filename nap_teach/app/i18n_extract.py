@@ -7,7 +7,9 @@ gettext keyword with literal string arguments. Used by ``babel.cfg``.
 from __future__ import annotations
 
 import ast
+import json
 from typing import IO, Any, Collection, Iterator, Mapping, Sequence
+from ..teach.course import lesson_texts
 
 __all__ = ["extract"]
 
@@ -48,10 +50,6 @@ def extract_lesson(fileobj: IO[bytes], keywords: Collection[str], comment_tags: 
     Every ``title``, ``summary``, note ``text`` and question ``prompt``/``after``
     is English and is translated in the catalogue (see the folder's FORMAT.md).
     """
-    import json
-
-    from ..teach.course import lesson_texts
-
     raw = fileobj.read().decode(options.get("encoding", "utf-8"))
     lines = raw.splitlines()
     for text in lesson_texts(json.loads(raw)):

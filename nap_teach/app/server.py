@@ -58,6 +58,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence, TextIO
 
+from ..engine.explain import RecordError
+from ..teach.classroom import ENV_VAR, ClassStore, StoreUnavailable
+from ..teach.classroom import database_url as sqlite_database_url
 from ..words.i18n import normalize_lang, translator
 
 __all__ = [
@@ -86,7 +89,7 @@ CONFIG_FILE = APP_DIR / "voila.json"
 
 DEFAULT_MAX_KERNELS = 40
 """Live kernels allowed without class mode: a few learners with several pages
-each, about 2.5 GiB of kernels at most (a kernel costs about 60 MiB)."""
+each; at a kernel's memory (measured in benchmarks/README.md) they fit a small server."""
 MAX_CLASS_SIZE = 200
 RETRY_AFTER = 60
 POOL_REFILL_DELAY = 20.0
@@ -231,8 +234,8 @@ def use_share_dir() -> None:
 
 def patch_voila_handlers(landing: str = LANDING_NOTEBOOK, max_kernels: int = DEFAULT_MAX_KERNELS) -> None:
     """Fixes 1, 2 and 4 above: replace two handler classes before Voila builds its routes."""
-    import voila.app as app
-    from jupyter_server.utils import url_path_join
+    import voila.app as app  # Voila and its server load only when a server starts (the CLI's other commands skip them)
+    from jupyter_server.utils import url_path_join  # (with Voila: only when a server starts)
 
     tree = app.TornadoVoilaTreeHandler
     render = app.TornadoVoilaHandler
@@ -267,6 +270,7 @@ def patch_voila_handlers(landing: str = LANDING_NOTEBOOK, max_kernels: int = DEF
         async def get(self, path: str | None = None) -> None:
             cls = type(self)
             manager = self.settings["kernel_manager"]
+            follow_live_classes(manager)  # class mode: the play page's pool grows when a live class is made
             live = len(manager.list_kernel_ids()) + cls.nap_reserved
             if live >= cls.nap_max_kernels:
                 self.log.warning("Room full: %d live kernels (cap %d); asked the newcomer for %s to come back",
@@ -309,7 +313,7 @@ class _Admitted:
         return getattr(self._manager, name)
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> Any:
-        from jupyter_core.utils import ensure_async
+        from jupyter_core.utils import ensure_async  # a server's dependency: loaded when a kernel starts in one
 
         try:
             return await ensure_async(self._manager.start_kernel(*args, **kwargs))
@@ -395,15 +399,19 @@ def serve(notebooks: Path = NOTEBOOK_DIR, host: str = "127.0.0.1", port: int = 8
     notebooks = notebooks.resolve()
     plan = plan or class_plan(0, pages(notebooks))
     require_voila()
-    from traitlets.config import Config
-    from voila.app import Voila
-
     os.chdir(notebooks.parent)
     use_share_dir()
     os.environ.update(kernel_env_for(host))
     patch_voila_handlers(max_kernels=plan.max_kernels)
     if open_browser:
         browse_when_ready(local_url(host, port))
+    global _following
+    url = os.environ.get("NAP_CLASS_DB", "")
+    if plan.class_size and url and LIVE_CLASS_PAGE in plan.pools:
+        _following = LiveClassPools(url, plan.class_size, plan.pools[LIVE_CLASS_PAGE])
+    from traitlets.config import Config  # Voila's configuration: loaded only when a server starts
+    from voila.app import Voila  # Voila and its server load only when a server starts
+
     Voila.launch_instance(voila_argv(notebooks.relative_to(notebooks.parent), host, port, extra, plan),
                           config=Config(app_config(plan)))
     return 0
@@ -428,6 +436,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         f"(default: {DEFAULT_MAX_KERNELS}, in class mode the pools plus two pages per learner)")
     p.add_argument("--pool", action="append", default=[], metavar="PAGE=SIZE",
                    help="preheated kernels kept ready for one page, e.g. play.ipynb=30 (repeatable)")
+    add_class_store_arguments(p)
     p.add_argument("voila_args", nargs=argparse.REMAINDER, help="further Voila options, after --")
 
 
@@ -441,7 +450,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     extra = [a for a in args.voila_args if a != "--"]
     plan = class_plan(args.class_size, pages(notebooks), max_kernels=args.max_kernels,
                       pools=_parse_pools(args.pool))
+    store = use_class_store(args)
     out.write(f"Serving the app at http://{args.host}:{args.port}/  (Ctrl-C to stop)\n")
+    out.write(f"Live classes are kept in {store}\n")
     if plan.preheat:
         ready = ", ".join(f"{page} {size}" for page, size in sorted(plan.pools.items()))
         out.write(f"Class mode for {plan.class_size} learners: preheated kernels ({ready}); "
@@ -461,3 +472,138 @@ def _parse_pools(items: Sequence[str]) -> dict[str, int]:
         pools[page.strip()] = int(size)
     return pools
 
+
+# ------------------------------------------------------------------ live classes
+def default_data_dir(environ: Mapping[str, str] | None = None, platform: str | None = None) -> Path:
+    """Where the app keeps its data when ``--data-dir`` is not given: the user's data directory.
+
+    >>> default_data_dir({"XDG_DATA_HOME": "/data", "HOME": "/home/t"}, "linux").as_posix()
+    '/data/nap_teach'
+    >>> default_data_dir({"HOME": "/home/t"}, "linux").as_posix()
+    '/home/t/.local/share/nap_teach'
+    >>> default_data_dir({"LOCALAPPDATA": "C:/Users/t/AppData/Local"}, "win32").as_posix()
+    'C:/Users/t/AppData/Local/nap_teach'
+    """
+    env = os.environ if environ is None else environ
+    platform = platform or __import__("sys").platform
+    home = Path(env.get("HOME") or Path.home())
+    if platform.startswith("win"):
+        base = Path(env.get("LOCALAPPDATA") or home / "AppData" / "Local")
+    elif platform == "darwin":
+        base = home / "Library" / "Application Support"
+    else:
+        base = Path(env.get("XDG_DATA_HOME") or home / ".local" / "share")
+    return base / "nap_teach"
+
+
+def add_class_store_arguments(p: argparse.ArgumentParser) -> None:
+    """``--data-dir`` and ``--database-url``: where live classes are kept (see the README)."""
+    p.add_argument("--data-dir", default=None, metavar="DIR",
+                   help="folder for the live classes' database (default: the user's data directory, "
+                        f"{default_data_dir()})")
+    p.add_argument("--database-url", default=None, metavar="URL",
+                   help="a database for the live classes instead of the data folder's SQLite file, e.g. "
+                        "postgresql://user:password@host/nap (several servers sharing the classes; needs psycopg)")
+
+
+def class_store_url(data_dir: str | None, database_url: str | None) -> str:
+    """The database URL of the live classes from the launcher's options.
+
+    >>> class_store_url("/srv/nap", None)
+    'sqlite:////srv/nap/classes.sqlite3'
+    >>> class_store_url(None, "postgresql://nap@db/nap")
+    'postgresql://nap@db/nap'
+    """
+    if database_url:
+        if not database_url.startswith(("postgresql://", "postgres://", "sqlite:///")):
+            raise ValueError(f"--database-url {database_url[:40]}: give postgresql://... or sqlite:///PATH")
+        return database_url
+    return sqlite_database_url(Path(data_dir) if data_dir else default_data_dir())
+
+
+def use_class_store(args: argparse.Namespace) -> str:
+    """Open (create) the live classes' database once, so a broken folder or URL stops the launcher with its
+    reason, and hand its URL to every kernel (``NAP_CLASS_DB``). Returns where it is, for the log."""
+    url = class_store_url(getattr(args, "data_dir", None), getattr(args, "database_url", None))
+    try:
+        ClassStore(url).close()
+    except OSError as e:
+        raise ValueError(f"--data-dir: cannot write the class database there ({e.strerror})") from None
+    except RecordError as e:
+        raise ValueError(f"the class database {url[:60]} cannot be opened: {e.text('en')}") from None
+    os.environ[ENV_VAR] = url
+    return url.split("@")[-1] if "@" in url else url
+
+
+LIVE_CLASS_PAGE = "play.ipynb"
+"""The page a live class's link opens."""
+LIVE_CLASS_WINDOW = 3 * 3600.0
+"""Seconds after a live class is made during which its page keeps a preheated kernel per learner."""
+FOLLOW_INTERVAL = 5.0
+"""Seconds between two looks at the class store for a new live class."""
+
+
+@dataclass
+class LiveClassPools:
+    """Class mode: a live class just made means its whole class opens the play page in the next minutes.
+
+    The teacher makes the class link some minutes before the learners scan it. While a live class made in
+    the last :data:`LIVE_CLASS_WINDOW` seconds exists, the play page's pool is kept at one preheated kernel
+    per learner of the class (``--class-size``) instead of the plan's third of the class; afterwards it
+    goes back to the plan's size (the kernels already started wait for learners, none is stopped).
+    """
+
+    store_url: str
+    class_size: int
+    base_size: int
+    page: str = LIVE_CLASS_PAGE
+    grown: bool = False
+
+    def target(self, recent_classes: int) -> int:
+        """The pool size wanted for the play page with ``recent_classes`` live classes made lately.
+
+        >>> LiveClassPools("sqlite:////x", 30, 10).target(0), LiveClassPools("sqlite:////x", 30, 10).target(1)
+        (10, 30)
+        """
+        return max(self.base_size, self.class_size) if recent_classes else self.base_size
+
+    def apply(self, manager: Any, recent_classes: int) -> bool:
+        """Resize the play page's pool in Voila's kernel manager; True when it changed."""
+        size = self.target(recent_classes)
+        pools = manager.kernel_pools_config
+        current = pools.get(self.page, pools.get("default", {})).get("pool_size", 0)
+        if size == current:
+            return False
+        pools[self.page] = {**pools.get(self.page, {}), "pool_size": size}
+        self.grown = size > self.base_size
+        if size > current:
+            manager.fill_if_needed(delay=0, notebook_name=self.page)  # start the missing kernels now
+        return True
+
+
+_following: LiveClassPools | None = None
+"""Set by :func:`serve` in class mode (the server process's one follower)."""
+
+
+def follow_live_classes(manager: Any) -> None:
+    """Start, once, the server's periodic look at the class store (class mode only)."""
+    global _following
+    follower = _following
+    if follower is None or getattr(manager, "nap_following", False) or not hasattr(manager, "kernel_pools_config"):
+        return
+    manager.nap_following = True
+    from tornado.ioloop import PeriodicCallback  # tornado comes with Voila (the serve extra): only a server needs it
+
+    store = ClassStore(follower.store_url)
+
+    def look() -> None:
+        try:
+            recent = store.classes_since(store.clock() - LIVE_CLASS_WINDOW)
+        except StoreUnavailable:
+            return
+        if follower.apply(manager, recent):
+            manager.log.info("Live class: the pool of %s is now %d kernels", follower.page,
+                             follower.target(recent))
+
+    look()
+    PeriodicCallback(look, FOLLOW_INTERVAL * 1000).start()

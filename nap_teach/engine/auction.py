@@ -10,7 +10,7 @@ from functools import cache, cached_property
 from typing import Iterable, Sequence
 
 from .explain import Explanation, IllegalAction, IllegalCall
-from .profiles import BRITISH, Contract, Profile
+from .profiles import BRITISH, PROFILES, Contract, Profile
 from .rules import Topic
 
 __all__ = ["Call", "PASS", "Auction", "canonical_call", "legal_calls_for"]
@@ -47,8 +47,6 @@ PASS = Call("Pass")
 
 def unknown_call(name: str, profile: Profile = BRITISH) -> Explanation:
     """Why ``name`` is not a call here (B6/P3): a bid of other rules is named as such (Misère in British rules)."""
-    from .profiles import PROFILES
-
     for other in PROFILES.values():
         if other.name != profile.name and other.has_contract(name):
             return Explanation(profile.rule(Topic.LADDER), "call.other_profile",
@@ -120,8 +118,9 @@ def auction_node(profile: Profile, level: int | None, bids: frozenset[str]) -> A
     return AuctionNode(profile, level, bids)
 
 
+@cache
 def start_node(profile: Profile) -> AuctionNode:
-    """The node before any bid."""
+    """The node before any bid (looked up once per profile: every deal starts here)."""
     return auction_node(profile, None, frozenset())
 
 

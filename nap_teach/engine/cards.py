@@ -2,7 +2,7 @@
 
 Cards are interned immutable values: ``Card.parse("10h") is Card.parse("T♥")``.
 Keeping one object per card makes comparisons and set look-ups cheap,
-which the simulation benchmark depends on.
+which simulations and searches do for every card they look at.
 """
 from __future__ import annotations
 

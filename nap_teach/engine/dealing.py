@@ -9,26 +9,31 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Mapping, MutableSequence, Sequence
+from operator import itemgetter
+from typing import Any, Callable, Mapping, MutableSequence, Sequence
 
 from .cards import FULL_PACK, Card, Rank
 from .explain import Explanation
 from .profiles import BRITISH, Profile
 from .rules import Topic
 
-__all__ = ["Deal", "DealRandom", "shuffle_and_deal", "deal_rng", "draw_first_dealer", "FirstDealerDraw", "clockwise_from", "ace_low"]
+__all__ = ["Deal", "DealRandom", "shuffle_and_deal", "deal_rng", "draw_first_dealer", "FirstDealerDraw", "clockwise_from", "ace_low",
+           "packets", "MAX_SEED"]
+
+MAX_SEED = 999_999_999
+"""Largest seed a page or a table accepts (nine digits: short enough to read out to a class)."""
 
 
 class DealRandom(random.Random):
-    """``random.Random`` with a faster :meth:`shuffle` that makes exactly the same draws.
+    """``random.Random`` whose :meth:`shuffle` and :meth:`randint` make exactly the same draws, faster.
 
-    CPython's ``Random.shuffle`` is a Python loop that calls ``_randbelow`` for
-    each of its 51 swaps; this one spells the same Fisher-Yates draws out over
-    ``getrandbits`` (the rejection sampling of ``_randbelow``), about 2.5 times
-    faster. The dealer shuffles once per deal, and without this the engine
-    benchmark falls below OpenSpiel's ``oh_hell`` (see benchmarks/bench_engine.py).
-    Being spelled out, the draws no longer depend on how a Python version writes
-    ``shuffle``: seeded deals stay the same (tests/test_dealing.py pins them).
+    CPython writes both in Python over ``_randbelow`` (a call per swap of the
+    shuffle, three calls per cut); the dealer shuffles and cuts every deal,
+    so these spell the same draws out over ``getrandbits`` (the rejection
+    sampling of ``_randbelow``): simulations and searches deal many times
+    (the figures are in benchmarks/README.md). Being spelled out, the draws no
+    longer depend on how a Python version writes them: seeded deals stay the
+    same (tests/test_dealing.py pins them).
     """
 
     def shuffle(self, x: MutableSequence[Any]) -> None:
@@ -38,6 +43,18 @@ class DealRandom(random.Random):
             while j > i:
                 j = getrandbits(k)
             x[i], x[j] = x[j], x[i]
+
+    def randint(self, a: int, b: int) -> int:
+        """A whole number from ``a`` to ``b``, both included, drawn as ``Random.randint`` draws it."""
+        width = b - a + 1
+        if width <= 0 or not isinstance(width, int):
+            return super().randint(a, b)  # its own errors for an empty range or other numbers
+        k = width.bit_length()
+        getrandbits = self.getrandbits
+        r = getrandbits(k)
+        while r >= width:
+            r = getrandbits(k)
+        return a + r
 
 
 @cache
@@ -96,8 +113,7 @@ def shuffle_and_deal(
     """Shuffle, let the dealer's right cut, deal 3 then 2 from the dealer's left (B3; P2).
 
     The cut leaves at least ``profile.min_cut`` cards in each packet. The
-    packets go round clockwise from the dealer's left: three cards to each
-    seat, then the rest of the hand (two); the cards left over are unused (B4).
+    packets go round as :func:`packets` lays them out; the cards left over are unused (B4).
     """
     n = len(players)
     size = profile.hand_size
@@ -105,12 +121,25 @@ def shuffle_and_deal(
     rng.shuffle(pack)
     cut = rng.randint(profile.min_cut, 52 - profile.min_cut)
     pack = pack[cut:] + pack[:cut]
-    dealt: list[tuple[Card, ...]] = [()] * n
-    first = 3 * n
-    rest = size - 3
-    for i, seat in enumerate(clockwise_from((dealer + 1) % n, n)):
-        dealt[seat] = tuple(pack[3 * i: 3 * i + 3] + pack[first + rest * i: first + rest * (i + 1)])
-    return Deal(tuple(players), dealer, tuple(dealt), tuple(pack[first + rest * n:]), cut)
+    return Deal(tuple(players), dealer, tuple([take(pack) for take in packets(n, dealer, size)]),
+                tuple(pack[size * n:]), cut)
+
+
+@cache
+def packets(players: int, dealer: int, hand_size: int) -> tuple[Callable[[list[Card]], tuple[Card, ...]], ...]:
+    """For each seat, where its cards lie in the cut pack (B3), as a getter of those cards.
+
+    The packets go round clockwise from the dealer's left: three cards to each
+    seat, then the rest of the hand (two cards of a five-card hand) to each
+    seat in the same order. The layout depends only on the table, so it is
+    worked out once per (players, dealer, hand size): the dealer deals every deal.
+    """
+    where: list[tuple[int, ...]] = [()] * players
+    first = 3 * players
+    rest = hand_size - 3
+    for i, seat in enumerate(clockwise_from((dealer + 1) % players, players)):
+        where[seat] = (3 * i, 3 * i + 1, 3 * i + 2) + tuple(range(first + rest * i, first + rest * (i + 1)))
+    return tuple(itemgetter(*cards) for cards in where)  # (a hand has at least 3 cards: getters give tuples)
 
 
 @dataclass(frozen=True)

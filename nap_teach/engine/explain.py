@@ -30,7 +30,7 @@ class Explanation:
 
     def text(self, lang: str = "en") -> str:
         """The explanation in words (English unless ``lang`` says otherwise)."""
-        from ..words.i18n import translator
+        from ..words.i18n import translator  # the words sit above the engine: asked only to show, never to play
 
         return translator(lang).explain(self)
 

@@ -442,6 +442,8 @@ MESSAGES: dict[str, str | Plural] = {
     # --- records
     "scorekeeper.hand_table": N_("This deal cannot be deal {deal} of the session: deal {deal} is dealt by {dealer} to {players}, but the file's deal was dealt by {hand_dealer} to {hand_players}."),
     # --- a deal entered by hand (the lesson's "Your own deal")
+    "entry.words_long": N_("At most {most} characters here ({count} were typed)."),
+    "entry.words_control": N_("The title and the notes are plain text on one line: no line breaks or control characters."),
     "entry.names": N_("Every player needs a name of their own: the names must be different and not empty."),
     "entry.seat_has_cards": Plural(
         Np_("{player} still holds {count} card: take it back before the table gets smaller.",
@@ -480,12 +482,14 @@ MESSAGES: dict[str, str | Plural] = {
     "record.dealer": N_("The dealer {dealer} is not one of the players."),
     "record.card": N_("“{card}” is not a card."),
     "record.duplicate": N_("The card {card} appears twice."),
-    "record.hand_size": N_("{player} must hold exactly five cards, not {count}."),
+    "record.hand_size": Plural(
+        Np_("{player} must hold exactly {size} card, not {count}.", "{player} must hold exactly {size} cards, not {count}."),
+        "size"),
     "record.hand_owner": N_("The hands must belong to the players, one each: {detail}."),
     "record.profile": N_("Unknown profile “{profile}”: known profiles are {known}."),
     "record.profile_mismatch": N_("The record follows {profile}, not {expected_profile} as asked."),
     "record.call": N_("“{call}” is not a call."),
-    "record.tricks": N_("The declarer's tricks must be a whole number from 0 to 5, not {value}."),
+    "record.tricks": N_("The declarer's tricks must be a whole number from 0 to {most}, not {value}."),
     "record.tricks_passed": N_("Everyone passed in this deal, so there are no declarer's tricks to enter."),
     "record.tricks_missing": N_("This deal had a declarer: enter how many tricks the declarer took."),
     "record.renege_in_hand": N_("{reason} Under the pub rules that card is a renege (P7): play stops there and the renege is settled, so a hand file, which holds legal play only, cannot record it. Enter this deal in the scorekeeper as a renege by {player}."),
@@ -729,6 +733,9 @@ MESSAGES: dict[str, str | Plural] = {
     "play.learner_missing": N_("The record names {learner} as the learner, but {learner} is not one of its players."),
     # --- class results (a traveller of one seeded game)
     "class.empty": N_("The file is empty."),
+    "class.hand_file": N_("This is a single deal saved from “Your own deal” or a lesson, not a learner's session: ask the learner for the file named nap-session-….json (“Download the session” on the play page)."),
+    "class.other_format": N_("This is not a learner's session ({format}): ask the learner for the file named nap-session-….json (“Download the session” on the play page)."),
+    "class.not_json": N_("This is not a session file (it cannot be read as JSON: {detail}): ask the learner for the file named nap-session-….json."),
     "class.no_learner": N_("The record does not say which player is the learner, so it cannot be a learner's session."),
     "class.no_seed": N_("The session has no deal seed, so its deals cannot be compared with the class's: play it from the class link."),
     "class.no_deals": N_("{learner} has not finished a deal yet: play at least one deal, then download the session again."),
@@ -758,6 +765,20 @@ MESSAGES: dict[str, str | Plural] = {
         Np_("seed {seed}, {profile}, {players} player, the learner in seat {seat}, {length}",
             "seed {seed}, {profile}, {players} players, the learner in seat {seat}, {length}"),
         "players"),
+    # --- a live class (nap_teach.teach.classroom)
+    "live.no_seed": N_("A class needs a game with a deal seed."),
+    "live.unknown_class": N_("This class link is not known here: the class has ended, or the link was cut short. Ask your teacher for the link again."),
+    "live.unknown_teacher": N_("This teacher link is not known here: the class has ended (a class is kept 14 days), or the link was cut short."),
+    "live.unknown_learner": N_("This page is not one of the class's learners: type your name and start the session again."),
+    "live.name_taken": N_("Someone in this class already plays as {name}: choose another name (add an initial, for example)."),
+    "live.class_full": N_("This class is full ({most} learners)."),
+    "live.bad_number": N_("That is not a deal number of this session."),
+    "live.bad_deal": N_("That is not a deal: nothing was sent."),
+    "live.too_big": N_("That deal is too large to be one of this game's ({most} bytes at most)."),
+    "live.deal_differs": N_("Deal {deal} of this learner is already with the class, played otherwise: the first one counts."),
+    "live.deal_gap": N_("Deal {deal} cannot come before deal {expected}."),
+    "live.other_game": N_("That session is not the class's game."),
+    "live.unavailable": N_("The class could not be reached just now; nothing was changed. It will be tried again."),
 }
 
 

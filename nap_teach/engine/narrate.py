@@ -121,11 +121,11 @@ def explain_card(before: "DealState", after: "DealState", card: Card) -> list[Ex
         if after.phase == "play":
             out.append(Explanation(p.rule(Topic.TRICK), "explain.winner_leads", {"winner": winner}))
         was, now = before.outcome(), after.outcome()
-        if was is None and now is not None and len(after.tricks) < 5:
+        if was is None and now is not None and len(after.tricks) < p.hand_size:
             assert after.declarer is not None and after.contract is not None
             facts = {"declarer": after.players[after.declarer], "call": after.contract.name,
                      "won": after.tricks_won[after.declarer], "needed": after.contract.min_tricks,
-                     "left": 5 - len(after.tricks)}
+                     "left": p.hand_size - len(after.tricks)}
             if after.contract.max_tricks == 0:  # Misère: the declarer's first trick loses the contract (P4)
                 out.append(Explanation(p.rule(Topic.MISERE), "explain.misere_lost", facts))
             else:

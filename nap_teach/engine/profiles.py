@@ -83,6 +83,8 @@ class Profile:
     option_choices: Mapping[str, tuple[object, ...]] = field(default_factory=dict)
     _by_name: Mapping[str, Contract] = field(init=False, repr=False, compare=False)
     """Every record and display name of the ladder, in lower case -> its contract (from ``ladder``)."""
+    _hash: int = field(init=False, repr=False, compare=False)
+    """The hash, computed once: every new deal looks its auction's start up by profile (a cache key)."""
 
     def __post_init__(self) -> None:
         # a frozen dataclass sets its own derived fields this way (the instance is not yet shared)
@@ -90,9 +92,10 @@ class Profile:
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
         object.__setattr__(self, "option_choices", MappingProxyType(dict(self.option_choices)))
         object.__setattr__(self, "_by_name", MappingProxyType({a.lower(): c for c in self.ladder for a in c.aliases}))
+        object.__setattr__(self, "_hash", hash((self.name, tuple(sorted((k, repr(v)) for k, v in self.options.items())))))
 
     def __hash__(self) -> int:
-        return hash((self.name, tuple(sorted((k, repr(v)) for k, v in self.options.items()))))
+        return self._hash
 
     def rule(self, topic: Topic) -> str:
         """The rule id for a topic (``Topic.FOLLOW``, ``Topic.LADDER`` ...) in this profile."""

@@ -132,7 +132,7 @@ def _card(text: Any) -> Card:
         raise _bad("record.card", card=text) from None
 
 
-def _hands(record: Mapping[str, Any], players: Sequence[str]) -> list[tuple[Card, ...]]:
+def _hands(record: Mapping[str, Any], players: Sequence[str], profile: Profile) -> list[tuple[Card, ...]]:
     hands = _field(record, "hands", dict, "an object from player name to five cards")
     if set(hands) != set(players):
         missing = [p for p in players if p not in hands]
@@ -150,9 +150,9 @@ def _hands(record: Mapping[str, Any], players: Sequence[str]) -> list[tuple[Card
             if c in seen:
                 raise _bad("record.duplicate", card=c.code)
             seen.add(c)
-        if len(parsed) != 5:
-            # the deal gives everyone five cards (B3)
-            raise RecordError(Explanation("B3", "record.hand_size", {"player": p, "count": len(parsed)}))
+        if len(parsed) != profile.hand_size:  # the deal gives everyone a full hand (B3)
+            raise RecordError(Explanation("B3", "record.hand_size",
+                                          {"player": p, "count": len(parsed), "size": profile.hand_size}))
         out.append(parsed)
     return out
 
@@ -213,7 +213,7 @@ def hand_from_record(record: Any, profile_name: str | None = None) -> DealState:
     profile = _profile(record, profile_name)
     players = _players(record)
     dealer = _dealer(record, players)
-    hands = _hands(record, players)
+    hands = _hands(record, players, profile)
     calls = _calls(record, profile, players, dealer)
     play = _play(record)
     stop = record.get("stop", False)
@@ -333,7 +333,7 @@ def _add_deal(session: Session, deal: Any, number: int) -> None:
                     if named in players else _bad("record.dealer", dealer=named)
         session.add_misdeal()
     elif "hands" in deal:
-        hands = _hands(deal, players)
+        hands = _hands(deal, players, profile)
         calls = _calls(deal, profile, players, dealer, number)
         play = _play(deal)
         state = DealState(players, dealer, hands, profile)

@@ -547,8 +547,9 @@ class Session:
             if declarer_tricks is None:
                 raise RecordError(Explanation(p.rule(Topic.FIVE_TRICKS), "record.tricks_missing", {}))
             if isinstance(declarer_tricks, bool) or not isinstance(declarer_tricks, int) \
-                    or not 0 <= declarer_tricks <= 5:
-                raise RecordError(Explanation(p.rule(Topic.FIVE_TRICKS), "record.tricks", {"value": declarer_tricks}))
+                    or not 0 <= declarer_tricks <= p.hand_size:
+                raise RecordError(Explanation(p.rule(Topic.FIVE_TRICKS), "record.tricks",
+                                              {"value": declarer_tricks, "most": p.hand_size}))
         return ScoredDeal(auction, declarer_tricks, offender)
 
     def add_scored(self, calls: Sequence[Call | str], declarer_tricks: int | None,

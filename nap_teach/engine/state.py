@@ -60,8 +60,6 @@ class DealResult:
     settlement: Mapping[str, int] | None
 
 
-TRICKS = 5
-
 
 class DealState:
     """Auction and play of one deal, seen from above (all hands known).
@@ -104,14 +102,15 @@ class DealState:
         self.declarer: int | None = None
         self.contract: Contract | None = None
         self.trump: Suit | None = None
-        # completed tricks as (seats, cards) lists; Trick values are made when asked for (``tricks``)
-        self._done: list[tuple[list[int], list[Card]]] = []
+        # completed tricks as (leader, cards); Trick values are made when asked for (``tricks``)
+        self._done: list[tuple[int, list[Card]]] = []
         self._tricks: list[Trick] = []
-        self.trick_seats: list[int] = []
         self.trick_cards: list[Card] = []
+        self._leader = 0  # the seat that led the current trick (the others follow clockwise)
+        self._led: Suit | None = None  # the suit led to the current trick, None before its first card
         self.tricks_won: list[int] = [0] * self.n
         self.stopped = False
-        self._to_play: int | None = None
+        self._to_play: int | None = None  # the seat to play a card; None outside the play
 
     # ----------------------------------------------------------------- phase
     @property
@@ -139,19 +138,25 @@ class DealState:
     @property
     def to_act(self) -> int | None:
         """Seat expected to call or play next, or None when the deal is over."""
-        phase = self._phase
-        if phase == "auction":
+        if self._phase == "auction":
             return (self.dealer + 1 + len(self._calls)) % self.n
-        if phase != "play":
-            return None
-        return self._to_play
+        return self._to_play  # None once the deal is over
 
     @property
     def leader(self) -> int | None:
         """Seat leading the current trick."""
-        if self.trick_seats:
-            return self.trick_seats[0]
-        return self._to_play if self.phase == "play" else None
+        if self.trick_cards:
+            return self._leader
+        return self._to_play  # the seat to lead next; None outside the play
+
+    @property
+    def trick_seats(self) -> list[int]:
+        """The seats that have played to the current trick, in order: the leader, then clockwise (B12)."""
+        return self._seats(self._leader, len(self.trick_cards))
+
+    def _seats(self, leader: int, count: int) -> list[int]:
+        n = self.n
+        return [(leader + i) % n for i in range(count)]
 
     @property
     def tricks(self) -> list[Trick]:
@@ -161,8 +166,8 @@ class DealState:
         if len(made) != len(done):
             trump = self.trump
             for k in range(len(made), len(done)):
-                seats, cards = done[k]
-                made.append(Trick(k + 1, tuple(seats), tuple(cards), trump))
+                leader, cards = done[k]
+                made.append(Trick(k + 1, tuple(self._seats(leader, len(cards))), tuple(cards), trump))
         return made
 
     @property
@@ -197,10 +202,10 @@ class DealState:
 
     def legal_cards(self, seat: int | None = None) -> list[Card]:
         """Cards ``seat`` (default: the seat to play) may play now (B10, B11)."""
-        to_play = self._to_play
-        if self._phase != "play" or to_play is None or (seat is not None and seat != to_play):
+        to_play = self._to_play  # None outside the play
+        if to_play is None or (seat is not None and seat != to_play):
             return []
-        return playable(self.held[to_play], self.trick_cards[0].suit if self.trick_cards else None)
+        return playable(self.held[to_play], self._led)
 
     def legal_actions(self) -> list[Action]:
         if self.phase == "auction":
@@ -219,7 +224,7 @@ class DealState:
         if self.declarer is None or self.contract is None:
             return None
         won = self.tricks_won[self.declarer]
-        left = TRICKS - len(self._done)
+        left = self.profile.hand_size - len(self._done)  # one trick per card in a hand
         c = self.contract
         if won > c.max_tricks or won + left < c.min_tricks:
             return False
@@ -361,13 +366,30 @@ class DealState:
         held, a renege, a call below the last bid) leaves the state
         inconsistent; use :meth:`apply` for actions that come from people or files.
         """
-        if isinstance(action, Card):
-            self._play_card(action)
-        elif isinstance(action, Call):
+        if action.__class__ is Card:  # the common case first, played here (Card has no subclasses: 52 interned values)
+            seat = self._to_play
+            assert seat is not None and self.contract is not None, "a card before the auction ended"
+            self.held[seat].remove(action)
+            trick_cards = self.trick_cards
+            trick_cards.append(action)
+            self.actions.append(action)
+            count = len(trick_cards)
+            if count == 1:
+                self._leader = seat
+                self._led = action.suit
+                if not self._done:  # the first card of the deal sets trump (B10), none in Misère (P4)
+                    self.trump = action.suit if self.contract.trumps else None
+            if count < self.n:
+                self._to_play = seat + 1 if seat + 1 < self.n else 0
+            else:
+                self._end_trick()
+            return
+        if isinstance(action, Call):
             self._make_call(action)
         elif isinstance(action, Stop):
             self.stopped = True
             self._phase = "over"
+            self._to_play = None
         else:
             raise TypeError(f"not an action: {action!r}")
         self.actions.append(action)
@@ -399,30 +421,20 @@ class DealState:
             else:
                 self._phase = "over"
 
-    def _play_card(self, card: Card) -> None:
-        seat = self._to_play
-        assert seat is not None and self.contract is not None, "a card before the auction ended"
-        self.held[seat].remove(card)
-        trick_cards = self.trick_cards
-        trick_cards.append(card)
-        self.trick_seats.append(seat)
-        count = len(trick_cards)
-        n = self.n
-        if count < n:
-            if count == 1 and not self._done:  # the first card of the deal sets trump (B10), none in Misère (P4)
-                self.trump = card.suit if self.contract.trumps else None
-            self._to_play = seat + 1 if seat + 1 < n else 0
-            return
-        seats = self.trick_seats
-        win = seats[winning_index(trick_cards, self.trump)]
+    def _end_trick(self) -> None:
+        """The trick is complete: its winner (B12) takes it and leads the next, or the deal is over."""
+        leader, trick_cards = self._leader, self.trick_cards
+        win = (leader + winning_index(trick_cards, self.trump)) % self.n
         done = self._done
-        done.append((seats, trick_cards))  # these lists are never changed again
+        done.append((leader, trick_cards))  # this list is never changed again
         self.tricks_won[win] += 1
-        self.trick_seats = []
         self.trick_cards = []
-        self._to_play = win
-        if len(done) == TRICKS:
+        self._led = None
+        if len(done) == self.profile.hand_size:  # one trick per card in a hand (B13)
             self._phase = "over"
+            self._to_play = None
+        else:
+            self._to_play = win
 
     def undo(self) -> Action:
         """Take back the last action and return it (replays the rest: exact and simple)."""

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .auction import Call
-from .cards import Card, Suit
+from .cards import FULL_PACK, Card, Suit
 from .profiles import Contract, Profile
 from .tricks import Trick
 
@@ -101,7 +101,5 @@ class SeatView:
 
     def unseen(self) -> tuple[Card, ...]:
         """Cards this seat has not seen: in other hands or among the unused."""
-        from .cards import FULL_PACK
-
         seen = set(self.hand) | set(self.played)
         return tuple(c for c in FULL_PACK if c not in seen)

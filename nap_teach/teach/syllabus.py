@@ -29,16 +29,21 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..engine.auction import Auction, Call
-from ..engine.cards import Card
+from ..engine.cards import Card, Suit
 from ..engine.dealing import shuffle_and_deal, deal_rng
 from ..engine.explain import Explanation, RecordError, RuleError
 from ..engine.profiles import BRITISH, Profile
-from .quiz import Question, questions_for_rule
+from ..engine.records import hand_from_record, session_from_record
 from ..engine.rules import Topic, rules_in_force
-from ..engine.session import Session
+from ..engine.session import Session, first_dealer_from_cards
 from ..engine.settlement import ZeroSumError, check_zero_sum
 from ..engine.state import STOP, DealState
-from .trainers import Demonstration, build_position, calls_for, demonstrations, example_deal, settlement, table_names
+from .course import load_course
+from .lesson import lesson_rules
+from .lesson.player import LessonPlayer
+from .quiz import Question, generate, kinds_for, questions_for_rule
+from .trainers import (Demonstration, build_position, calls_for, demonstrations, example_deal, judge_misere_trick,
+                       settlement, table_names)
 
 __all__ = ["Enforcement", "SyllabusEntry", "Showing", "profile_rules", "enforcements", "syllabus", "gaps",
            "SCENARIOS", "PROFILE_SCENARIOS", "course_showings", "quiz_kinds", "EXAMPLE_ONLY"]
@@ -171,8 +176,6 @@ def _card_not_dealt(p: Profile) -> Exception:
 @_scenario("hand_of_six")
 def _hand_of_six(p: Profile) -> Exception:
     """B3: the deal gives everyone five cards; a record with a hand of six is refused."""
-    from ..engine.records import hand_from_record
-
     deal = shuffle_and_deal(table_names(4), 0, deal_rng("syllabus", 3), p)
     hands = {name: [c.code for c in hand] for name, hand in zip(deal.players, deal.hands)}
     hands[deal.players[1]].append(deal.unused[0].code)
@@ -236,7 +239,6 @@ def _defender_leads_first(p: Profile) -> Exception:
 
 @_scenario("revoke")
 def _revoke(p: Profile) -> Exception:
-    from ..engine.cards import Suit
     hand = tuple(Card.parse(c) for c in ("5H", "9C", "KD", "3D"))
     state = build_position(table_names(3), Suit.SPADES, winners=(0,), current=(Card.parse("AH"),), hand=hand,
                            profile=p)
@@ -245,14 +247,12 @@ def _revoke(p: Profile) -> Exception:
 
 @_scenario("wrong_leader")
 def _wrong_leader(p: Profile) -> Exception:
-    from ..engine.cards import Suit
     state = build_position(table_names(3), Suit.SPADES, winners=(1,), profile=p)
     return _expect(lambda: state.copy().apply(state.held[2][0], 2))
 
 
 @_scenario("stop_not_certain")
 def _stop_not_certain(p: Profile) -> Exception:
-    from ..engine.cards import Suit
     state = build_position(table_names(3), Suit.SPADES, winners=(0,), profile=p)
     return _expect(lambda: state.copy().apply(STOP))
 
@@ -324,8 +324,6 @@ def _pub_scenario(name: str, applies: Callable[[Profile], bool]) -> Callable[[Sc
 @_pub_scenario("tied_first_draw", lambda p: p.first_dealer == "low_card")
 def _tied_first_draw(p: Profile) -> Exception:
     """P1: two players drew the same lowest rank: the engine names no dealer, they draw again."""
-    from ..engine.session import first_dealer_from_cards
-
     cards = [Card.parse(c) for c in ("AC", "AD", "9S", "KH")]
     return _expect(lambda: first_dealer_from_cards(table_names(4), cards, p))
 
@@ -344,7 +342,6 @@ def _redeal_after_misdeal(p: Profile) -> Exception:
 @_pub_scenario("misere_no_trump", lambda p: any(not c.trumps for c in p.ladder))
 def _misere_no_trump(p: Profile) -> Enforcement:
     """P4 is kept by the deal itself: in Misère the first lead sets no trump, so no card of another suit wins."""
-    from .trainers import judge_misere_trick
 
     cards = tuple(Card.parse(c) for c in ("5H", "AS", "9H"))
     judged = judge_misere_trick(table_names(3), cards, p)
@@ -374,8 +371,6 @@ def _outsider_in_extra_hand(p: Profile) -> Exception:
 @_pub_scenario("variation_record", lambda p: Topic.VARIATIONS in p.rules)
 def _variation_record(p: Profile) -> Exception:
     """P9: a record asking for a variation (Purchase Nap ...) is refused: it would be a profile of its own."""
-    from ..engine.records import session_from_record
-
     return _expect(lambda: session_from_record({"format": "nap-session/1", "profile": "purchase",
                                                 "players": list(table_names(4)), "first_dealer": "Ann",
                                                 "deals": []}))
@@ -400,10 +395,6 @@ def enforcements(profile: Profile = BRITISH) -> list[Enforcement]:
 
 # ------------------------------------------------------------------ syllabus
 def _demonstrated() -> dict[str, list[int]]:
-    try:
-        from .lesson import lesson_rules
-    except ImportError:  # the lesson module is optional for the rest of the syllabus
-        return {}
     return lesson_rules()
 
 
@@ -411,9 +402,6 @@ def course_showings() -> dict[str, list[Showing]]:
     """Rule id -> where the course shows it: lessons that teach it, with the deals and steps where
     the engine's narration (or a question of the lesson) names it. A British lesson shows the B rules
     the pub profile keeps too (same id, same rule)."""
-    from .course import load_course
-    from .lesson.player import LessonPlayer
-
     out: dict[str, list[Showing]] = {}
     for spec in load_course():
         shown = LessonPlayer(spec).rules_shown()
@@ -428,8 +416,6 @@ def course_showings() -> dict[str, list[Showing]]:
 
 def quiz_kinds(profile: Profile = BRITISH, tries: int = 12) -> dict[str, list[str]]:
     """Rule id -> the quiz kinds whose generated questions fall on it (seeded, so always the same)."""
-    from .quiz import generate, kinds_for
-
     out: dict[str, list[str]] = {}
     for kind in kinds_for(profile):
         for number in range(tries):

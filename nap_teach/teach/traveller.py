@@ -28,8 +28,10 @@ from typing import Any, Iterable, Mapping
 from ..engine.dealing import deal_rng, shuffle_and_deal
 from ..engine.explain import Explanation, RecordError, RuleError
 from ..words.i18n import Translator
-from ..engine.records import SESSION_FORMAT, parse_json, session_from_record
+from ..engine.records import HAND_FORMAT, SESSION_FORMAT, parse_json, session_from_record
 from ..engine.session import LedgerRow, PlayedDeal, Session
+from urllib.parse import urlencode
+from ..engine.state import DealState
 
 __all__ = ["GameKey", "Submission", "TableResult", "Standing", "FileOutcome", "ClassResults", "read_submission",
            "class_query", "MAX_FILE_BYTES", "MAX_FILES", "COUNTED", "FLAGGED", "REFUSED", "DUPLICATE"]
@@ -172,8 +174,6 @@ def class_query(seed: int, profile: str, lang: str, players: int, seat: int, len
     >>> class_query(12, "pub", "es", 4, 1, "deals", 6, "simple", "normal", "10/5")
     'seed=12&profile=pub&lang=es&players=4&seat=1&deals=6&bots=simple&style=normal&misere=10%2F5'
     """
-    from urllib.parse import urlencode
-
     params: list[tuple[str, str]] = [("seed", str(seed)), ("profile", profile), ("lang", lang),
                                      ("players", str(players)), ("seat", str(seat)),
                                      ("rotations" if length_kind == "rotations" else "deals", str(length)),
@@ -198,13 +198,20 @@ def _decode(content: bytes | str) -> Any:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise _bad("record.not_json", detail=str(e)[:80]) from None
-    record = parse_json(text)
+        raise _bad("class.not_json", detail=str(e)[:80]) from None
+    try:
+        record = parse_json(text)
+    except RecordError as e:  # said in the teacher's words: which file to ask for
+        if e.explanation.key != "record.not_json":
+            raise
+        raise _bad("class.not_json", detail=str(e.explanation.facts.get("detail", ""))[:80]) from None
     if not isinstance(record, dict):
-        raise _bad("record.not_object")
+        raise _bad("class.other_format", format=type(record).__name__)
     fmt = record.get("format")
+    if fmt == HAND_FORMAT:
+        raise _bad("class.hand_file")
     if fmt != SESSION_FORMAT:
-        raise _bad("record.format", format=str(fmt)[:40] if fmt is not None else "?", expected=SESSION_FORMAT)
+        raise _bad("class.other_format", format=str(fmt)[:40] if fmt is not None else "?")
     return record
 
 
@@ -286,6 +293,15 @@ class ClassResults:
     def add_many(self, files: Iterable[tuple[str, bytes | str]]) -> list[FileOutcome]:
         return [self.add(name, content) for name, content in files]
 
+    def add_checked(self, sub: Submission) -> FileOutcome:
+        """A session already read by :func:`read_submission` (a live class's learner, read once and kept)."""
+        self._files.append((sub.file, sub, (), None))
+        return self.outcome(sub)
+
+    def last(self) -> Submission | None:
+        """The submission of the last file added, if it was read (None when it was refused)."""
+        return self._files[-1][1] if self._files else None
+
     def clear(self) -> None:
         self._files.clear()
         self.chosen = None
@@ -363,6 +379,17 @@ class ClassResults:
 
     def is_extra_hand(self, number: int) -> bool:
         return any(len(sub.rows) >= number and sub.rows[number - 1].tie_break for sub in self.counted())
+
+    def dealt(self, number: int) -> tuple[DealState, str] | None:
+        """Deal ``number`` as played at the first counted table that played it, and that table's learner label:
+        the hands are the same at every table (one seed); the names, calls and play are that table's."""
+        labels = self.labels()
+        for sub in self.counted():
+            entries = sub.session.entries
+            entry = entries[number - 1] if len(entries) >= number else None
+            if isinstance(entry, PlayedDeal):
+                return entry.state, labels[id(sub)]
+        return None
 
     def traveller(self, number: int) -> list[TableResult]:
         """Deal ``number`` at every counted learner's table, in the order of the files."""

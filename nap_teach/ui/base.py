@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import html as _html  # the standard library's (``html`` here is the safe HTML builder)
 import logging
 import re
 from importlib import resources
@@ -77,8 +78,6 @@ _TAG = re.compile(r"<[^>]*>")
 
 def plain_text(markup: str) -> str:
     """The words of an HTML fragment, as a screen reader would say them ("<b>Rules:</b>" -> "Rules")."""
-    import html as _html
-
     return " ".join(_html.unescape(_TAG.sub(" ", markup or "")).split()).rstrip(":： ").strip()
 
 
@@ -315,7 +314,7 @@ class App:
         Every live widget is held, not only those under :attr:`widget`: a page has parts outside its
         tree until they are shown, and a kernel holds one page.
         """
-        from ipywidgets.widgets.widget import _instances
+        from ipywidgets.widgets.widget import _instances  # ipywidgets' registry of live widgets: not public, read only here
 
         with contextlib.ExitStack() as stack:
             for widget in list(_instances.values()):
@@ -323,6 +322,6 @@ class App:
             yield
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
+        from IPython.display import display  # only Jupyter's display calls this, inside a kernel
 
         display(self.widget)

@@ -1,10 +1,9 @@
 """The one chart of the app: every player's balance after each deal, as an SVG line chart.
 
-Drawn as an SVG string by plain Python (issue 17): a kernel that draws it no longer imports
-matplotlib, which grew it by 45 MiB and took half a second for the first chart (a fresh process
-after ``import nap_teach.ui.play``: 37.0 MiB RSS, 82.4 MiB once a chart was drawn; now 37.0
-MiB, and 0.9 ms for the first chart). Every name is escaped by the safe HTML builder
-(:mod:`nap_teach.words.html`): names come from users.
+Drawn as an SVG string by plain Python (issue 17): a kernel that draws it imports no plotting
+library, so a class's kernels stay small and the first chart comes at once (the memory and the
+time, before and after, are in benchmarks/README.md). Every name is escaped by the safe HTML
+builder (:mod:`nap_teach.words.html`): names come from users.
 
 The play page marks the learner's line (thicker, its legend entry in bold); the scorekeeper
 uses fixed colours that stay apart for colour-blind readers. Both put the legend below the

@@ -13,6 +13,12 @@ its list, unless
 - a modifier is held (Ctrl, Alt, Meta, Shift), the key repeats (held down), or
   another handler already used the key (the card table's arrow keys).
 
+While ``presenting`` is set (the lesson's presenter mode), a clicker must always step: the keys are
+heard first (in the capture phase) whatever has the focus, Space included on a button, a toggle or
+a checkbox (its press is cancelled on the way down and up), and only a field that takes typing keeps
+its keys; Escape (:data:`PRESENT_KEYS`) is heard only then. After a step key the page scrolls back
+to ``scroll_to`` when that has left the screen, and the narration panel goes back to its top.
+
 Every message is checked in Python (:meth:`StepKeys.receive`): only a key of the
 allow-list (:data:`STEP_KEYS`) does anything; any other value (another key, a
 wrong type, a huge string, a malformed message) is ignored and logged below
@@ -32,7 +38,7 @@ import anywidget
 import ipywidgets as W
 import traitlets
 
-__all__ = ["STEP_KEYS", "KeyListener", "StepKeys", "MAX_KEY_MESSAGE"]
+__all__ = ["STEP_KEYS", "PRESENT_KEYS", "KeyListener", "StepKeys", "MAX_KEY_MESSAGE"]
 
 log = logging.getLogger("nap_teach.ui")
 
@@ -45,6 +51,9 @@ STEP_KEYS: dict[str, str] = {
 }
 """The allow-list: ``KeyboardEvent.key`` -> the action it asks for."""
 
+PRESENT_KEYS: dict[str, str] = {"Escape": "leave"}
+"""Keys heard only while presenting (the browser half ignores them otherwise)."""
+
 MAX_KEY_MESSAGE = 4
 """A key message has at most this many fields (type, key, n)."""
 
@@ -52,6 +61,8 @@ _ESM = """
 const TYPING = "input:not([type='checkbox']):not([type='button']):not([type='submit']):not([type='reset']), " +
   "textarea, select, [contenteditable=''], [contenteditable='true'], [role='textbox'], " +
   "[role='combobox'], [role='listbox'], [role='slider'], [role='spinbutton'], [role='radiogroup'], [role='menu']";
+const TEXT_ENTRY = "input:not([type='checkbox']):not([type='button']):not([type='submit']):not([type='reset'])" +
+  ":not([type='radio']), textarea, [contenteditable=''], [contenteditable='true'], [role='textbox']";
 const PRESSED_BY_SPACE = "button, input, a[href], summary, [role='button'], [role='link'], [role='checkbox'], " +
   "[role='switch'], [role='tab'], [role='option'], [role='menuitem']";
 
@@ -62,23 +73,59 @@ function within(node, selector) {
 function render({ model, el }) {
   el.classList.add("nap-keys");
   let count = 0;
-  function onKey(ev) {
-    if (ev.defaultPrevented || ev.isComposing || ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
+  const PRESENT_ONLY = ["Escape"];
+  function heard(ev) {
+    if (ev.isComposing || ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return false;
     const keys = model.get("listen") || [];
-    if (!keys.includes(ev.key)) return;
+    if (!keys.includes(ev.key)) return false;
+    const presenting = !!model.get("presenting");
+    if (PRESENT_ONLY.includes(ev.key) && !presenting) return false;
     const target = ev.target instanceof Element ? ev.target : null;
     const active = document.activeElement;
     for (const node of [target, active]) {
-      if (within(node, TYPING)) return;  // the key belongs to the field
-      if (ev.key === " " && within(node, PRESSED_BY_SPACE)) return;  // Space presses the focused button
+      if (presenting) {
+        if (within(node, TEXT_ENTRY)) return false;  // a field that takes typing keeps its keys
+        continue;
+      }
+      if (within(node, TYPING)) return false;  // the key belongs to the field
+      if (ev.key === " " && within(node, PRESSED_BY_SPACE)) return false;  // Space presses the focused button
     }
-    ev.preventDefault();  // the page does not scroll as well
+    return true;
+  }
+  function onKey(ev, capture) {
+    const presenting = !!model.get("presenting");
+    if (presenting !== capture) return;  // presenting: heard first, on the way down; else after the page's own
+    if (ev.defaultPrevented && !presenting) return;
+    if (!heard(ev)) return;
+    ev.preventDefault();  // the page does not scroll as well (and, presenting, no button is pressed)
+    if (presenting) ev.stopPropagation();
     if (ev.repeat) return;  // a key held down steps once
     count += 1;
     el.dataset.sent = String(count);
     model.send({ type: "key", key: ev.key, n: count });
+    if (presenting && ev.key !== "Escape") {
+      const panel = document.querySelector(".nap-present-panel .nap-lesson-side");
+      if (panel) panel.scrollTop = 0;
+      const sel = model.get("scroll_to");
+      const back = sel ? document.querySelector(sel) : null;
+      if (back) {
+        const r = back.getBoundingClientRect();
+        if (r.top < 0 || r.top > window.innerHeight / 4) back.scrollIntoView({ block: "start" });
+      }
+    }
   }
-  document.addEventListener("keydown", onKey);
+  // presenting, Space would press the focused button or tick the focused box as the key comes up
+  function onKeyUp(ev) {
+    if (ev.key === " " && model.get("presenting") && heard(ev)) {
+      ev.preventDefault();
+      ev.stopPropagation();
+    }
+  }
+  const onKeyDown = (ev) => onKey(ev, true);
+  const onKeyBubble = (ev) => onKey(ev, false);
+  document.addEventListener("keydown", onKeyDown, true);
+  document.addEventListener("keydown", onKeyBubble);
+  document.addEventListener("keyup", onKeyUp, true);
 
   // The focus is never dropped: when the focused button of a group (Back, Next, Restart) is disabled
   // (Next at the last step), the focus moves to the group's first button still enabled.
@@ -100,7 +147,9 @@ function render({ model, el }) {
   observer.observe(document.body, { attributes: true, attributeFilter: ["disabled"], subtree: true });
   el.dataset.ready = "1";
   return () => {
-    document.removeEventListener("keydown", onKey);
+    document.removeEventListener("keydown", onKeyDown, true);
+    document.removeEventListener("keydown", onKeyBubble);
+    document.removeEventListener("keyup", onKeyUp, true);
     document.removeEventListener("focusin", noteFocus);
     observer.disconnect();
   };
@@ -130,6 +179,10 @@ class KeyListener(anywidget.AnyWidget):
     """The keys to hear (``KeyboardEvent.key`` values); named so because ``keys`` is taken by ipywidgets."""
     focus_group = traitlets.Unicode("").tag(sync=True)
     """A CSS selector of button groups whose focus must not be dropped when its button is disabled."""
+    presenting = traitlets.Bool(False).tag(sync=True)
+    """Presenter mode: the keys step whatever has the focus, and Escape is heard."""
+    scroll_to = traitlets.Unicode("").tag(sync=True)
+    """A CSS selector scrolled back into view after a step key while presenting ("" for none)."""
 
 
 class StepKeys:

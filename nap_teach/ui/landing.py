@@ -52,8 +52,6 @@ from .storage import ProgressStore
 
 __all__ = ["LESSONS", "LandingPage", "LessonLink", "language_from_query", "profile_from_query"]
 
-HAND_SIZE = 5
-
 
 @dataclass(frozen=True)
 class LessonLink:
@@ -239,8 +237,8 @@ class LandingPage(App):
         self.deal()
 
     def deal(self) -> tuple[str, ...]:
-        """Draw a fresh five-card hand, show it and return its card codes (e.g. ``"10H"``)."""
-        self._cards = tuple(sort_hand(self._rng.sample(FULL_PACK, HAND_SIZE)))
+        """Draw a fresh hand of the rules' size, show it and return its card codes (e.g. ``"10H"``)."""
+        self._cards = tuple(sort_hand(self._rng.sample(FULL_PACK, self.profile.hand_size)))
         self.deals += 1
         self.hand = tuple(c.code for c in self._cards)
         self._render_output()

@@ -55,14 +55,14 @@ def request_query(environ: Mapping[str, str] | None = None) -> str:
     Voila then hands over with the query. Outside Voila there is none: ``""``.
 
     The wait is ``voila.utils.wait_for_request()`` (same address, same message)
-    without importing ``voila.utils``, which would add about 40 MiB to every
-    kernel (it pulls in the whole server side of Voila).
+    without importing ``voila.utils``, which pulls the whole server side of Voila
+    into every kernel (the memory it costs is in benchmarks/README.md).
     """
     global _request_arrived
     if environ is None and os.environ.get("VOILA_PREHEAT") == "True" and not _request_arrived:
         _request_arrived = True  # one request per kernel: never wait twice
         try:
-            from websockets.sync.client import connect
+            from websockets.sync.client import connect  # only a preheated kernel waits for its request
 
             e = os.environ
             base = e.get("VOILA_WS_BASE_URL") or e.get("VOILA_SERVER_URL") or "/"
@@ -141,7 +141,7 @@ class PageParams:
     """The page's parameters, each read and checked in one place.
 
     >>> p = PageParams.parse("lang=ES&seed=12&profile=pub&players=Ann,Ben&rule=b11")
-    >>> p.lang, p.profile.name, p.integer("seed", 0, 10**9), p.names("players"), p.rule
+    >>> p.lang, p.profile.name, p.integer("seed", 0, 999), p.names("players"), p.rule
     ('es', 'pub', 12, ['Ann', 'Ben'], 'B11')
     >>> PageParams.parse("lang=<script>&seed=-1").lang, PageParams.parse("seed=x").integer("seed", 0, 9)
     ('en', None)

@@ -194,7 +194,7 @@ class Translator:
         >>> translator("es").number(12.25, 2, signed=True), translator("en").number(-0.5)
         ('+12,25', '−0.5')
         """
-        from babel.numbers import format_decimal
+        from babel.numbers import format_decimal  # Babel's number module loads with the first number written, not with every page
 
         rounded = round(float(value), digits)
         pattern = "0." + "0" * digits if digits > 0 else "0"

@@ -15,7 +15,7 @@ from ..engine.messages import N_
 
 __all__ = [
     "TEXT_STYLE", "suit_colour", "suit_text", "card_svg", "card_back_svg", "pile_svg", "hand_html",
-    "card_label", "trick_html", "cards_text", "MARK_WORDS", "mark_word",
+    "card_label", "trick_html", "card_text", "cards_text", "MARK_WORDS", "mark_word",
 ]
 
 TEXT_STYLE = "\ufe0e"
@@ -40,9 +40,14 @@ def card_label(card: Card, tr: Translator | None = None) -> str:
     return (tr or translator("en")).card_words(card)
 
 
+def card_text(card: Card) -> str:
+    """A card as short text for a screen: rank and text-style suit symbol, "10♥︎" (the one way pages write it)."""
+    return card.rank.text + suit_text(card.suit)
+
+
 def cards_text(cards: Iterable[Card]) -> str:
     """Cards as short text with text-style suit symbols: "A♥︎ 10♠︎"."""
-    return " ".join(c.rank.text + suit_text(c.suit) for c in cards)
+    return " ".join(map(card_text, cards))
 
 
 def card_svg(

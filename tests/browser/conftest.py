@@ -5,7 +5,8 @@ Fixtures for test writers (every test in tests/browser gets the ``browser`` mark
 ``start_voila`` (session) -> ``VoilaServer.start(artifacts, extra_args=(), notebooks=None,
     launcher_args=())``: a server of your own (stop it yourself); launcher_args
     go to ``python -m nap_teach serve`` (``--class-size``, ``--max-kernels``,
-    ``--pool``), extra_args to Voila. ``.kernels()`` lists its kernel processes.
+    ``--pool``, ``--data-dir``), extra_args to Voila. ``.kernels()`` lists its kernel processes;
+    ``.data_dir`` is the folder of its live classes (a fresh one unless launcher_args name one).
 ``voila_learner`` -> module ``tests/browser/voila_learner.py``: a learner
     without a browser (the page over HTTP and its kernel websocket).
 ``voila_url`` (session) -> str
@@ -165,6 +166,8 @@ class VoilaServer:
     process: subprocess.Popen[bytes]
     log_path: Path
     host: str = "127.0.0.1"
+    data_dir: Path | None = None
+    """The launcher's --data-dir: a fresh folder per server (its live classes' database), unless the test gave one."""
 
     @property
     def url(self) -> str:
@@ -178,6 +181,12 @@ class VoilaServer:
               launcher_args: tuple[str, ...] = ()) -> VoilaServer:
         port = _free_port()
         log_path = artifacts / f"voila-{port}.log"
+        data_dir: Path | None = None
+        if not any(a.startswith(("--data-dir", "--database-url")) for a in launcher_args):
+            import tempfile
+
+            data_dir = Path(tempfile.mkdtemp(prefix="nap-classes-"))
+            launcher_args = (f"--data-dir={data_dir}", *launcher_args)
         # What `make app` runs: the app's launcher, which reads voila.json.
         # launcher_args go to the launcher (--class-size, --max-kernels, --pool),
         # extra_args to Voila.
@@ -200,7 +209,7 @@ class VoilaServer:
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
-        server = cls(port=port, process=process, log_path=log_path)
+        server = cls(port=port, process=process, log_path=log_path, data_dir=data_dir)
         deadline = time.monotonic() + SERVER_START_TIMEOUT
         while not _answers(server.host, port):
             if process.poll() is not None:
@@ -256,6 +265,10 @@ class VoilaServer:
                     kernel.kill()
                 except Exception:
                     pass
+        if self.data_dir is not None:
+            import shutil
+
+            shutil.rmtree(self.data_dir, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -8,7 +8,12 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import expect
 
+from pypdf import PdfReader
+
+from nap_teach.engine.cards import sort_hand
+from nap_teach.engine.records import hand_to_record, record_to_link
 from nap_teach.words.i18n import translator
+from nap_teach.words.render import cards_text
 from nap_teach.teach.traveller import ClassResults, result_word
 
 WIDGET_TIMEOUT = 30_000
@@ -31,22 +36,30 @@ def amount(text: str) -> int:
 
 
 def test_the_class_link_shows_a_qr_code_for_the_room_and_opens_the_same_game(voila_page, page_log, screenshot):
-    page = voila_page("play.ipynb", "seed=11&players=4&deals=3&lang=es", ready="button.nap-play-class-make")
+    page = voila_page("play.ipynb", "seed=11&players=4&deals=3&lang=es", ready="button.nap-play-start")
+    make = page.locator("button.nap-play-class-make")
+    expect(make).to_be_hidden()  # a learner on their own: the teacher's tools are folded away
+    page.locator(".nap-play-teachers").get_by_text("Para docentes").click()
+    expect(make).to_be_visible(timeout=WIDGET_TIMEOUT)
     page.locator(".nap-play-class-address input").fill("http://192.168.1.20:8866/voila/render/play.ipynb")
     page.locator(".nap-play-class-address input").press("Enter")
-    page.locator("button.nap-play-class-make").click()
+    make.click()
     qr = page.locator(".nap-play-class-qr svg")
     expect(qr).to_be_visible(timeout=WIDGET_TIMEOUT)
     box = qr.bounding_box()
     assert box is not None and box["width"] >= 300 and abs(box["width"] - box["height"]) < 2  # square, big
     link = page.locator("input.nap-play-class-url").input_value()
     parts = urlsplit(link)
-    assert parts.netloc == "192.168.1.20:8866" and "seed=11" in parts.query and "lang=es" in parts.query
+    # the server keeps live classes: the link names the class, whose game the server holds
+    assert parts.netloc == "192.168.1.20:8866" and "class=" in parts.query and "lang=es" in parts.query
+    assert "teacher=" in page.locator("input.nap-play-teacher-url").input_value()
     screenshot(page, "class-link-qr")
-    # a learner opening the link gets the same game in the setup form
+    # a learner opening the link gets the teacher's game, locked, and types a name
     learner = voila_page("play.ipynb", parts.query, ready="button.nap-play-start")
-    expect(learner.locator(".nap-play-seed input")).to_have_value("11")
-    expect(learner.locator(".nap-play-players input")).to_have_value("4")
+    expect(learner.locator(".nap-play-class-game")).to_contain_text("semilla 11")
+    expect(learner.locator(".nap-play-class-game")).to_contain_text("4 jugadores")
+    for hidden in (".nap-play-seed", ".nap-play-players", ".nap-play-bots", ".nap-play-teachers"):
+        expect(learner.locator(hidden)).to_be_hidden()
     expect(learner.locator(".nap-play-name input")).to_have_value("")  # the learner's name first
     expect(learner.locator(".nap-status")).to_contain_text("escribe tu nombre")
     page_log.assert_no_errors()
@@ -82,6 +95,36 @@ def test_three_session_files_dropped_into_the_class_page(voila_page, page, page_
             assert cells[2] == (line.contract or "Pass")
             assert cells[4] == result_word(line, tr)
             assert (amount(cells[5]), amount(cells[6])) == (line.score, line.total)
+
+    # the debrief: each deal's hands as a diagram (the same cards at every table), with its two links
+    for number in (1, 2, 3):
+        state, _table = expected.dealt(number)
+        deal = page.locator(f".nap-class-deal[data-deal='{number}']")
+        hands = deal.locator(".nap-handout-hands tbody tr")
+        expect(hands).to_have_count(state.n)
+        for seat in range(state.n):
+            expect(deal.locator(f"tr[data-player='{state.players[seat]}'] .nap-handout-cards")).to_have_text(
+                cards_text(sort_hand(state.hands[seat])))
+            expect(deal.locator(f"tr[data-player='{state.players[seat]}'] svg")).to_have_count(5)
+        code = record_to_link(hand_to_record(state))
+        expect(deal.locator("a.nap-class-teach")).to_have_attribute("href", f"lesson.ipynb?deal={code}")
+        expect(deal.locator("a.nap-class-print")).to_have_attribute("href", f"handouts.ipynb?deal={code}")
+    # the two links of deal 1 open the deal: narrated on the lesson page, on one sheet on the handouts page
+    first = expected.dealt(1)[0]
+    with page.context.expect_page() as opened:
+        page.locator(".nap-class-deal[data-deal='1'] a.nap-class-print").click()
+    sheet = opened.value
+    sheet.locator(".nap-handout-deal").wait_for(timeout=60_000)
+    expect(sheet.locator(".nap-handout-deal .nap-handout-hands tbody tr")).to_have_count(first.n)
+    assert len(PdfReader(io.BytesIO(sheet.pdf(format="A4"))).pages) == 1
+    sheet.close()
+    with page.context.expect_page() as opened:
+        page.locator(".nap-class-deal[data-deal='1'] a.nap-class-teach").click()
+    lesson = opened.value
+    lesson.locator(".nt-seat").first.wait_for(timeout=60_000)
+    expect(lesson.locator(".nap-lesson-title")).to_contain_text("Your deal, step by step")
+    expect(lesson.locator(".nt-seat")).to_have_count(first.n)
+    lesson.close()
 
     # the class's ledger, best first
     ledger_rows = page.locator(".nap-class-ledger-table tbody tr")

@@ -42,7 +42,7 @@ def test_wrong_then_right_then_done_and_kept_after_reload(voila_page, page_log, 
     expect(page.locator(".nap-course-list")).to_contain_text("not started", timeout=WIDGET_TIMEOUT)
 
     # the first question (before the first call): which calls may A make? Only "Pass" is not enough
-    expect(page.locator(".nap-ask-prompt")).to_contain_text("which calls may A make now")
+    expect(page.locator(".nap-ask-prompt")).to_contain_text("which calls may Ann make now")
     page.locator("button.nap-ask-option-Pass").click()
     page.locator("button.nap-ask-check").click()
     feedback = page.locator(".nap-ask-feedback")

@@ -19,6 +19,7 @@ from nap_teach.teach.lesson.deal import load_worked_deal
 from nap_teach.engine.profiles import BRITISH, PUB
 from nap_teach.engine.records import hand_to_record, record_to_link
 from nap_teach.words.render import cards_text
+from nap_teach.engine.cards import sort_hand
 from nap_teach.engine.rules import rules_in_force
 
 WIDGET_TIMEOUT = 60_000
@@ -98,8 +99,8 @@ def test_b17_handouts_print_whole_in_english_on_a4_and_letter(voila_page, page_l
     # the whole course as a lesson plan: every lesson, the last one ending on the last sheet
     pick(page, expect, ".nap-handouts-kind", "Lesson plan (the whole course)", "plan")
     printed = Printed(page, "A4")
-    assert printed.count == 9
-    printed.has(*[f"{s.place}. {s.title}" for s in load_course()])
+    assert printed.count == 13  # with the evenings, the materials and a dealing guide for every deal (issue 27)
+    printed.has(*[f"{s.place}. {s.title}" for s in load_course()], "Materials for 12 learners")
     assert printed.sheet_of(load_course()[-1].teaching.mistakes[-1]) == printed.count - 1
     # a blank scorekeeper's sheet for seven players under the pub rules, on Letter
     pick(page, expect, ".nap-handouts-kind", "Scorekeeper's sheet", "scoresheet")
@@ -109,8 +110,8 @@ def test_b17_handouts_print_whole_in_english_on_a4_and_letter(voila_page, page_l
     expect(page.locator(".nap-handouts-sheet")).to_have_attribute("data-paper", "letter", timeout=WIDGET_TIMEOUT)
     expect(page.locator(".nap-handout-scoresheet")).to_have_attribute("data-players", "7", timeout=WIDGET_TIMEOUT)
     printed = Printed(page, "Letter", css_size=True)  # the page's own @page size
-    assert printed.count == 1 and printed.size == LETTER
-    printed.has(*[f"Player {i}" for i in range(1, 8)], "Blücher all five 30 15")
+    assert printed.count == 1 and printed.size == (LETTER[1], LETTER[0])  # across the sheet
+    printed.has(*[f"Player {i}" for i in range(1, 8)], "Blücher 30 / 15")
     # the Print button opens the browser's print dialog
     page.evaluate("() => { window.napPrinted = 0; window.print = () => { window.napPrinted += 1; }; }")
     page.locator("button.nap-print-button").click()
@@ -136,13 +137,13 @@ def test_p3_handouts_print_in_spanish_on_letter(voila_page, page_log, screenshot
     page = voila_page("handouts.ipynb", "kind=rules&profile=pub&lang=es&paper=letter", ready=".nap-handout-rules")
     tr = translator("es")
     printed = Printed(page, "Letter", css_size=True)
-    assert printed.count == 4 and printed.size == LETTER
+    assert printed.count == 3 and printed.size == LETTER
     printed.has("Tarjeta de reglas", *rules_text(PUB, tr), "Blücher las cinco 30 15")
     assert printed.sheet_of(f"P9 · {tr.rule_title('P9')}") >= 2  # the last rule, well past the first sheet
     pick(page, expect, ".nap-handouts-kind", "Diagrama de la mano", "deal")
     state = load_worked_deal()
     printed = Printed(page, "Letter")
-    assert printed.count == 2
+    assert printed.count == 1  # the deal on one sheet (it spilled two rows onto a second before issue 27)
     printed.has("La mano explicada", "Las bazas", *tricks_text(state), "A anunció Four (4 bazas) e hizo 4 bazas.")
     page.emulate_media(media="print")
     screenshot(page, "deal-es-print")
@@ -158,7 +159,10 @@ def test_the_explorer_lesson_plan_prints_past_its_first_sheet(voila_page, page_l
     assert printed.count >= 6  # nine sheets today; before issue 16 everything after the first was lost
     printed.has(tr.gettext("Lesson plan"), *[f"{s.place}. {tr.gettext(s.title)}" for s in course],
                 *[tr.gettext(m) for s in course for m in s.teaching.mistakes])
-    assert printed.sheet_of(f"16. {tr.gettext(course[-1].title)}") >= 4
+    assert printed.sheet_of(tr.gettext(course[-1].teaching.mistakes[-1])) >= 4  # the last lesson, far on
+    # nothing of the page's navigation on paper: not the page header's links, not the explorer's own Print button
+    for words in (tr.gettext("Print the lesson plan"), "⌂"):
+        assert squeeze(words) not in printed.text, words
     # the coverage table stays on the page, collapsed under its summary; opened, it prints to its last rule
     summary = tr.gettext("Rule by rule: where the app shows, quizzes and enforces each rule")
     printed.has(summary)
@@ -168,4 +172,118 @@ def test_the_explorer_lesson_plan_prints_past_its_first_sheet(voila_page, page_l
     assert opened.count > printed.count
     opened.has(*[f"{rule}{tr.rule_title(rule)}" for rule in rules_in_force(BRITISH)])
     assert opened.sheet_of(f"B17{tr.rule_title('B17')}") > opened.sheet_of(summary)
+    page_log.assert_no_errors()
+
+
+# ---- issue 27 part 3: every handout x language x paper, read back from the PDF ----------------------------------
+
+PAPER_SIZES = {"a4": (A4, (A4[1], A4[0])), "letter": (LETTER, (LETTER[1], LETTER[0]))}  # upright, across
+NAVIGATION = ("Pick a handout", "Elige una hoja", "Handouts to print", "Hojas para imprimir")
+"""Words of the page around the handout (its title and its form), never on paper."""
+
+
+def whole_words(pages, words, where):
+    """Each word is printed whole somewhere: never cut across two lines ("Declar|er") or clipped ("balanc")."""
+    text = "\n".join(unicodedata.normalize("NFKC", p).replace("\ufe0e", "") for p in pages)
+    broken = [w for w in words if not re.search(r"(?<![\w-])" + re.escape(w) + r"(?![\w-])", text)]
+    assert not broken, (where, broken, text[:300])
+
+
+def deal_options(course):
+    """The deal picker's order: the worked deal, then every lesson deal with hands (see HandoutsApp._fill)."""
+    return ["worked"] + [f"{s.id}/{d.id}" for s in course for d in s.deals if d.hand is not None]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_b1_b12_every_handout_prints_on_a4_and_letter_with_no_blank_sheet_no_broken_word(voila_page, page_log,
+                                                                                       expect, lang):
+    """Every handout in one language on both papers, printed as the page prints it (its own @page size)."""
+    from nap_teach.ui.handouts import KINDS
+
+    tr = translator(lang)
+    _ = tr.gettext
+    course = load_course()
+    ids = [s.id for s in course]
+    seven = load_lesson("table-sizes").deals[1]
+    page = voila_page("handouts.ipynb", f"lang={lang}", ready=".nap-handout")
+    kinds = list(KINDS)
+    results = {}
+
+    def choose(css, index, attr=None, value=None):
+        page.locator(f"{css} select").select_option(index=index)
+        if attr:
+            expect(page.locator(".nap-handouts-sheet")).to_have_attribute(attr, value, timeout=WIDGET_TIMEOUT)
+
+    def printed(label, paper, across=False):
+        page.wait_for_timeout(150)
+        out = Printed(page, paper, css_size=True)
+        want = PAPER_SIZES[paper][1 if across else 0]
+        assert all(abs(a - b) < 2 for a, b in zip(out.size, want)), (label, out.size, want)
+        for i, text in enumerate(out.pages):  # no blank sheet, nothing of the page around the handout
+            assert len(squeeze(text)) > 40, (label, paper, f"sheet {i + 1} is blank")
+            assert not any(n in text for n in NAVIGATION), (label, paper, i)
+        results[(label, paper)] = out.count
+        return out
+
+    for paper, button in (("a4", 0), ("letter", 1)):
+        page.locator(".nap-handouts-paper button").nth(button).click()
+        expect(page.locator(".nap-handouts-sheet")).to_have_attribute("data-paper", paper, timeout=WIDGET_TIMEOUT)
+        # the one-page crib, both rules
+        for profile, index in (("british", 0), ("pub", 1)):
+            choose(".nap-handouts-kind", kinds.index("crib"), "data-kind", "crib")
+            choose(".nap-handouts-profile", index)
+            expect(page.locator(".nap-handout-crib")).to_have_attribute("data-profile", profile, timeout=WIDGET_TIMEOUT)
+            out = printed(f"crib-{profile}", paper)
+            assert out.count == 1, ("crib", profile, paper, out.count)
+            calls = [tr.call(c.name) for c in (BRITISH if profile == "british" else PUB).ladder]
+            out.has(_("Nap on one page"), *calls)
+            whole_words(out.pages, calls + [_("The play"), _("Paying")], ("crib", profile, paper))
+        # the full rules card
+        choose(".nap-handouts-kind", kinds.index("rules"), "data-kind", "rules")
+        out = printed("rules-pub", paper)
+        out.has(*rules_text(PUB, tr))
+        # deal diagrams: the worked deal and a deal of seven, each on one sheet
+        choose(".nap-handouts-kind", kinds.index("deal"), "data-kind", "deal")
+        for value, state in (("worked", load_worked_deal()), (f"table-sizes/{seven.id}", seven.hand)):
+            choose(".nap-handouts-deal", deal_options(course).index(value))
+            expect(page.locator(".nap-handout-deal .nap-handout-hands tbody tr")).to_have_count(state.n,
+                                                                                           timeout=WIDGET_TIMEOUT)
+            out = printed(f"deal-{state.n}", paper)
+            assert out.count == 1, (value, paper, out.count)
+            out.has(*tricks_text(state), *[cards_text(sort_hand(h)) for h in state.hands])
+            whole_words(out.pages, list(state.players), (value, paper))
+        # the lesson summary, the teacher's and the learners': each deal on one sheet
+        choose(".nap-handouts-kind", kinds.index("lesson"), "data-kind", "lesson")
+        choose(".nap-handouts-lesson", ids.index("auction"))
+        expect(page.locator(".nap-handout-lesson-summary")).to_have_attribute("data-lesson", "auction",
+                                                                                timeout=WIDGET_TIMEOUT)
+        spec = load_lesson("auction")
+        out = printed("lesson-teacher", paper)
+        for deal in spec.deals:
+            heading = _("Deal: {title}").format(title=tr.gettext(deal.title))
+            last = tricks_text(deal.hand)[-1]
+            assert out.sheet_of(heading) == out.sheet_of(last), (paper, deal.id)  # the deal on one sheet
+        questions = lesson_questions(spec, tr)
+        out.has(*[q.answer for q in questions])
+        choose(".nap-handouts-kind", kinds.index("learners"), "data-kind", "learners")
+        out = printed("lesson-learners", paper)
+        out.has(*[q.prompt for q in questions])
+        assert not any(squeeze(q.answer) in out.text for q in questions if len(q.answer) > 12), paper
+        # the scoresheet across the sheet, for seven and for three
+        choose(".nap-handouts-kind", kinds.index("scoresheet"), "data-kind", "scoresheet")
+        choose(".nap-handouts-profile", 0)
+        for n in (7, 3):
+            page.locator(".nap-handouts-players select").select_option(str(n))
+            expect(page.locator(".nap-handout-scoresheet")).to_have_attribute("data-players", str(n),
+                                                                              timeout=WIDGET_TIMEOUT)
+            out = printed(f"scoresheet-{n}", paper, across=True)
+            assert out.count == 1, (n, paper, out.count)
+            words = [_("Deal"), _("Dealer"), _("Declarer"), _("Bid"), _("Tricks"), _("paid"), _("balance"),
+                     "Wellington", _("Table:"), _("Date:")]
+            whole_words(out.pages, words + [_("Player {number}").format(number=i + 1) for i in range(n)], (n, paper))
+        # the whole course as a lesson plan
+        choose(".nap-handouts-kind", kinds.index("plan"), "data-kind", "plan")
+        out = printed("plan", paper)
+        out.has(*[f"{s.place}. {tr.gettext(s.title)}" for s in course])
+    print(lang, results)  # the sheets of each handout, for the record
     page_log.assert_no_errors()

@@ -33,8 +33,9 @@ def show_whole_lesson(page, width: int = 1280) -> None:
 def test_next_to_the_end_shows_the_settlement(voila_page, page_log, screenshot, expect, artifacts_dir):
     page = voila_page("lesson.ipynb", "lang=en", ready=".nap-lesson-next")
     expect(step_label(page)).to_contain_text(f"Step 1 of {STEPS}")
-    expect(page.locator(".nap-lesson-table .nap-pile")).to_have_attribute("data-count", "32")
-    expect(page.locator(".nap-lesson-table .nap-hand .nap-card")).to_have_count(20)
+    table = page.locator(".nap-lesson .nap-card-table")
+    expect(table.locator(".nt-fact", has_text="32 unused cards, face down")).to_have_count(1)
+    expect(table.locator(".nt-open .nt-open-card")).to_have_count(20)  # all hands open for study
     # the code cells are stripped: learners see widgets only
     assert "LessonApp" not in page.content()
 

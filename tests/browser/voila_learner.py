@@ -310,6 +310,10 @@ class Learner:
     async def click(self, model_id: str, timeout: float = 60.0) -> float:
         return await self.comm(model_id, {"method": "custom", "content": {"event": "click"}}, timeout)
 
+    async def send(self, model_id: str, content: dict[str, Any], timeout: float = 60.0) -> float:
+        """A widget's own message to the kernel (as the card table's ``{"type": "play", ...}``)."""
+        return await self.comm(model_id, {"method": "custom", "content": content}, timeout)
+
     async def update(self, model_id: str, state: dict[str, Any], timeout: float = 60.0) -> float:
         return await self.comm(model_id, {"method": "update", "state": state, "buffer_paths": []}, timeout)
 

@@ -60,7 +60,8 @@ AUCTION_CHECKS = 12
 small search); past that the auction is not read for the remaining layouts of the decision."""
 
 PLAY_NODES = 80_000
-"""Search nodes one card may use over all its layouts (at most about 0.2 s of one core): the rest are not solved."""
+"""Search nodes one card may use over all its layouts, a bound on the time one card may take (timed in
+benchmarks/README.md): the layouts past it are not solved."""
 
 LAYOUT_NODES = 15_000
 """Search nodes one layout may use; a layout that needs more is left out (rare: big tables, early tricks)."""
@@ -304,7 +305,7 @@ class ExpertBot:
                                                "highest": highest[1].name if highest else PASS.name}))
         contracts = [view.profile.contract(c.name) for c in bids]
         layouts = sample_layouts(view, self.rng, self.bid_layouts)  # no card played yet: every hand is full
-        try_misere = any(k.max_tricks == 0 for k in contracts) and misere_chance(view.hand, view.n) >= MISERE_TRY
+        try_misere = any(k.max_tricks == 0 for k in contracts) and misere_chance(view.hand, view.n, view.profile.hand_size) >= MISERE_TRY
         trump_contracts = [k for k in contracts if k.trumps]
         misere = [k for k in contracts if k.max_tricks == 0] if try_misere else []
         edge = table_edge(view.n)

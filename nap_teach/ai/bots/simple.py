@@ -35,7 +35,7 @@ from typing import Iterable, Sequence
 from ...engine.auction import PASS, Call
 from ...engine.cards import FULL_PACK, Card, Suit
 from ...engine.explain import Explanation
-from ...engine.profiles import Contract, Profile
+from ...engine.profiles import BRITISH, Contract, Profile
 from ...engine.rules import Topic
 from ...engine.tricks import beats
 from ...engine.views import SeatView
@@ -73,10 +73,10 @@ class BidStyle:
     margin: float
     all_five: float
 
-    def needed(self, contract: Contract) -> float:
-        """Chance of making ``contract`` the bot needs before it bids it."""
+    def needed(self, contract: Contract, hand_size: int = BRITISH.hand_size) -> float:
+        """Chance of making ``contract`` the bot needs before it bids it (hands of ``hand_size`` cards)."""
         even = contract.failed / (contract.made + contract.failed)
-        if contract.min_tricks == 5:
+        if contract.min_tricks >= hand_size:  # every trick of the deal
             return even * self.all_five
         return even + self.margin
 
@@ -140,13 +140,13 @@ REASON_KEYS: tuple[str, ...] = (
 """Every message key of the simple bot's reasons (each has a ``hint.`` twin for the coach)."""
 
 
-def in_play_chance(players: int) -> float:
+def in_play_chance(players: int, hand_size: int = BRITISH.hand_size) -> float:
     """Chance that a card the seat cannot see is in an opponent's hand, at the start.
 
-    The seat sees its own 5 cards; of the other 47, ``5 * (players - 1)`` were
-    dealt to the opponents and the rest stay unused (B4).
+    The seat sees its own ``hand_size`` cards; of the others, ``hand_size * (players - 1)``
+    were dealt to the opponents and the rest stay unused (B4).
     """
-    return 5 * (players - 1) / 47
+    return hand_size * (players - 1) / (52 - hand_size)
 
 
 def _by_suit(hand: Iterable[Card]) -> dict[Suit, list[Card]]:
@@ -272,13 +272,13 @@ def plan_hand(hand: Sequence[Card], players: int, tricks: int = 3) -> HandPlan:
                                       -(pl.trump.value if pl.trump is not None else 9)))
 
 
-def misere_chance(hand: Sequence[Card], players: int) -> float:
+def misere_chance(hand: Sequence[Card], players: int, hand_size: int = BRITISH.hand_size) -> float:
     """Estimated chance to lose every trick in Misère (P4) with this hand.
 
     Each card above a six adds danger; a small table is riskier (fewer
     opponents to take the tricks). A rule of thumb fitted to simulated deals.
     """
-    if len(hand) < 5:
+    if len(hand) < hand_size:  # a hand already played from: the rule of thumb reads whole hands
         return 0.0
     height = sum(max(0, c.rank - 6) for c in hand)
     base = min(0.95, 0.70 + 0.09 * (players - 3))
@@ -292,9 +292,9 @@ def call_chance(hand: Sequence[Card], players: int, contract: Contract) -> float
     return plan_hand(hand, players, contract.min_tricks).make_chance(contract)
 
 
-def make_chance_needed(contract: Contract, style: str = DEFAULT_STYLE) -> float:
+def make_chance_needed(contract: Contract, style: str = DEFAULT_STYLE, hand_size: int = BRITISH.hand_size) -> float:
     """Chance of making ``contract`` the bot needs before it bids it, in a bidding ``style``."""
-    return STYLES[style].needed(contract)
+    return STYLES[style].needed(contract, hand_size)
 
 
 # --------------------------------------------------------------------- helpers
@@ -423,17 +423,17 @@ def good_contracts(hand: Sequence[Card], players: int, profile: Profile,
     good: list[tuple[Contract, float, HandPlan | None]] = []
     for k in profile.ladder:
         if k.max_tricks == 0:
-            chance, plan = misere_chance(hand, players), None
+            chance, plan = misere_chance(hand, players, profile.hand_size), None
         else:
             plan = plan_hand(hand, players, k.min_tricks)
             chance = plan.make_chance(k)
-        if chance >= make_chance_needed(k, style):
+        if chance >= make_chance_needed(k, style, profile.hand_size):
             good.append((k, chance, plan))
     return good
 
 
-def book_choice(good: Sequence[tuple[Contract, float, HandPlan | None]],
-                legal: Iterable[str]) -> tuple[Contract, float, HandPlan | None] | None:
+def book_choice(good: Sequence[tuple[Contract, float, HandPlan | None]], legal: Iterable[str],
+                hand_size: int = BRITISH.hand_size) -> tuple[Contract, float, HandPlan | None] | None:
     """The call the simple bot makes ("by the book") among the legal bids named ``legal``; None: pass."""
     names = set(legal)
     biddable = [g for g in good if g[0].name in names]
@@ -441,7 +441,7 @@ def book_choice(good: Sequence[tuple[Contract, float, HandPlan | None]],
         return None
     # a hand its style finds good enough for all five tricks goes for them (Nap is the game's
     # namesake and pays its risk); below that the bot takes the contract of the best average gain
-    five = [g for g in biddable if g[0].min_tricks == 5]
+    five = [g for g in biddable if g[0].min_tricks >= hand_size]
     return max(five, key=lambda g: g[0].level) if five else max(biddable, key=_bid_value)
 
 
@@ -472,7 +472,7 @@ class SimpleBot:
         hand, n = view.hand, view.n
         legal = {c.name for c in view.legal_calls if not c.is_pass}
         good = good_contracts(hand, n, p, self.style)
-        chosen = book_choice(good, legal)
+        chosen = book_choice(good, legal, p.hand_size)
         if chosen is not None:
             k, chance, plan = chosen
             facts: dict[str, object] = {"player": view.name, "call": k.name, "chance": round(100 * chance)}

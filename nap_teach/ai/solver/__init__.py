@@ -40,8 +40,8 @@ from typing import TYPE_CHECKING, Iterable, Sequence, TypeVar
 
 from ...engine.cards import Card, Suit
 from ...engine.profiles import Contract
-from .position import _BIT_CARD, _BIT_SUIT, Position, SolverError, cards_of, mask_of
-from .search import BudgetExceeded, NodeBudget, _Search
+from .position import BIT_CARD, BIT_SUIT, Position, SolverError, cards_of, mask_of
+from .search import BudgetExceeded, NodeBudget, Search
 
 if TYPE_CHECKING:
     from ...engine.state import DealState
@@ -74,7 +74,7 @@ def _position(state_or_pos: "DealState | Position") -> Position:
 def solve(state: "DealState | Position") -> int:
     """The declarer's total tricks in the deal (those won so far included) with best play by all."""
     pos = _position(state)
-    return pos.won + _Search(pos).exact()
+    return pos.won + Search(pos).exact()
 
 
 def can_make(state: "DealState | Position", budget: int | NodeBudget | None = None) -> bool:
@@ -84,7 +84,7 @@ def can_make(state: "DealState | Position", budget: int | NodeBudget | None = No
     """
     pos = _position(state)
     c = pos.contract
-    search = _Search(pos, budget)
+    search = Search(pos, budget)
     if pos.won > c.max_tricks:
         return False
     if c.max_tricks == 0:  # Misère: no trick at all (P4)
@@ -95,7 +95,7 @@ def can_make(state: "DealState | Position", budget: int | NodeBudget | None = No
 _V = TypeVar("_V")
 
 
-def _per_legal_card(pos: Position, search: _Search, by_run: dict[int, _V]) -> dict[Card, _V]:
+def _per_legal_card(pos: Position, search: Search, by_run: dict[int, _V]) -> dict[Card, _V]:
     """Every legal card with the value found for its run (``by_run``: the top card of each run -> value).
 
     The search tries one card per run of touching cards held by the same seat: they are worth the same.
@@ -108,16 +108,16 @@ def _per_legal_card(pos: Position, search: _Search, by_run: dict[int, _V]) -> di
         top = b
         # climb the run of touching cards held by the same seat to its highest card
         while top not in by_run:
-            above = present & _BIT_SUIT[top] & ~((top << 1) - 1)
+            above = present & BIT_SUIT[top] & ~((top << 1) - 1)
             top = above & -above
-        out[_BIT_CARD[b]] = by_run[top]
+        out[BIT_CARD[b]] = by_run[top]
     return out
 
 
 def card_values(state: "DealState | Position") -> dict[Card, int]:
     """For each legal card of the seat to act: the declarer's total tricks if it is played, then best play."""
     pos = _position(state)
-    search = _Search(pos)
+    search = Search(pos)
     k = pos.hands[pos.to_act].bit_count() + (1 if pos.trick else 0)
     by_run: dict[int, int] = {}
     for b in search.choices():
@@ -141,7 +141,7 @@ def reaches(state: "DealState | Position", targets: Iterable[int],
     ones fail too without a search (what a bidder asks: Three? then Four? then Nap?).
     """
     pos = _position(state)
-    search = _Search(pos, budget)
+    search = Search(pos, budget)
     out: dict[int, bool] = {}
     failed = False
     for t in sorted(set(targets)):
@@ -151,7 +151,7 @@ def reaches(state: "DealState | Position", targets: Iterable[int],
     return out
 
 
-def _answer(search: _Search, budget: NodeBudget | None, cap: int | None, card_bit: int, need: int) -> bool | None:
+def _answer(search: Search, budget: NodeBudget | None, cap: int | None, card_bit: int, need: int) -> bool | None:
     """Whether the declarer's future tricks reach ``need`` after ``card_bit``: one yes/no search.
 
     With a ``cap``, the search may use at most that many of ``budget``'s nodes; a search that needs
@@ -193,7 +193,7 @@ def lead_reaches(state: "DealState | Position", targets: Iterable[int],
     """
     pos = _position(state)
     budget = _budget_for(budget, cap)
-    search = _Search(pos, budget)
+    search = Search(pos, budget)
     wanted = sorted(set(targets))
     by_run: dict[int, dict[int, bool | None]] = {}
     for b in search.choices():
@@ -230,7 +230,7 @@ def card_outcomes(state: "DealState | Position", budget: int | NodeBudget | None
     """
     pos = _position(state)
     budget = _budget_for(budget, cap)
-    search = _Search(pos, budget)
+    search = Search(pos, budget)
     c = pos.contract
     misere = c.max_tricks == 0  # Misère: no trick at all (P4)
     need = 1 if misere else c.min_tricks - pos.won

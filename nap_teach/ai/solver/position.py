@@ -5,20 +5,21 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from ...engine.cards import FULL_PACK, Card, Suit
-from ...engine.profiles import Contract
+from ...engine.profiles import BRITISH, Contract
 
 if TYPE_CHECKING:
     from ...engine.state import DealState
 
-__all__ = ["Position", "SolverError", "mask_of", "cards_of", "SUIT_MASKS"]
+__all__ = ["Position", "SolverError", "mask_of", "cards_of", "SUIT_MASKS", "BIT_SUIT", "BIT_CARD"]
 
 SUIT_MASKS: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 """Bits of each suit (index = Suit value)."""
 
-_BIT_SUIT: dict[int, int] = {1 << i: SUIT_MASKS[i // 13] for i in range(52)}
+BIT_SUIT: dict[int, int] = {1 << i: SUIT_MASKS[i // 13] for i in range(52)}
 """A card's bit -> the mask of its suit."""
 
-_BIT_CARD: dict[int, Card] = {1 << c.index: c for c in FULL_PACK}
+BIT_CARD: dict[int, Card] = {1 << c.index: c for c in FULL_PACK}
+"""A card's bit -> the card."""
 
 
 class SolverError(ValueError):
@@ -38,7 +39,7 @@ def cards_of(mask: int) -> list[Card]:
     out = []
     while mask:
         b = mask & -mask
-        out.append(_BIT_CARD[b])
+        out.append(BIT_CARD[b])
         mask ^= b
     return out
 
@@ -90,8 +91,6 @@ class Position:
         trump_open: bool = False,
     ) -> "Position":
         """A position from cards (checked: see :meth:`check`)."""
-        from ...engine.profiles import BRITISH
-
         pos = cls(tuple(mask_of(h) for h in hands), leader, tuple(trick), trump, declarer,
                   contract if contract is not None else BRITISH.ladder[0], won, trump_open)
         pos.check()

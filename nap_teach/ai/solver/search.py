@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .position import _BIT_SUIT, SUIT_MASKS, Position, mask_of
+from .position import BIT_SUIT, SUIT_MASKS, Position, mask_of
 
-__all__ = ["_Search", "BudgetExceeded", "NodeBudget"]
+__all__ = ["Search", "BudgetExceeded", "NodeBudget"]
 
 
 class BudgetExceeded(Exception):
@@ -34,7 +34,7 @@ class NodeBudget:
 
 def _can_beat(hand: int, led: int, win_bit: int, trump_mask: int) -> bool:
     """Whether a hand can beat ``win_bit`` in a trick led in suit ``led`` (B11, B12)."""
-    wsm = _BIT_SUIT[win_bit]
+    wsm = BIT_SUIT[win_bit]
     above = ~((win_bit << 1) - 1)
     f = hand & led
     if f:
@@ -54,7 +54,7 @@ def _searcher(n: int, decl: int, trump_mask: int, misere: bool,
     search raises :class:`BudgetExceeded` when they run out.
     """
     tt: dict[tuple[int, ...], tuple[int, int]] = {}
-    bit_suit = _BIT_SUIT
+    bit_suit = BIT_SUIT
     # maximising side: the declarer, except in Misère (P4) where the defenders want it to win tricks
     maxer = [(s == decl) != misere for s in range(n)]
     nxt = [(s + 1) % n for s in range(n)]
@@ -339,7 +339,7 @@ def _searcher(n: int, decl: int, trump_mask: int, misere: bool,
     return trick_start, node
 
 
-class _Search:
+class Search:
     """The searches of one position: one table per trump suit (the first lead may choose it)."""
 
     def __init__(self, pos: Position, budget: "int | NodeBudget | None" = None) -> None:
@@ -361,7 +361,7 @@ class _Search:
     def _trump_mask(self, first_bit: int | None) -> int:
         pos = self.pos
         if pos.trump_open and first_bit is not None:
-            return _BIT_SUIT[first_bit]
+            return BIT_SUIT[first_bit]
         return SUIT_MASKS[pos.trump] if pos.trump is not None else 0
 
     def value_after(self, card_bit: int, alpha: int, beta: int) -> int:
@@ -383,9 +383,9 @@ class _Search:
             rest |= h
         for i, b in enumerate(plays):
             if i == 0:
-                led, win_seat, win_bit = _BIT_SUIT[b], s, b
+                led, win_seat, win_bit = BIT_SUIT[b], s, b
             else:
-                wsm = _BIT_SUIT[win_bit]
+                wsm = BIT_SUIT[win_bit]
                 if (b & wsm and b > win_bit) or (not b & wsm and b & tm):
                     win_seat, win_bit = s, b
             tmask |= b
@@ -403,7 +403,7 @@ class _Search:
         h = pos.hands[pos.to_act]
         legal = h
         if pos.trick:
-            follow = h & _BIT_SUIT[1 << pos.trick[0].index]
+            follow = h & BIT_SUIT[1 << pos.trick[0].index]
             if follow:
                 legal = follow
         present = mask_of(pos.trick)
@@ -414,7 +414,7 @@ class _Search:
         while m:
             b = m & -m
             m ^= b
-            above = present & _BIT_SUIT[b] & ~((b << 1) - 1)
+            above = present & BIT_SUIT[b] & ~((b << 1) - 1)
             if not above & -above & legal:
                 out.append(b)
         out.reverse()
@@ -424,7 +424,7 @@ class _Search:
         pos = self.pos
         h = pos.hands[pos.to_act]
         if pos.trick:
-            follow = h & _BIT_SUIT[1 << pos.trick[0].index]
+            follow = h & BIT_SUIT[1 << pos.trick[0].index]
             if follow:
                 h = follow
         out = []

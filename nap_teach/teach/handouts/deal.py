@@ -26,8 +26,8 @@ def deal_from_link(code: str) -> DealState:
 
 def _card_row(cards: tuple[Card, ...] | list[Card], tr: Translator, width: int = 26) -> Markup:
     faces = join(card_svg(c, tr=tr, width=width) for c in cards)
-    return html('<div class="nap-hand" role="group">{}</div><div class="nap-handout-cards">{}</div>',
-                faces, cards_text(cards))
+    return html('<div class="nap-handout-handrow"><div class="nap-hand" role="group">{}</div>'
+                '<div class="nap-handout-cards">{}</div></div>', faces, cards_text(cards))
 
 
 def hands_html(state: DealState, tr: Translator) -> Markup:
@@ -108,7 +108,10 @@ def result_html(state: DealState, tr: Translator) -> Markup:
     elif result.made is False:
         parts.append(_("The bid fails."))
     else:
-        parts.append(_("The play is not finished: {count} of 5 tricks played.").format(count=len(state.tricks)))
+        total = state.profile.hand_size  # one trick per card in a hand
+        parts.append(tr.ngettext("The play is not finished: {count} of {total} trick played.",
+                                 "The play is not finished: {count} of {total} tricks played.", total)
+                     .format(count=len(state.tricks), total=total))
     pay = Markup()
     if result.settlement is not None:
         rows = join(html("<tr data-player='{}'><th scope='row'>{}</th><td class='nap-handout-num'>{}</td><td>{}</td></tr>",
@@ -122,17 +125,20 @@ def result_html(state: DealState, tr: Translator) -> Markup:
 
 
 def deal_diagram_html(state: DealState, tr: Translator, *, title: str | None = None, tricks: bool = True,
-                      wrap: bool = True) -> Markup:
+                      wrap: bool = True, notes: str = "") -> Markup:
     """The deal diagram: table, hands, auction, tricks (unless ``tricks=False``), result and payments.
 
-    ``wrap=False`` gives the sections without the ``<article>`` (to put a deal inside another handout)."""
+    ``notes``: the teacher's line about the deal, under the title. ``wrap=False`` gives the sections without
+    the ``<article>`` (to put a deal inside another handout)."""
     _ = tr.gettext
     names = tr.join(state.players)
     about = tr.ngettext("{rules}; {count} player: {names}. {dealer} deals.",
                         "{rules}; {count} players: {names}. {dealer} deals.", state.n).format(
         rules=tr.profile_name(state.profile.name), count=state.n, names=names, dealer=state.players[state.dealer])
-    body = html("<p class='nap-handout-sub'>{}</p>{}{}{}{}", about, hands_html(state, tr), auction_html(state, tr),
-                tricks_html(state, tr) if tricks else Markup(), result_html(state, tr))
+    body = html("{}<p class='nap-handout-sub'>{}</p>{}{}{}{}",
+                html("<p class='nap-handout-notes'>{}</p>", notes) if notes else Markup(), about,
+                hands_html(state, tr), auction_html(state, tr), tricks_html(state, tr) if tricks else Markup(),
+                result_html(state, tr))
     if not wrap:
         return body
     return html('<article class="nap-handout nap-handout-deal" lang="{}"><h1>{}</h1>{}</article>', tr.lang,

@@ -33,6 +33,7 @@ from ...engine.session import Session
 from ...engine.state import DealState
 from ...engine.tricks import playable, winning_index
 from .deal import CALL, CARD, RESULT, Lesson
+from ...ai.solver import SolverError, card_values
 from .whatif import BEST_PLAY, Verdict, WhatIf, judge, what_if
 
 __all__ = ["Ask", "Feedback", "ask", "ask_ledger", "MULTI_KINDS"]
@@ -80,6 +81,28 @@ class Ask:
     @property
     def multi(self) -> bool:
         return self.kind in MULTI_KINDS
+
+    def best_cards(self) -> tuple[str, ...]:
+        """For a ``card`` question: every card that keeps the best result with best play by all (the exact
+        solver), the book's card first; just the book's card when the solver cannot say, and ``answer`` for
+        any other kind of question."""
+        if self.kind != "card" or self.state is None or self.seat is None:
+            return self.answer
+        state = self.state
+        book = self.answer[0]
+        if state.phase != "play" or state.declarer is None or state.contract is None:
+            return self.answer
+        try:
+            values = card_values(state)
+        except SolverError:
+            return self.answer
+        if not values:
+            return self.answer
+        misere = not state.contract.trumps
+        more_is_better = (self.seat == state.declarer) != misere  # tricks for the declarer, unless Misère
+        best = max(values.values()) if more_is_better else min(values.values())
+        good = sorted((c.code for c, v in values.items() if v == best), key=lambda code: code != book)
+        return tuple(good) if book in good else self.answer
 
     def check(self, value: str | Sequence[str] | Mapping[str, int]) -> Feedback:
         """Check an answer: a value, a set of values (``playable``, ``legal_calls``) or, for

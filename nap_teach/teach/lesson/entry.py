@@ -20,6 +20,8 @@ nap_teach.engine.explain.IllegalAction: B1: A already holds the ace of spades: t
 from __future__ import annotations
 
 import random
+import re
+import unicodedata
 from typing import Any, Mapping, Sequence
 
 from ...engine.auction import Call
@@ -34,10 +36,13 @@ from ...engine.rules import Topic
 from ...engine.session import PlayedDeal
 from ...engine.state import Action, DealState
 
-__all__ = ["DealEntry", "FULL_PACK", "HAND_SIZE", "MAX_NAME", "MAX_FILE_BYTES", "entry_from_record"]
+__all__ = ["DealEntry", "FULL_PACK", "MAX_NAME", "MAX_NOTES", "MAX_TITLE", "MAX_FILE_BYTES", "entry_from_record"]
 
-HAND_SIZE = 5
 MAX_NAME = 30
+MAX_TITLE = 80
+"""Most characters of a deal's title."""
+MAX_NOTES = 300
+"""Most characters of a deal's notes."""
 MAX_FILE_BYTES = 200_000
 FULL_PACK: tuple[Card, ...] = tuple(Card(r, s) for s in (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
                                     for r in sorted(Rank, reverse=True))
@@ -63,6 +68,37 @@ class DealEntry:
         self._given: list[tuple[int, Card]] = []
         """Cards in the order they were given (what Undo takes back before the auction)."""
         self._state: DealState | None = None
+        self.title = ""
+        """The deal's title ("" for none): it names the file and heads the narration and the handout."""
+        self.notes = ""
+        """A line of notes for the teacher ("" for none), kept with the deal in its file and link."""
+
+    # ---------------------------------------------------------------- title and notes
+    def set_words(self, title: str | None = None, notes: str | None = None) -> None:
+        """Set the title and the notes (spaces tidied); refused, nothing changed, when one is too long or
+        holds a control character."""
+        new = [self.title if title is None else title, self.notes if notes is None else notes]
+        for i, (text, most) in enumerate(zip(new, (MAX_TITLE, MAX_NOTES))):
+            if not isinstance(text, str):
+                raise RecordError(Explanation("record", "record.type", {"field": ("title", "notes")[i],
+                                                                        "expected": "text"}))
+            if any(ord(ch) < 32 and ch not in "\t" for ch in text) or "\x7f" in text:
+                raise RecordError(Explanation("record", "entry.words_control", {}))
+            text = " ".join(text.split())
+            if len(text) > most:
+                raise RecordError(Explanation("record", "entry.words_long", {"most": most, "count": len(text)}))
+            new[i] = text
+        self.title, self.notes = new
+
+    def file_name(self) -> str:
+        """The file's name: "nap-hand-<the title>.json" (letters, digits and dashes), or "nap-hand.json".
+
+        >>> e = DealEntry(); e.set_words("Ann's Nap, trick 4!"); e.file_name()
+        'nap-hand-ann-s-nap-trick-4.json'
+        """
+        slug = re.sub(r"[^a-z0-9]+", "-", unicodedata.normalize("NFKD", self.title).encode("ascii", "ignore")
+                      .decode("ascii").lower()).strip("-")[:40].strip("-")
+        return f"nap-hand-{slug}.json" if slug else "nap-hand.json"
 
     # ---------------------------------------------------------------- table
     @staticmethod
@@ -123,7 +159,7 @@ class DealEntry:
     @property
     def missing(self) -> int:
         """Cards still to give before every hand has five."""
-        return sum(HAND_SIZE - len(h) for h in self._hands)
+        return sum(self.profile.hand_size - len(h) for h in self._hands)
 
     @property
     def hands_complete(self) -> bool:
@@ -142,7 +178,7 @@ class DealEntry:
         holder = self.holder(card)
         if holder is not None:
             raise _refuse(self.profile, Topic.PLAYERS, "entry.card_taken", card=card, player=self.players[holder])
-        if len(self._hands[seat]) >= HAND_SIZE:
+        if len(self._hands[seat]) >= self.profile.hand_size:
             raise _refuse(self.profile, Topic.DEAL, "entry.hand_full", player=self.players[seat])
         self._hands[seat].append(card)
         self._given.append((seat, card))
@@ -185,7 +221,7 @@ class DealEntry:
         rng.shuffle(pack)
         given = 0
         for seat, hand in enumerate(self._hands):
-            while len(hand) < HAND_SIZE:
+            while len(hand) < self.profile.hand_size:
                 card = pack.pop()
                 hand.append(card)
                 self._given.append((seat, card))
@@ -226,7 +262,7 @@ class DealEntry:
 
     def _ready_to_act(self) -> DealState:
         if self._state is None:
-            seat = next(s for s, h in enumerate(self._hands) if len(h) < HAND_SIZE)
+            seat = next(s for s, h in enumerate(self._hands) if len(h) < self.profile.hand_size)
             raise _refuse(self.profile, Topic.DEAL, "entry.hand_short", player=self.players[seat],
                           count=len(self._hands[seat]))
         return self._state
@@ -248,7 +284,7 @@ class DealEntry:
         """Why the deal cannot be taught yet (None when it is finished: played out, passed out or stopped)."""
         p = self.profile
         if self._state is None:
-            seat = next(s for s, h in enumerate(self._hands) if len(h) < HAND_SIZE)
+            seat = next(s for s, h in enumerate(self._hands) if len(h) < self.profile.hand_size)
             return Explanation(p.rule(Topic.DEAL), "entry.hand_short",
                                {"player": self.players[seat], "count": len(self._hands[seat])})
         state = self._state
@@ -276,7 +312,12 @@ class DealEntry:
     def record(self) -> dict[str, Any]:
         """The deal as a "nap-hand/1" record (every hand must have its five cards)."""
         state = self._ready_to_act()
-        return hand_to_record(state)
+        record = hand_to_record(state)
+        if self.title:
+            record["title"] = self.title
+        if self.notes:
+            record["notes"] = self.notes
+        return record
 
     def link_code(self) -> str:
         """The code of the deal for a link (``lesson.ipynb?deal=<code>``)."""
@@ -334,4 +375,6 @@ def entry_from_record(record: Any) -> DealEntry:
     if fmt != HAND_FORMAT:
         raise RecordError(Explanation("record", "record.format", {"format": str(fmt)[:40],
                                                                   "expected": f"{HAND_FORMAT}, {SESSION_FORMAT}"}))
-    return DealEntry.from_state(hand_from_record(record))
+    entry = DealEntry.from_state(hand_from_record(record))
+    entry.set_words(record.get("title", ""), record.get("notes", ""))  # checked like words typed in
+    return entry

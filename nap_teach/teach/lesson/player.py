@@ -221,6 +221,18 @@ class LessonRun:
         self.last = feedback
         return feedback
 
+    def reveal(self) -> Ask:
+        """Show the pending question's answer to a room (presenter mode): the question then counts as
+        answered, so Next moves on, but nothing is scored (no first try, no quiz kind); ValueError when
+        no question is waiting."""
+        found = self.pending
+        if found is None:
+            raise ValueError("no question is waiting")
+        k, a = found
+        self.solved.add((self.index + 1, k))
+        self.last = Feedback(True, tuple(a.why))
+        return a
+
     @property
     def deal_score(self) -> tuple[int, int]:
         """(questions right at the first try, questions asked so far)."""

@@ -29,8 +29,9 @@ Example::
 """
 from __future__ import annotations
 
+from ...engine.dealing import MAX_SEED
 from .events import TABLE_SAFE_KEYS, CallOption, Event, coach_hint, for_learner, reason_at_table
-from .setup import (BOT_NAMES, DEFAULT_BOTS, MAX_DEALS, MAX_FILE_BYTES, MAX_NAME, MAX_ROTATIONS, MAX_SEED,
+from .setup import (BOT_NAMES, DEFAULT_BOTS, MAX_DEALS, MAX_FILE_BYTES, MAX_NAME, MAX_ROTATIONS,
                     SetupError, StaleAction, TableSetup, bot_levels)
 from .table import PlayTable
 

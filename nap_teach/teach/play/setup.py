@@ -7,6 +7,7 @@ from typing import Any, Callable, Mapping, NamedTuple
 
 from ...ai.bots import BOTS
 from ...ai.bots.simple import DEFAULT_STYLE, STYLE_NAMES
+from ...engine.dealing import MAX_SEED
 from ...engine.explain import Explanation, IllegalAction, RuleError
 from ...engine.profiles import PROFILES, Profile, UnknownProfile, get_profile
 from ...engine.session import DEFAULT_DEALS
@@ -16,7 +17,6 @@ BOT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana")
 """Names for the bots, in seating order (any that equals the learner's is skipped)."""
 MAX_DEALS = 40
 MAX_ROTATIONS = 8
-MAX_SEED = 999_999_999
 MAX_NAME = 20
 MAX_FILE_BYTES = 1_000_000
 _NAME_OK = re.compile(r"^[^\x00-\x1f\x7f<>]{1,%d}$" % MAX_NAME)
@@ -44,11 +44,12 @@ class StaleAction(IllegalAction):
     """A click meant for an earlier turn (a fast double click): dropped, nothing changes."""
 
 
-def _bad(key: str, rule: str = "play", cls: type[RuleError] = IllegalAction, **facts: Any) -> RuleError:
+def play_error(key: str, rule: str = "play", cls: type[RuleError] = IllegalAction, **facts: Any) -> RuleError:
+    """The error that refuses a table's setting or move: the message ``key`` with its ``facts``, citing ``rule``."""
     return cls(Explanation(rule, key, facts))
 
 
-def _as_int(value: object) -> int | None:
+def whole_number(value: object) -> int | None:
     """An int from an int or a string of digits (widget values arrive as either)."""
     if isinstance(value, bool):
         return None
@@ -95,7 +96,7 @@ class TableSetup:
 
     def __post_init__(self) -> None:
         if self.style not in STYLE_NAMES:
-            raise _bad("play.style", "play", SetupError, style=str(self.style)[:40], known=", ".join(STYLE_NAMES))
+            raise play_error("play.style", "play", SetupError, style=str(self.style)[:40], known=", ".join(STYLE_NAMES))
         checked = TableSetup._clean(self.players, self.seat, self.name,
                                     "rotations" if self.rotations is not None else "deals",
                                     self.rotations if self.rotations is not None else self.deals,
@@ -115,50 +116,50 @@ class TableSetup:
     def _clean(players: object, seat: object, name: object, length_kind: object, length: object,
                bots: object, seed: object, profile: object, misere_stakes: object) -> "_SetupFields":
         """The fields of a setup from raw values, cleaned; refuses the first bad one."""
-        n = _as_int(players)
+        n = whole_number(players)
         if n is None or not 3 <= n <= 7:
-            raise _bad("play.players", "B1", SetupError, count=players if n is None else n)
-        s = _as_int(seat)
+            raise play_error("play.players", "B1", SetupError, count=players if n is None else n)
+        s = whole_number(seat)
         if s is None or not 1 <= s <= n:
-            raise _bad("play.seat", "play", SetupError, players=n, seat=seat)
+            raise play_error("play.seat", "play", SetupError, players=n, seat=seat)
         if not isinstance(name, str) or not _NAME_OK.match(name.strip() or "\x00"):
-            raise _bad("play.name", "play", SetupError, most=MAX_NAME,
-                       name=(name if isinstance(name, str) else repr(name))[:40])
+            raise play_error("play.name", "play", SetupError, most=MAX_NAME,
+                             name=(name if isinstance(name, str) else repr(name))[:40])
         clean_name = " ".join(name.split())
         kind = length_kind if isinstance(length_kind, str) else repr(length_kind)
-        count = _as_int(length)
+        count = whole_number(length)
         deals: int | None = None
         rotations: int | None = None
         if kind == "deals":
             if count is None or not 1 <= count <= MAX_DEALS:
-                raise _bad("play.deals", "B17", SetupError, most=MAX_DEALS, count=length)
+                raise play_error("play.deals", "B17", SetupError, most=MAX_DEALS, count=length)
             deals = count
         elif kind == "rotations":
             if count is None or not 1 <= count <= MAX_ROTATIONS:
-                raise _bad("play.rotations", "B17", SetupError, most=MAX_ROTATIONS, count=length)
+                raise play_error("play.rotations", "B17", SetupError, most=MAX_ROTATIONS, count=length)
             rotations = count
         else:
-            raise _bad("play.length_kind", "B17", SetupError, kind=kind[:40])
+            raise play_error("play.length_kind", "B17", SetupError, kind=kind[:40])
         levels = bot_levels()
         if not isinstance(bots, str) or bots not in levels:
-            raise _bad("play.bots", "play", SetupError, level=str(bots)[:40], known=", ".join(levels))
+            raise play_error("play.bots", "play", SetupError, level=str(bots)[:40], known=", ".join(levels))
         clean_seed: int | None
         if seed is None or (isinstance(seed, str) and not seed.strip()):
             clean_seed = None
         else:
-            clean_seed = _as_int(seed)
+            clean_seed = whole_number(seed)
             if clean_seed is None or not 0 <= clean_seed <= MAX_SEED:
-                raise _bad("play.seed", "B3", SetupError, most=MAX_SEED, seed=str(seed)[:40])
+                raise play_error("play.seed", "B3", SetupError, most=MAX_SEED, seed=str(seed)[:40])
         try:
             rules = get_profile(profile if isinstance(profile, str) else None)
         except UnknownProfile:
-            raise _bad("record.profile", "play", SetupError, profile=str(profile)[:40],
-                       known=", ".join(PROFILES)) from None
+            raise play_error("record.profile", "play", SetupError, profile=str(profile)[:40],
+                             known=", ".join(PROFILES)) from None
         prof = rules.name
         stakes: str | None = None
         if misere_stakes not in (None, "") and "misere_stakes" in rules.option_choices:
             if misere_stakes not in rules.option_choices["misere_stakes"]:
-                raise _bad("record.option", "P5", SetupError, detail=f"misere_stakes={str(misere_stakes)[:20]}")
+                raise play_error("record.option", "P5", SetupError, detail=f"misere_stakes={str(misere_stakes)[:20]}")
             stakes = str(misere_stakes)
         return _SetupFields(n, s, clean_name, deals, rotations, bots, clean_seed, prof, stakes)
 
@@ -173,13 +174,13 @@ class TableSetup:
         problems: list[Explanation] = []
         # each parameter is tried on its own, so one bad value does not spoil the rest
         trials: list[tuple[str, Callable[[TableSetup, str], TableSetup]]] = [
-            ("players", lambda s, v: s._with(players=_as_int(v), seat=min(s.seat, _as_int(v) or 1))),
-            ("seat", lambda s, v: s._with(seat=_as_int(v))),
+            ("players", lambda s, v: s._with(players=whole_number(v), seat=min(s.seat, whole_number(v) or 1))),
+            ("seat", lambda s, v: s._with(seat=whole_number(v))),
             ("name", lambda s, v: s._with(name=v)),
-            ("deals", lambda s, v: s._with(deals=_as_int(v), rotations=None)),
-            ("rotations", lambda s, v: s._with(rotations=_as_int(v), deals=None)),
+            ("deals", lambda s, v: s._with(deals=whole_number(v), rotations=None)),
+            ("rotations", lambda s, v: s._with(rotations=whole_number(v), deals=None)),
             ("bots", lambda s, v: s._with(bots=v)),
-            ("seed", lambda s, v: s._with(seed=_as_int(v) if _as_int(v) is not None else v)),
+            ("seed", lambda s, v: s._with(seed=whole_number(v) if whole_number(v) is not None else v)),
             ("profile", lambda s, v: s._with(profile=v.strip().lower(), misere_stakes=None)),
             ("misere", lambda s, v: s._with(misere_stakes=v.strip())),
             ("style", lambda s, v: s._with(style=v.strip().lower())),

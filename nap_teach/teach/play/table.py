@@ -10,7 +10,7 @@ from ...engine.auction import Auction, Call
 from ...ai.bots import Bot, Decision, get_bot
 from ...ai.bots.simple import DEFAULT_STYLE, STYLE_NAMES
 from ...engine.cards import Card, CardParseError
-from ...engine.dealing import draw_first_dealer
+from ...engine.dealing import MAX_SEED, draw_first_dealer
 from ...engine.explain import Explanation, IllegalAction, IllegalCall, IllegalCard, RecordError
 from ...engine.narrate import explain_action
 from ...engine.profiles import Profile
@@ -21,7 +21,8 @@ from ...engine.session import LedgerRow, PlayedDeal, Session
 from ...engine.state import STOP, Action, DealState, Stop
 from ...engine.views import SeatView
 from .events import CallOption, Event, coach_hint, for_learner, reason_at_table
-from .setup import (DEFAULT_BOTS, MAX_FILE_BYTES, MAX_SEED, SetupError, StaleAction, TableSetup, _as_int, _bad, bot_levels)
+from .setup import (DEFAULT_BOTS, MAX_FILE_BYTES, SetupError, StaleAction, TableSetup, bot_levels, play_error,
+                    whole_number)
 
 
 log = logging.getLogger("nap_teach.teach.play")
@@ -33,12 +34,12 @@ class PlayTable:
     def __init__(self, session: Session, learner: int, bots: str = DEFAULT_BOTS, *,
                  offer_stop: bool = False, practice_undo: bool = False, style: str = DEFAULT_STYLE) -> None:
         if style not in STYLE_NAMES:
-            raise _bad("play.style", "play", SetupError, style=str(style)[:40], known=", ".join(STYLE_NAMES))
+            raise play_error("play.style", "play", SetupError, style=str(style)[:40], known=", ".join(STYLE_NAMES))
         self.style = style
         if bots not in bot_levels():
-            raise _bad("play.bots", "play", SetupError, level=str(bots)[:40], known=", ".join(bot_levels()))
+            raise play_error("play.bots", "play", SetupError, level=str(bots)[:40], known=", ".join(bot_levels()))
         if not 0 <= learner < session.n:
-            raise _bad("play.seat", "play", SetupError, players=session.n, seat=learner + 1)
+            raise play_error("play.seat", "play", SetupError, players=session.n, seat=learner + 1)
         self.session = session
         self.learner = learner
         self.bots = bots
@@ -219,9 +220,9 @@ class PlayTable:
     def start_deal(self) -> list[Event]:
         """Deal the next deal of the session and let the bots act until the learner's turn."""
         if self.session.is_over:
-            raise _bad("play.session_over", self.profile.rule(Topic.SESSION))
+            raise play_error("play.session_over", self.profile.rule(Topic.SESSION))
         if self.state is not None and not self._recorded:
-            raise _bad("play.deal_running", self.profile.rule(Topic.FIVE_TRICKS))
+            raise play_error("play.deal_running", self.profile.rule(Topic.FIVE_TRICKS))
         number = len(self.session.entries)
         self.state = self.session.deal_next()
         self.events = []
@@ -243,8 +244,8 @@ class PlayTable:
         st = self.state
         if st is None or self._recorded:
             if self.session.is_over:
-                raise _bad("play.session_over", self.profile.rule(Topic.SESSION))
-            raise _bad("play.no_deal", self.profile.rule(Topic.FIVE_TRICKS))
+                raise play_error("play.session_over", self.profile.rule(Topic.SESSION))
+            raise play_error("play.no_deal", self.profile.rule(Topic.FIVE_TRICKS))
         return st
 
     def call(self, call: Call | str, token: int | None = None) -> list[Event]:
@@ -254,12 +255,12 @@ class PlayTable:
         if isinstance(call, str):
             call = Call.parse(call, st.profile)
         if not isinstance(call, Call):
-            raise _bad("action.unknown", "B5", IllegalCall, action=repr(call)[:40])
+            raise play_error("action.unknown", "B5", IllegalCall, action=repr(call)[:40])
         if st.phase != "auction":
             raise IllegalCall(Explanation(st.profile.rule(Topic.PASS_FINAL), "call.auction_over", {"call": call.name}))
         if st.to_act != self.you:
-            raise _bad("you.not_your_turn", st.profile.rule(Topic.AUCTION_ORDER),
-                       turn=st.players[st.to_act] if st.to_act is not None else "?")
+            raise play_error("you.not_your_turn", st.profile.rule(Topic.AUCTION_ORDER),
+                             turn=st.players[st.to_act] if st.to_act is not None else "?")
         why = st.refusal(call, self.you)
         if why is not None:
             raise IllegalCall(for_learner(why))
@@ -274,13 +275,13 @@ class PlayTable:
             try:
                 card = Card.parse(text)
             except CardParseError:
-                raise _bad("action.unknown", st.profile.rule(Topic.DEAL), IllegalCard, action=text[:40]) from None
+                raise play_error("action.unknown", st.profile.rule(Topic.DEAL), IllegalCard, action=text[:40]) from None
         if not isinstance(card, Card):
-            raise _bad("action.unknown", st.profile.rule(Topic.DEAL), IllegalCard, action=repr(card)[:40])
+            raise play_error("action.unknown", st.profile.rule(Topic.DEAL), IllegalCard, action=repr(card)[:40])
         if st.phase == "auction":
             raise IllegalCard(Explanation(st.profile.rule(Topic.LEAD), "card.auction_first", {"card": card}))
         if self._stop_offer_open() and st.to_act != self.you:
-            raise _bad("play.stop_pending", st.profile.rule(Topic.EARLY_STOP))
+            raise play_error("play.stop_pending", st.profile.rule(Topic.EARLY_STOP))
         why = self.card_refusal(card)
         if why is not None:
             raise IllegalCard(why) if why.key.startswith("you.card") else IllegalAction(why)
@@ -292,12 +293,12 @@ class PlayTable:
         self._check_token(token)
         st = self._live_state()
         if not self.offer_stop:
-            raise _bad("play.stop_not_offered", st.profile.rule(Topic.EARLY_STOP))
+            raise play_error("play.stop_not_offered", st.profile.rule(Topic.EARLY_STOP))
         why = st.refusal(STOP)
         if why is not None:
             raise IllegalAction(why)
         if self._played_on:
-            raise _bad("stop.not_now", st.profile.rule(Topic.EARLY_STOP))
+            raise play_error("stop.not_now", st.profile.rule(Topic.EARLY_STOP))
         return self._learner_act(STOP)
 
     def play_on(self, token: int | None = None) -> list[Event]:
@@ -305,7 +306,7 @@ class PlayTable:
         self._check_token(token)
         st = self._live_state()
         if not self._stop_offer_open():
-            raise _bad("stop.not_certain" if st.phase == "play" else "stop.not_now", st.profile.rule(Topic.EARLY_STOP))
+            raise play_error("stop.not_certain" if st.phase == "play" else "stop.not_now", st.profile.rule(Topic.EARLY_STOP))
         self._played_on = True
         self._moves += 1
         self._learner_mark = len(self.events)
@@ -414,17 +415,17 @@ class PlayTable:
         """
         self._check_token(token)
         if not self.practice_undo:
-            raise _bad("play.undo_off", "B13")
+            raise play_error("play.undo_off", "B13")
         st = self.state
         if st is None:
-            raise _bad("play.undo_nothing", "B13")
+            raise play_error("play.undo_nothing", "B13")
         last = next((e for e in reversed(self.events) if e.by_learner and isinstance(e.action, Card)), None)
         if last is None:
-            raise _bad("play.undo_nothing", "B13")
+            raise play_error("play.undo_nothing", "B13")
         if self._recorded:
             entry = self.session.entries[-1] if self.session.entries else None
             if not isinstance(entry, PlayedDeal) or entry.state is not st:
-                raise _bad("play.undo_nothing", "B13")
+                raise play_error("play.undo_nothing", "B13")
             self.session.remove_last()
             self._recorded = False
         taken = 0
@@ -444,8 +445,8 @@ class PlayTable:
         st = self._live_state()
         you = self.you
         if you is None or st.to_act != you:
-            raise _bad("you.not_your_turn", st.profile.rule(Topic.AUCTION_ORDER),
-                       turn=st.players[st.to_act] if st.to_act is not None else "?")
+            raise play_error("you.not_your_turn", st.profile.rule(Topic.AUCTION_ORDER),
+                             turn=st.players[st.to_act] if st.to_act is not None else "?")
         return coach_hint(st.view(you))
 
     # ---------------------------------------------------------------- replay
@@ -455,10 +456,10 @@ class PlayTable:
 
     def replay(self, number: int) -> tuple[DealState, list[Event]]:
         """A saved deal, as a fresh state replayed from its actions, with every event explained."""
-        n = _as_int(number)
+        n = whole_number(number)
         deals = dict(self.played_deals())
         if n is None or n not in deals:
-            raise _bad("record.deal_kind", "record", IllegalAction)
+            raise play_error("record.deal_kind", "record", IllegalAction)
         saved = deals[n]
         state = DealState(saved.players, saved.dealer, saved.hands, saved.profile)
         events = []

@@ -17,6 +17,7 @@ from .question import (
     NO, YES, Choice, Question, calls_for_safe, not_winner, number_choices, player_choices, random_table, signed,
     trick_fact, with_reasons, yes_no,
 )
+from ...engine.records import session_from_record
 
 
 def _q_first_dealer(rng: random.Random, p: Profile) -> Question:
@@ -148,8 +149,6 @@ def _q_tie_break(rng: random.Random, p: Profile) -> Question:
 
 
 def _q_variation(rng: random.Random, p: Profile) -> Question:
-    from ...engine.records import session_from_record
-
     variation = rng.choice(VARIATIONS)
     try:
         session_from_record({"format": "nap-session/1", "profile": variation, "players": list(table_names(4)),

@@ -14,6 +14,7 @@ from ...engine.rules import Topic
 from ...engine.state import DealState
 from ...engine.tricks import winning_index
 from ..trainers import PositionError, calls_for, said, table_names
+from ...engine.narrate import explain_action
 
 YES, NO = "yes", "no"
 EN = translator("en")
@@ -134,8 +135,6 @@ def random_table(rng: random.Random, lo: int = 3, hi: int = 5) -> tuple[str, ...
 
 
 def narration(state: DealState) -> list[Explanation]:
-    from ...engine.narrate import explain_action
-
     return [e for i in range(len(state.actions)) for e in explain_action(state, i)]
 
 

@@ -20,6 +20,9 @@ from .auction import auction_options
 from .money import renege_settlement, settlement, winners_explanation
 from .position import PositionError, build_position, calls_for, table_names
 from .tricks import judge_misere_trick
+from ...engine.narrate import explain_action
+from ...engine.records import session_from_record
+from ..scorekeeper import Scorekeeper
 
 
 @dataclass(frozen=True)
@@ -95,7 +98,6 @@ def _demo_misere(p: Profile, seed: object) -> Demonstration:
             continue
     state = build_position(players, None, current=judged.cards, contract=next(c for c in p.ladder if not c.trumps),
                            profile=p, rng=random.Random(0))
-    from ...engine.narrate import explain_action
 
     steps = [e for i in range(len(state.actions)) for e in explain_action(state, i)
              if e.rule == p.rule(Topic.MISERE) or e.key == "explain.discard_no_trump"]
@@ -131,8 +133,6 @@ def _demo_renege(p: Profile, seed: object) -> Demonstration:
 
 
 def _demo_session(p: Profile, seed: object) -> Demonstration:
-    from ..scorekeeper import Scorekeeper
-
     players = table_names(4)
     ante = p.ante or 20
     profile = p.with_options(ante=ante) if "ante" in p.option_choices else p
@@ -159,8 +159,6 @@ def _demo_variations(p: Profile, seed: object) -> Demonstration:
     steps = [Explanation(p.rule(Topic.VARIATIONS), "demo.variations", {"variations": VARIATIONS,
                                                                   "known_profiles": tuple(PROFILES)})]
     try:
-        from ...engine.records import session_from_record
-
         session_from_record({"format": "nap-session/1", "profile": "purchase", "players": list(table_names(4)),
                              "first_dealer": "Ann", "deals": []})
     except Exception as e:  # RecordError naming P9

@@ -14,6 +14,7 @@ from ...engine.session import Session
 from ...engine.settlement import check_zero_sum
 from .auction import random_calls
 from .position import calls_for
+from ..scorekeeper import Scorekeeper
 
 
 # ------------------------------------------------------------------ settlement
@@ -88,8 +89,6 @@ class RenegeReport:
 def renege_settlement(players: Sequence[str], declarer: int, contract: Contract | str, offender: int,
                       profile: Profile) -> RenegeReport:
     """The payments when ``offender`` reneged in ``declarer``'s contract, as a scorekeeper's session settles it."""
-    from ..scorekeeper import Scorekeeper
-
     if isinstance(contract, str):
         contract = profile.contract(contract)
     players = tuple(players)

@@ -7,6 +7,11 @@ The notebook ``notebooks/class.ipynb`` only does::
 
 Every file is read by :class:`nap_teach.teach.traveller.ClassResults` (all checks are
 there) and kept in this page's kernel only: nothing is stored on the server.
+Opened with a live class's teacher link (``class.ipynb?teacher=<key>``) the page
+shows that class instead, read from the server's class store and refreshed as
+deals arrive (:mod:`nap_teach.ui.classresults.live`: ``nap-class-live``,
+``nap-class-live-summary``, ``nap-class-end``, ``nap-class-end-confirm``; each
+deal's hands in ``nap-class-deal``).
 Stable CSS classes for tests: ``nap-class`` (the page), ``nap-class-upload``
 (several files at once), ``nap-class-clear``, ``nap-class-game`` (which game is
 the class's, shown when files of several games were dropped), ``nap-class-files``

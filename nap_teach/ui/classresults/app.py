@@ -7,11 +7,17 @@ from typing import Any
 import ipywidgets as W
 
 from ...words.html import Markup, html, join
+from ...engine.explain import Explanation
+from ...teach.classroom import ClassRefused, ClassStore, StoreUnavailable
 from ...teach.traveller import COUNTED, DUPLICATE, FLAGGED, REFUSED, ClassResults, FileOutcome, GameKey, result_word
 from ..base import App, guarded, page_style
 from ..chart import BELOW, balance_chart_svg
+from ...engine.records import hand_to_record, record_to_link
+from ...teach.handouts.deal import hands_html
 from ..params import PageParams, page_query
+from ..classstore import class_store
 from ..saveload import file_bytes
+from .live import LiveClass
 from ..widgets import auto_layout, show, with_classes
 
 STATUS_WORDS = {COUNTED: "counted", FLAGGED: "not counted: another game", REFUSED: "refused",
@@ -30,10 +36,20 @@ class ClassApp(App):
     styles = ("class",)
     page = "class.ipynb"
 
-    def __init__(self, lang: str = "en") -> None:
+    def __init__(self, lang: str = "en", classroom: ClassStore | None = None, teacher_key: str | None = None) -> None:
         super().__init__(lang)
         self._busy = False
         self.results = ClassResults()
+        self.live: LiveClass | None = None
+        """A live class (opened with the teacher's link): results arrive as the learners play."""
+        refusal: str | None = None
+        if teacher_key is not None:
+            try:
+                if classroom is None:
+                    raise ClassRefused(Explanation("class", "live.unknown_teacher", {}))
+                self.live = LiveClass(self, classroom, teacher_key, on_results=self._live_results)
+            except (ClassRefused, StoreUnavailable) as e:
+                refusal = e.text(self.language.code)
         self.title = W.HTML()
         self.intro = W.HTML()
         self.upload = with_classes(W.FileUpload(accept=".json,application/json", multiple=True), "nap-class-upload")
@@ -51,14 +67,32 @@ class ClassApp(App):
         self.travellers = with_classes(W.HTML(), "nap-class-results")
         header = with_classes(W.HBox([self.title, self.switch.widget]), "nap-class-header")
         controls = with_classes(W.HBox([self.upload, self.clear], layout=auto_layout()), "nap-class-controls")
-        self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.intro, controls, self.status.widget,
-                                self.game, self.files, self.downloads, self.ledger, self.chart, self.travellers)
+        live = [self.live.widget] if self.live is not None else []
+        if self.live is not None:
+            show(controls, False)  # the file route is the plain class page's
+            show(self.files, False)
+        self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, *live, self.intro, controls,
+                                self.status.widget, self.game, self.files, self.downloads, self.ledger, self.chart,
+                                self.travellers)
         self.refresh()
+        if refusal is not None:
+            self.status.show(refusal, "refused")
+        if self.live is not None:
+            self.live.start()
 
     @classmethod
     def from_environment(cls, environ: dict[str, str] | None = None) -> "ClassApp":
-        """The page for the current Voila request (``?lang=``)."""
-        return cls(PageParams.from_environment(environ).lang)
+        """The page for the current Voila request (``?lang=``; ``?teacher=<key>``: a live class)."""
+        params = PageParams.from_environment(environ)
+        key = params.raw.get("teacher")
+        if key is None:
+            return cls(params.lang)
+        return cls(params.lang, class_store(environ), key.strip())
+
+    def _live_results(self, results: ClassResults) -> None:
+        """A deal arrived in the live class: show the class's results as they now are."""
+        self.results = results
+        self.render()
 
     # ------------------------------------------------------------ actions
     @guarded
@@ -105,6 +139,9 @@ class ClassApp(App):
         if counts[DUPLICATE]:
             parts.append(tr.ngettext("{n} already loaded", "{n} already loaded", counts[DUPLICATE])
                          .format(n=counts[DUPLICATE]))
+        total = len(self.results.counted())
+        if total != counts[COUNTED]:  # files were counted before these: the class's count now
+            parts.append(tr.ngettext("{n} file counted in all", "{n} files counted in all", total).format(n=total))
         text = ", ".join(parts) + "."
         if counts[FLAGGED] or counts[REFUSED] or counts[DUPLICATE]:
             text += " " + self._("The list of files says why.")
@@ -141,6 +178,12 @@ class ClassApp(App):
         self.upload.description = _("Add session files")
         self.upload.tooltip = _("Choose the session files of the class")
         self.upload.tooltip = _("Add session files")
+        if self.live is not None:
+            self.live.refresh()
+            self.intro.value = html("<p>{}</p>", _(
+                "Every learner who opens the class link and types a name sends each deal as they finish it. Each "
+                "deal below shows the hands and how it went at every table; the class's ledger follows. The session "
+                "files route still works too: the plain class page reads dropped files."))
         self.clear.description = _("Start again")
         self.clear.tooltip = _("Put away every file loaded here")
         self.game.description = _("The class's game")
@@ -235,6 +278,27 @@ class ClassApp(App):
         self.chart.value = html('<figure class="nap-class-figure">{}<figcaption>{}</figcaption></figure>', svg,
                                 _("Each learner's total after each deal"))
 
+    def _deal_html(self, number: int, title: str) -> Markup:
+        """Deal ``number``'s hands as a diagram (the same cards at every table), with a link to teach it on the
+        lesson page and one to print it, both of the deal as played at the first table that played it."""
+        _ = self._
+        found = self.results.dealt(number)
+        if found is None:
+            return Markup()
+        state, table = found
+        query = page_query(self.language.code)
+        code = record_to_link(hand_to_record(state))
+        sep = "&" if query else "?"
+        teach = "lesson.ipynb" + query + sep + "deal=" + code
+        printed = "handouts.ipynb" + query + sep + "deal=" + code
+        return html('<section class="nap-class-deal" data-deal="{}"><h3>{}</h3>{}<p class="nap-class-deal-note">{}</p>'
+                    '<p class="nap-class-deal-links"><a class="nap-class-teach" href="{}" target="_blank" rel="noopener">'
+                    '{}</a> · <a class="nap-class-print" href="{}" target="_blank" rel="noopener">{}</a></p></section>',
+                    number, title, hands_html(state, self.tr),
+                    _("Every table got these cards. The names, and the calls and play behind the two links, are "
+                      "those of {table}'s table.").format(table=table),
+                    teach, _("Teach this deal"), printed, _("Print this deal"))
+
     def _render_travellers(self) -> None:
         _ = self._
         parts = []
@@ -253,6 +317,7 @@ class ClassApp(App):
             title = _("Deal {number}").format(number=number)
             if self.results.is_extra_hand(number):
                 title = _("Deal {number}: the extra hand among tied players").format(number=number)
+            parts.append(self._deal_html(number, title))
             parts.append(html(
                 '<div class="nap-scroll" tabindex="0" role="region" aria-label="{}"><table '
                 'class="nap-table-grid nap-class-traveller" data-deal="{}"><caption>{}</caption><thead><tr><th scope="col">{}</th><th scope="col">{}</th>'

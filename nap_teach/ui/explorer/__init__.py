@@ -22,7 +22,7 @@ Every answer comes from the engine; this module only draws and listens.
 from __future__ import annotations
 
 from .app import ExplorerApp
-from .component import MAX_SEED
+from ...engine.dealing import MAX_SEED
 from ...words.rulebook import prose as rule_text
 from ..question import QuestionCard
 from .quiz import QuizPanel

@@ -6,6 +6,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from ...engine.dealing import MAX_SEED
 from ...engine.explain import Explanation
 from ...words.html import escape, html
 from ...engine.profiles import BRITISH, PROFILES, Profile
@@ -14,10 +15,9 @@ from ..base import App, guarded, page_style
 from ...engine.messages import PROFILE_NAMES
 from ..params import page_query
 from ..params import PageParams, ignored_note
-from ..widgets import show as _show
+from ..widgets import auto_layout as _auto, show as _show
 from .compare import ComparePanel
-from .component import MAX_SEED, SECTIONS
-from ..widgets import auto_layout as _auto
+from .component import SECTIONS
 from .quiz import QuizPanel
 from .rules import RulesPanel
 from .syllabus import SyllabusPanel

@@ -9,11 +9,11 @@ from ...engine.explain import Explanation
 from ...words.html import escape, html, join
 from ...engine.profiles import BRITISH, PUB, Profile
 from ...engine.rules import Topic
-from ...teach.trainers import PositionError, table_names
+from ...teach.trainers import PositionError, profile_differences, table_names, two_tariffs
 from ..base import guarded
 from ...engine.messages import PROFILE_NAMES
-from .component import ExplorerComponent, _dropdown, _labelled, _valid
 from ..widgets import auto_layout as _auto
+from .component import ExplorerComponent, labelled_field, make_dropdown, valid_choice
 from .page import ExplorerPage
 
 
@@ -31,13 +31,15 @@ class ComparePanel(ExplorerComponent):
         names = list(dict.fromkeys(c.name for p in self.profiles for c in sorted(p.ladder, key=lambda c: c.level)))
         self.contracts = sorted(names, key=lambda n: PUB.contract(n).level if PUB.has_contract(n) else 0)
         self.sizes = list(range(3, 8))
-        self.size = _dropdown("nap-ex-tariffs-size", [(str(n), n) for n in self.sizes], 4)
-        self.contract = _dropdown("nap-ex-tariffs-contract", [(c, c) for c in self.contracts], "Nap")
-        self.tricks = _dropdown("nap-ex-tariffs-tricks", [(str(i), i) for i in range(6)], 5)
+        self.size = make_dropdown("nap-ex-tariffs-size", [(str(n), n) for n in self.sizes], 4)
+        self.contract = make_dropdown("nap-ex-tariffs-contract", [(c, c) for c in self.contracts], "Nap")
+        self.trick_counts = list(range(max(p.hand_size for p in self.profiles) + 1))  # 0 up to every trick
+        self.tricks = make_dropdown("nap-ex-tariffs-tricks", [(str(i), i) for i in self.trick_counts],
+                                    self.trick_counts[-1])
         self.labels = [W.HTML() for _ in range(3)]
         for d in (self.size, self.contract, self.tricks):
             d.observe(self._on_change, names="value")
-        fields = [_labelled(lbl, d) for lbl, d in zip(self.labels, (self.size, self.contract, self.tricks))]
+        fields = [labelled_field(lbl, d) for lbl, d in zip(self.labels, (self.size, self.contract, self.tricks))]
         self.out = W.HTML()
         self.out.add_class("nap-ex-tariffs-out")
         box = W.VBox([self.tariffs_heading, W.HBox(fields, layout=_auto(flex_flow="row wrap")), self.out],
@@ -96,8 +98,6 @@ class ComparePanel(ExplorerComponent):
         return labels.get(topic, topic)
 
     def refresh(self) -> None:
-        from ...teach.trainers import profile_differences
-
         _ = self._
         a, b = self.profiles
         current = self.profile.name
@@ -132,10 +132,8 @@ class ComparePanel(ExplorerComponent):
         self.render()
 
     def render(self) -> None:
-        from ...teach.trainers import two_tariffs
-
         n, c, t = self.size.value, self.contract.value, self.tricks.value
-        if not _valid(n, self.sizes) or c not in self.contracts or not _valid(t, list(range(6))):
+        if not valid_choice(n, self.sizes) or c not in self.contracts or not valid_choice(t, self.trick_counts):
             return
         players = table_names(n)
         try:

@@ -5,22 +5,15 @@ from typing import Any, Sequence, TypeGuard
 
 import ipywidgets as W
 
-from ...engine.cards import Card
 from ...engine.explain import Explanation
 from ...words.html import Markup, html
 from ...engine.profiles import Profile
-from ...words.render import suit_text
 from ..base import Component
 from ..widgets import auto_layout as _auto
 from .page import ExplorerPage
 
 
-MAX_SEED = 10**9
 SECTIONS = ("rules", "quiz", "compare", "syllabus")
-
-
-def _card_label(card: Card) -> str:
-    return card.rank.text + suit_text(card.suit)
 
 
 class ExplorerComponent(Component):
@@ -42,24 +35,24 @@ class ExplorerComponent(Component):
         pass
 
 
-def _dropdown(css: str, options: Sequence[tuple[str, Any]], value: Any) -> W.Dropdown:
+def make_dropdown(css: str, options: Sequence[tuple[str, Any]], value: Any) -> W.Dropdown:
     d = W.Dropdown(options=list(options), value=value, layout=_auto())
     d.add_class(css)
     return d
 
 
-def _button(css: str, icon: str = "") -> W.Button:
+def make_button(css: str, icon: str = "") -> W.Button:
     b = W.Button(layout=_auto(align_self="flex-start"), icon=icon)
     b.add_class(css)
     return b
 
 
-def _labelled(label: W.HTML, widget: W.Widget) -> W.HBox:
+def labelled_field(label: W.HTML, widget: W.Widget) -> W.HBox:
     box = W.HBox([label, widget], layout=_auto(align_items="center"))
     box.add_class("nap-ex-field")
     return box
 
 
-def _valid(value: Any, allowed: Sequence[int]) -> TypeGuard[int]:
+def valid_choice(value: Any, allowed: Sequence[int]) -> TypeGuard[int]:
     """A widget's value is one of the allowed numbers (values arrive over the network: a True is not a 1)."""
     return any(value == a and type(value) is type(a) for a in allowed)

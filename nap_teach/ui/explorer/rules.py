@@ -11,13 +11,13 @@ from ...words.render import trick_html
 from ...teach.syllabus import profile_rules
 from ..base import guarded, name_control
 from ...words.rulebook import stakes_table_html
-from ..widgets import show as _show
-from .component import ExplorerComponent, _button
-from ..widgets import auto_layout as _auto
+from ..widgets import auto_layout as _auto, show as _show
+from .component import ExplorerComponent, make_button
 from ...engine.rules import Topic
 from ...words.rulebook import prose as rule_text
 from ..question import QuestionCard
 from .trainers import TRAINER_FOR_RULE, Trainer, trainers_for
+from ...teach.trainers import demonstration
 from .page import ExplorerPage
 
 
@@ -31,8 +31,8 @@ class RulesPanel(ExplorerComponent):
         self.rule = rule if rule in self.rules else self.rules[0]
         self.picker = W.Dropdown(layout=_auto())
         self.picker.add_class("nap-ex-rule")
-        self.prev = _button("nap-ex-rule-prev")
-        self.next = _button("nap-ex-rule-next")
+        self.prev = make_button("nap-ex-rule-prev")
+        self.next = make_button("nap-ex-rule-next")
         self.prev.on_click(self._on_prev)
         self.next.on_click(self._on_next)
         self.picker.observe(self._on_pick, names="value")
@@ -69,8 +69,6 @@ class RulesPanel(ExplorerComponent):
 
     def render_demo(self, rule: str) -> None:
         """The engine-run example of a rule of this profile's own (P1..P9), with its cards."""
-        from ...teach.trainers import demonstration
-
         if rule not in self._demos:
             self._demos[rule] = demonstration(rule, self.profile, self.app.seed)
         demo = self._demos[rule]

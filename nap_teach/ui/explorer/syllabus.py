@@ -13,8 +13,8 @@ from ..printing import PrintButton
 from ...teach.syllabus import SyllabusEntry, syllabus
 from ..nav import nav_href
 from ..params import page_query
-from .component import ExplorerComponent
 from ..widgets import auto_layout as _auto
+from .component import ExplorerComponent
 from .page import ExplorerPage
 
 

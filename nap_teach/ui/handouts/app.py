@@ -7,12 +7,14 @@ import ipywidgets as W
 
 from ...teach.course import LessonSpec, load_course, load_lesson
 from ...engine.explain import RecordError, RuleError
+from ...teach.handouts.lesson import DEFAULT_LEARNERS, MAX_LEARNERS
 from ...teach.handouts import (PAPERS, course_plan_html, deal_diagram_html, lesson_summary_html, print_css,
-                         rules_card_html, scoresheet_html)
+                               rules_card_html, rules_crib_html, scoresheet_html)
 from ...words.html import Markup, html
 from ...teach.lesson.deal import load_worked_deal
+from ...teach.lesson.entry import DealEntry
 from ...engine.messages import N_
-from ...engine.profiles import PROFILES, Profile
+from ...engine.profiles import BRITISH, PROFILES, Profile
 from ...engine.records import hand_from_record, parse_json, record_from_link, session_from_record
 from ...engine.session import Session
 from ...engine.state import DealState
@@ -25,9 +27,11 @@ from ..widgets import show, with_classes
 __all__ = ["KINDS", "HandoutsApp"]
 
 KINDS: dict[str, str] = {
+    "crib": N_("Rules on one page (for beginners)"),
     "rules": N_("Rules card with the stakes"),
     "deal": N_("Deal diagram"),
-    "lesson": N_("Lesson summary"),
+    "lesson": N_("Lesson summary (teacher, with answers)"),
+    "learners": N_("Lesson sheet for learners (no answers)"),
     "scoresheet": N_("Scorekeeper's sheet"),
     "plan": N_("Lesson plan (the whole course)"),
 }
@@ -38,6 +42,8 @@ ENTERED = "entered"
 BLANK = "blank"
 LOADED = "loaded"
 MAX_BYTES = 1_000_000
+MAX_NAME = 20
+"""Most characters of a player's name on the scoresheet (it must fit its column)."""
 
 
 class HandoutsApp(App):
@@ -49,12 +55,14 @@ class HandoutsApp(App):
 
     def __init__(self, lang: str = "en", profile: Profile | None = None) -> None:
         super().__init__(lang)
-        from ...engine.profiles import BRITISH
 
         self._busy = False
         self._filling = False
         self.course: tuple[LessonSpec, ...] = load_course()
         self.entered: DealState | None = None
+        self.entered_title = ""
+        self.entered_notes = ""
+        """The title and notes of the deal entered elsewhere (its link or file), for its diagram."""
         self.loaded_session: Session | None = None
         self.title = W.HTML()
         self.intro = W.HTML()
@@ -65,6 +73,13 @@ class HandoutsApp(App):
                                               value=self.course[0].id), "nap-handouts-lesson")
         self.deal = with_classes(W.Dropdown(options=[(WORKED, WORKED)], value=WORKED), "nap-handouts-deal")
         self.players = with_classes(W.Dropdown(options=[4], value=4), "nap-handouts-players")
+        self.names = with_classes(W.Text(value="", continuous_update=False, style={"description_width": "initial"},
+                                         layout=W.Layout(width="32em", max_width="100%")), "nap-handouts-names")
+        self._names_ok: tuple[str, ...] = ()
+        self.learners = with_classes(W.BoundedIntText(value=DEFAULT_LEARNERS, min=3, max=MAX_LEARNERS,
+                                                      style={"description_width": "initial"},
+                                                      layout=W.Layout(width="14em", max_width="100%")),
+                                     "nap-handouts-learners")
         self.source = with_classes(W.Dropdown(options=[(BLANK, BLANK)], value=BLANK), "nap-handouts-source")
         self.upload = with_classes(W.FileUpload(accept=".json,application/json", multiple=False),
                                    "nap-handouts-upload")
@@ -76,15 +91,17 @@ class HandoutsApp(App):
         header = W.HBox([self.title, self.switch.widget])
         header.add_class("nap-handouts-header")
         form = W.VBox([W.HBox([self.kind, self.profile]), W.HBox([self.lesson, self.deal]),
-                       W.HBox([self.players, self.source]), W.HBox([self.upload]),
+                       W.HBox([self.players, self.source]), W.HBox([self.names]), W.HBox([self.learners]), W.HBox([self.upload]),
                        W.HBox([self.paper, self.print_button])])
         form.add_class("nap-handouts-form")
         self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.intro, form, self.status.widget,
                                 self.preview)
         self._fill_options()
-        for w in (self.kind, self.profile, self.lesson, self.deal, self.players, self.source, self.paper):
+        for w in (self.kind, self.profile, self.lesson, self.deal, self.players, self.source, self.paper,
+                  self.learners):
             w.observe(self._on_change, names="value")
         self.upload.observe(self._on_upload, names="value")
+        self.names.observe(self._on_names, names="value")
         self.refresh()
 
     # ------------------------------------------------------------------ page parameters
@@ -134,6 +151,12 @@ class HandoutsApp(App):
                 kind = self._take_record(record_from_link(code))
             except (RecordError, RuleError) as e:
                 problems.append(e.text(self.language.code))
+        learners = params.integer("learners", 3, MAX_LEARNERS, 3)
+        if learners is not None:
+            self.learners.value = learners
+        elif params.get("learners").strip():
+            problems.append(self._("The number of learners is a whole number from 3 to {most}.").format(
+                most=MAX_LEARNERS))
         players = params.integer("players", 2, 7, 1)
         if players is not None and players in self.players.options:
             self.players.value = players
@@ -142,6 +165,34 @@ class HandoutsApp(App):
         if problems:
             self.status.show(self._("Some settings in the page address were ignored: {why}").format(
                 why=" ".join(problems)), "refused")
+
+    # ------------------------------------------------------------------ names on the scoresheet
+    def _names(self) -> tuple[str, ...]:
+        """The players' names for a blank scoresheet, as last accepted (none: lines to write them on)."""
+        return self._names_ok
+
+    @guarded
+    def _on_names(self, change: dict[str, Any]) -> None:
+        raw = change.get("new")
+        text = raw if isinstance(raw, str) else ""
+        names = tuple(n.strip() for n in text[:400].split(",") if n.strip())
+        profile = PROFILES[str(self.profile.value)]
+        problem = ""
+        if names and not profile.min_players <= len(names) <= profile.max_players:
+            problem = self._("The {rules} are for {low} to {high} players; {count} names were given.").format(
+                rules=self.tr.profile_name(profile.name, in_text=True), low=profile.min_players,
+                high=profile.max_players, count=len(names))
+        elif any(len(n) > MAX_NAME for n in names):
+            problem = self._("A player's name has at most {most} characters.").format(most=MAX_NAME)
+        elif len(set(n.casefold() for n in names)) != len(names):
+            problem = self._("Two players have the same name: give each player a name of their own.")
+        if problem:
+            self.status.show(self._("The names were not used, so the sheet is unchanged: {why}").format(why=problem),
+                             "refused")
+            return
+        self.status.clear()
+        self._names_ok = names
+        self.render()
 
     # ------------------------------------------------------------------ records
     def _take_record(self, record: Any) -> str:
@@ -155,7 +206,10 @@ class HandoutsApp(App):
             self.source.value = LOADED
             return "scoresheet"
         state = hand_from_record(record)
+        words = DealEntry()
+        words.set_words(record.get("title", ""), record.get("notes", ""))  # checked as the editor checks them
         self.entered = state
+        self.entered_title, self.entered_notes = words.title, words.notes
         self._fill_options()
         self.deal.value = ENTERED
         return "deal"
@@ -224,6 +278,8 @@ class HandoutsApp(App):
             return
         if change.get("owner") is self.profile:
             self._fill_options()
+            if self.names.value:  # the names are checked again against the new rules' table sizes
+                self._on_names({"new": self.names.value})
         self.render()
 
     def _deal_state(self) -> DealState:
@@ -253,33 +309,45 @@ class HandoutsApp(App):
         if kind == "deal":
             value = str(self.deal.value)
             title = None
-            if value == WORKED:
+            notes = ""
+            if value == ENTERED and self.entered is not None:
+                title, notes = self.entered_title or None, self.entered_notes
+            elif value == WORKED:
                 title = self._("The worked deal")
             elif "/" in value:
                 lesson_id, deal_id = value.split("/", 1)
                 d = load_lesson(lesson_id).deal(deal_id)
                 title = tr.gettext(d.title) if d.title else None
-            return deal_diagram_html(self._deal_state(), tr, title=title)
-        if kind == "lesson":
-            return lesson_summary_html(load_lesson(str(self.lesson.value)), tr)
+            return deal_diagram_html(self._deal_state(), tr, title=title, notes=notes)
+        if kind in ("lesson", "learners"):
+            return lesson_summary_html(load_lesson(str(self.lesson.value)), tr, learners=kind == "learners")
         if kind == "scoresheet":
             session = self._session()
             if session is not None:
                 return scoresheet_html(session.profile, tr, session=session)
-            return scoresheet_html(profile, tr, players=int(self.players.value))
+            names = self._names()
+            return scoresheet_html(profile, tr, players=names if names else int(self.players.value))
+        if kind == "crib":
+            return rules_crib_html(profile, tr)
         if kind == "plan":
-            return course_plan_html(tr, lessons=self.course)
+            learners = self.learners.value
+            if isinstance(learners, bool) or not isinstance(learners, int) or not 3 <= learners <= MAX_LEARNERS:
+                learners = DEFAULT_LEARNERS
+            return course_plan_html(tr, lessons=self.course, learners=learners)
         return rules_card_html(profile, tr)
 
     def render(self) -> None:
         kind = str(self.kind.value)
-        show(self.profile, kind == "rules" or (kind == "scoresheet" and self._session() is None))
-        show(self.lesson, kind == "lesson")
+        blank_sheet = kind == "scoresheet" and self._session() is None
+        show(self.profile, kind in ("rules", "crib") or blank_sheet)
+        show(self.lesson, kind in ("lesson", "learners"))
         show(self.deal, kind == "deal")
-        show(self.players, kind == "scoresheet" and self._session() is None)
+        show(self.players, blank_sheet and not self._names())
+        show(self.names, blank_sheet)
+        show(self.learners, kind == "plan")
         show(self.source, kind == "scoresheet")
         show(self.upload, kind in ("deal", "scoresheet"))
-        style = Markup(print_css(str(self.paper.value)))  # our own stylesheet
+        style = Markup(print_css(str(self.paper.value), landscape=kind == "scoresheet"))  # our own stylesheet
         self.preview.value = html('<style>{}</style><div class="nap-handouts-sheet" data-paper="{}" data-kind="{}">'
                                   '{}</div>', style, self.paper.value, kind, self.handout())
 
@@ -294,6 +362,9 @@ class HandoutsApp(App):
         self.lesson.description = _("Lesson")
         self.deal.description = _("Deal")
         self.players.description = _("Players")
+        self.names.description = _("Names on the sheet (optional, separated by commas)")
+        self.names.placeholder = _("Ann, Ben, Cat, Dan")
+        self.learners.description = _("Learners in the room")
         self.source.description = _("Sheet")
         self.paper.description = _("Paper")
         self.upload.description = _("Load a deal or session file")

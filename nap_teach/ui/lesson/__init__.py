@@ -12,8 +12,8 @@ the page switches language in place. Components, one class each:
 - :class:`StepControls`: Back, Next, Restart, "Go to" (table, auction, trick 1..5,
   result), a step number box and the four-colour pack option;
 - :class:`ExplanationPanel`: the step's title and its explanations with rule badges;
-- :class:`TableView`: four seats with open hands, the trick on the table with the
-  led suit, trump and winning card marked, and the face-down pile of unused cards;
+- :class:`~nap_teach.ui.table.CardTable`: the card table (shared with the play page): four seats
+  with open hands, the trick in the middle with trump and the winning card marked, the unused cards;
 - :class:`TrickHistory`: tricks won so far, the last completed trick, all tricks;
 - :class:`SettlementView`: the payments at the result steps;
 - :class:`WhatIfPanel`: play another card, let the computer finish, compare;
@@ -23,7 +23,7 @@ the page switches language in place. Components, one class each:
 
 Stable CSS classes for tests: ``nap-lesson``, ``nap-lesson-next``, ``nap-lesson-back``,
 ``nap-lesson-restart``, ``nap-lesson-jump``, ``nap-lesson-number``, ``nap-lesson-step``,
-``nap-lesson-four``, ``nap-lesson-explanation``, ``nap-lesson-table``,
+``nap-lesson-four``, ``nap-lesson-explanation``, ``nap-card-table``,
 ``nap-lesson-history``, ``nap-lesson-settlement``, ``nap-whatif``, ``nap-whatif-card``,
 ``nap-whatif-card-<code>``, ``nap-whatif-result``, ``nap-whatif-settlement``,
 ``nap-whatif-back``, ``nap-whatif-status``; presenter mode's are listed in :mod:`.presenter`.
@@ -33,11 +33,11 @@ from __future__ import annotations
 
 from .app import LessonApp
 from .controls import StepControls
-from .views import ExplanationPanel, SettlementView, TableView, TrickHistory
+from .views import ExplanationPanel, SettlementView, TrickHistory
 from .whatif import WhatIfPanel
 from .presenter import Presenter
 
 __all__ = [
-    "LessonApp", "StepControls", "ExplanationPanel", "TableView", "TrickHistory", "SettlementView", "WhatIfPanel",
+    "LessonApp", "StepControls", "ExplanationPanel", "TrickHistory", "SettlementView", "WhatIfPanel",
     "Presenter",
 ]

@@ -18,7 +18,7 @@ from ..widgets import auto_layout
 from .controls import StepControls
 from .course import CourseControls, CourseMode
 from .editor import DealEditor
-from .views import ExplanationPanel, SettlementView, TableView, TrickHistory
+from .views import ExplanationPanel, SettlementView, TrickHistory
 from .whatif import WhatIfPanel
 from .presenter import Presenter
 
@@ -56,8 +56,7 @@ class LessonApp(App):
             self.controls = StepControls(self.walk, self.language, self.status, self.show, self.restyle,
                                          four_colour=four_colour)
         self.explanation = ExplanationPanel(self.lesson, self.language)
-        self.table = TableView(self.lesson, self.language)
-        self.board = CardTable(self)  # the card table drawn on the page; self.table's text stays for the text view
+        self.board = CardTable(self)  # the worked deal, hands open for study
         self.history = TrickHistory(self.lesson, self.language)
         self.settlement = SettlementView(self.lesson, self.language)
         self.whatif = WhatIfPanel(self.walk, self.language, self._after_whatif)
@@ -80,22 +79,26 @@ class LessonApp(App):
         if self.mode is not None:
             m = self.mode
             side.children = side.children + (m.notes,)
-            parts += [m.question.widget, self.board.widget, self.table.widget, self.legend, m.ledger.widget, lower,
+            parts += [m.question.widget, self.board.widget, self.legend, m.ledger.widget, lower,
                       m.quiz.widget, m.courses, m.progress.widget, self.postmortem.widget]
         else:
-            parts += [self.board.widget, self.table.widget, self.legend, lower, self.postmortem.widget]
+            parts += [self.board.widget, self.legend, lower, self.postmortem.widget]
         self.own = False
         """Whether the lesson narrates a deal entered (or loaded) in the editor, not the worked deal."""
         self.editor: DealEditor | None = None
         if self.mode is None:  # "Your own deal": enter a deal, then the same player narrates it
-            self.editor = DealEditor(self, self.teach)
+            self.editor = DealEditor(self, self.teach, on_words=self._own_heading)
             self.worked = W.Button(icon="book", layout=auto_layout())
             self.worked.add_class("nap-entry-worked")
             self.worked.on_click(self._on_worked)
             self.worked.layout.display = "none"
             at = parts.index(top)  # the editor between the header and the lesson's own steering
             parts[at:at] = [self.editor.widget, self.worked]
+        self._parts = parts
+        self._top, self._steer, self._side = top, steer, side
         self.widget.children = parts
+        if self.presenter.on:
+            self.arrange()
         self.refresh()
 
     @classmethod
@@ -130,7 +133,54 @@ class LessonApp(App):
             app.presenter.set(True)
         return app
 
+    # ------------------------------------------------------------ layout
+    def arrange(self) -> None:
+        """Lay the page out for presenter mode or for the normal page.
+
+        Presenting, the card table and one panel (the steps, the narration, the question of a course
+        lesson, the hands bar) form a stage of fixed size, the height of the screen, so that nothing on
+        the table moves from one step to the next and the longer narration scrolls inside the panel;
+        the rest of the page (tricks so far, what if, could it have been made) follows below.
+        """
+        p = self.presenter
+        question = self.mode.question.widget if self.mode is not None else None
+        if p.on:
+            moved = {id(self._top), id(self.board.widget), id(p.widget)} | ({id(question)} if question else set())
+            below = [self.editor.widget, self.worked] if self.editor is not None else []
+            moved |= {id(w) for w in below}
+            parts = []
+            for w in self._parts:
+                if w is self._top:
+                    parts.append(p.stage)
+                elif id(w) not in moved:
+                    parts.append(w)
+            parts += below  # "Your own deal" after the rest: the stage comes straight under the header
+            self._top.children = ()
+            self.widget.children = parts
+            p.panel.children = tuple(w for w in (self._steer, self._side, question, p.widget, p.hint) if w is not None)
+            p.stage.children = (self.board.widget, p.panel)
+        else:
+            p.stage.children = ()
+            p.panel.children = ()
+            self._top.children = (self._steer, self._side)
+            if list(self.widget.children) != self._parts:
+                self.widget.children = self._parts
+
     # ------------------------------------------------------- your own deal
+    def _own_heading(self) -> None:
+        """The heading of a deal of your own: its title and its notes when it has them (presenter mode shows the
+        same heading), else "Your deal, step by step" and the table."""
+        if not self.own:
+            return
+        book = self.lesson.book
+        entry = self.editor.entry if self.editor is not None else None
+        title = entry.title if entry is not None and entry.title else self._("Your deal, step by step")
+        table = self.tr.ngettext("{n} player under {profile}: every card with the rule that allows it.",
+                                 "{n} players under {profile}: every card with the rule that allows it.",
+                                 book.n).format(n=book.n, profile=self.tr.profile_name(book.profile.name, in_text=True))
+        notes = html('<p class="nap-lesson-notes-own">{}</p>', entry.notes) if entry is not None and entry.notes else ""
+        self.title.value = html('<h1>{}</h1><p class="nap-lesson-sub">{}</p>{}', title, table, notes)
+
     def teach(self, state: DealState) -> None:
         """Narrate ``state`` (a finished deal from the editor) with the lesson player, from its first step."""
         self._use_lesson(Lesson(state), own=True)
@@ -141,7 +191,7 @@ class LessonApp(App):
     def _use_lesson(self, lesson: Lesson, own: bool) -> None:
         self.lesson = lesson
         self.walk = LessonWalk(lesson)
-        for part in (self.explanation, self.table, self.history, self.settlement):
+        for part in (self.explanation, self.history, self.settlement):
             part.lesson = lesson
         self.controls.walk = self.walk
         self.whatif.walk = self.walk
@@ -160,12 +210,12 @@ class LessonApp(App):
             return True
         deal = self.mode.deal()
         session = isinstance(deal, SessionLesson)
-        for w in (self.table.widget, self.history.widget, self.whatif.widget, self.legend):
+        for w in (self.history.widget, self.whatif.widget, self.legend):
             w.layout.display = "none" if session else None
         if isinstance(deal, Lesson):
             self.lesson = deal
             self.walk = self.mode.walk_for(deal)
-            for part in (self.explanation, self.table, self.history, self.settlement):
+            for part in (self.explanation, self.history, self.settlement):
                 part.lesson = deal
             self.controls.walk = self.walk
             self.whatif.walk = self.walk
@@ -191,7 +241,6 @@ class LessonApp(App):
         index = self.walk.index
         four = self.four_colour
         self.explanation.render(index)
-        self.table.render(index, four)
         self.redraw_board()
         self.history.render(index, four)
         self.settlement.render(index)
@@ -216,7 +265,6 @@ class LessonApp(App):
             return
         index = self.walk.index
         four = self.four_colour
-        self.table.render(index, four)
         self.redraw_board()
         self.history.render(index, four)
         self.whatif.four_colour = four
@@ -244,6 +292,17 @@ class LessonApp(App):
     def step_back(self) -> None:
         self.controls.back.click()
 
+    def question_waiting(self) -> bool:
+        return self.mode is not None and self.mode.run.pending is not None
+
+    def reveal_question(self) -> None:
+        if self.mode is not None:
+            self.mode.reveal()
+
+    def show_question(self) -> None:
+        if self.mode is not None:
+            self.mode.render()
+
     def _after_whatif(self) -> None:
         self.controls.sync()
         self.render_postmortem()
@@ -267,12 +326,7 @@ class LessonApp(App):
             self.mode.progress.refresh()
             self.mode.quiz.refresh()
         elif self.own:
-            book = self.lesson.book
-            self.title.value = html('<h1>{}</h1><p class="nap-lesson-sub">{}</p>', self._("Your deal, step by step"),
-                                   self.tr.ngettext("{n} player under {profile}: every card with the rule that "
-                                                    "allows it.", "{n} players under {profile}: every card with "
-                                                    "the rule that allows it.", book.n).format(
-                                       n=book.n, profile=self.tr.profile_name(book.profile.name, in_text=True)))
+            self._own_heading()
         else:
             self.title.value = (html('<h1>{}</h1><p class="nap-lesson-sub">{}</p>',
                                      self._("A worked deal, step by step"),
@@ -294,7 +348,7 @@ class LessonApp(App):
     def text(self) -> str:
         """All the HTML the learner can read now (for tests)."""
         parts = [self.title.value, self.controls.label.value, self.explanation.widget.value,
-                 self.table.widget.value, self.history.widget.value, self.settlement.widget.value,
+                 self.board.text, self.history.widget.value, self.settlement.widget.value,
                  self.status.widget.value, self.whatif.prompt.value, self.whatif.result.value,
                  self.whatif.settlement.value, self.whatif.status.widget.value, self.postmortem.widget.value]
         if self.editor is not None:

@@ -19,7 +19,7 @@ from ...words.html import html
 from ...teach.lesson.decide import Ask, Feedback
 from ..base import Component, PageHost, guarded
 from ..widgets import auto_layout
-from .fragments import _explanation_items
+from .fragments import explanation_items
 
 __all__ = ["QuestionPanel"]
 
@@ -144,7 +144,27 @@ class QuestionPanel(Component):
         mark = "\u2713 " if feedback.right else "\u2717 "  # a tick or a cross: never colour alone
         self.feedback.value = html('<div class="{}" role="status" aria-live="polite"><strong>'
                                    '<span class="nap-verdict-mark" aria-hidden="true">{}</span>{}</strong>{}<p>{}</p></div>',
-                                   css, mark, title, _explanation_items(feedback.explanations, self.tr), more)
+                                   css, mark, title, explanation_items(feedback.explanations, self.tr), more)
+
+    def show_answer(self, ask: Ask, feedback: Feedback | None) -> None:
+        """The right answer of ``ask`` picked on the panel and said in words with its reason (presenter mode:
+        the room answered aloud; the next key moves on)."""
+        if ask is not self.ask:
+            self.show(ask)
+        if ask.kind == "pay":
+            for name, amount in zip(ask.options, ask.answer):
+                if name in self._amounts:
+                    self._amounts[name].value = int(amount)
+            words = ", ".join(f"{name} {self.tr.amount(int(amount))}" for name, amount in zip(ask.options, ask.answer))
+        else:
+            for value, button in self._toggles.items():
+                button.value = value in ask.answer
+            words = ", ".join(self._label(v) for v in ask.answer)
+        why = explanation_items(feedback.explanations, self.tr) if feedback is not None else ""
+        self.feedback.value = html('<div class="nap-ask-right nap-ask-revealed" role="status" aria-live="polite"><strong>'
+                                   '<span class="nap-verdict-mark" aria-hidden="true">\u2713 </span>{}</strong>{}<p>{}</p>'
+                                   '</div>', self._("The answer: {answer}").format(answer=words), why,
+                                   self._("Press Next to see the step."))
 
     def value(self) -> Any:
         ask = self.ask

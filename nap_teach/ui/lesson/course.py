@@ -30,7 +30,7 @@ from ..storage import ProgressStore
 from ..widgets import auto_layout
 from .asking import QuestionPanel
 from .controls import StepControls
-from .fragments import _amounts_html, _explanation_items
+from .fragments import amounts_html, explanation_items
 from .quiz import LessonQuiz
 from .page import LessonPage
 
@@ -63,7 +63,7 @@ class LessonLedger(Component):
             rows.append(html('<tr data-entry="{}"><th scope="row">{}</th><td>{}</td><td>{}</td>{}</tr>',
                              row.number, row.number, row.dealer, what, cells))
         step = lesson.step(index)
-        amounts = _amounts_html(step.row.settlement, tr, "nap-lesson-ledger-pay") if step.row is not None else ""
+        amounts = amounts_html(step.row.settlement, tr, "nap-lesson-ledger-pay") if step.row is not None else ""
         self.widget.value = html(
             '<h3>{}</h3><div class="nap-scroll"><table class="nap-table-grid"><thead><tr><th scope="col">#</th>'
             '<th scope="col">{}</th><th scope="col">{}</th>{}</tr></thead><tbody>{}</tbody></table></div>{}',
@@ -211,7 +211,7 @@ class CourseMode(Component):
         else:
             title = self._("Entry {number} of the ledger").format(number=step.row.number)
         return html('<div class="nap-lesson-heading"><span class="nap-lesson-stepno">{}</span> {}</div>{}',
-                    self.run.index + 1, title, _explanation_items(step.explanations, self.tr))
+                    self.run.index + 1, title, explanation_items(step.explanations, self.tr))
 
     # -------------------------------------------------------------- answers
     def _answer(self, value: Any) -> Feedback:
@@ -229,6 +229,12 @@ class CourseMode(Component):
             self.app.show_line(feedback.line)
         self.app.sync_controls()
         return feedback
+
+    def reveal(self) -> None:
+        """Presenter mode: the waiting question's answer and its reason, shown to the room (nothing scored)."""
+        ask = self.run.reveal()
+        self.question.show_answer(ask, self.run.last)
+        self.app.sync_controls()
 
     def _finished(self) -> None:
         if self._recorded or not self.run.finished:

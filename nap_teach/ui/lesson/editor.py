@@ -15,8 +15,11 @@ Stable CSS classes: ``nap-entry`` (the section), ``nap-entry-open`` (show/hide),
 ``nap-entry-call`` buttons ``nap-entry-call-<Name>``, ``nap-entry-card`` buttons
 ``nap-entry-card-<code>`` (``nap-entry-legal`` or ``nap-entry-illegal``), ``nap-entry-stop``,
 ``nap-entry-log``, ``nap-entry-undo``, ``nap-entry-random``, ``nap-entry-clear``,
-``nap-entry-teach``, ``nap-entry-download``, ``nap-entry-link``, ``nap-entry-upload``,
-``nap-entry-status``.
+``nap-entry-teach`` (disabled until the deal is complete), ``nap-entry-download`` (named after the title),
+``nap-entry-link``, ``nap-entry-print``, ``nap-entry-url`` (the full link), ``nap-entry-copy`` (copies it),
+``nap-entry-qr``, ``nap-entry-upload``, ``nap-entry-status``, ``nap-entry-title-box``, ``nap-entry-notes``,
+``nap-entry-result`` (the deal's result once complete), ``nap-entry-played`` (the cards already played, faded)
+and ``nap-entry-count-cards`` (``data-left``: the cards a hand still holds).
 """
 from __future__ import annotations
 
@@ -30,19 +33,42 @@ import ipywidgets as W
 from ...engine.auction import Call
 from ...engine.cards import Card, sort_hand
 from ...engine.explain import Explanation, RecordError, RuleError
-from ...words.html import html, join
-from ...teach.lesson.entry import FULL_PACK, HAND_SIZE, MAX_FILE_BYTES, DealEntry
+from ...words.html import Markup, html, join
+from ...teach.lesson.entry import FULL_PACK, MAX_FILE_BYTES, DealEntry
 from ...engine.profiles import PROFILES
-from ...words.render import card_label, hand_html, suit_text
+from ...words.render import card_label, card_text, hand_html
 from ...engine.state import DealState
 from ..base import Component, PageHost, StatusLine, guarded
 from ..params import DEFAULT_LANGUAGE
 from ..saveload import not_a_file, upload_content
+from ..sharing import CopyButton, page_address, qr_svg
 from ..widgets import auto_layout, set_classes, set_trait, show, with_classes
 
-__all__ = ["DealEditor", "DEFAULT_NAMES"]
+__all__ = ["DealEditor", "DEFAULT_NAMES", "new_names"]
 
 DEFAULT_NAMES = ("A", "B", "C", "D", "E", "F", "G")
+SPARE_NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou", "Max", "Ned")
+
+
+def new_names(taken: list[str], count: int) -> list[str]:
+    """``count`` names for new seats that clash with none of ``taken`` (in any case): the next letters when
+    the table uses letters, else the course's names, else "Player 8" ....
+
+    >>> new_names(["A", "B", "C"], 2), new_names(["Ann", "ben", "Cat", "Dan"], 2), new_names(["E", "A"], 1)
+    (['D', 'E'], ['Eve', 'Fay'], ['B'])
+    """
+    folded = {t.casefold() for t in taken}
+    letters = all(len(t) == 1 for t in taken if t)
+    pool = list(DEFAULT_NAMES + SPARE_NAMES if letters else SPARE_NAMES + DEFAULT_NAMES)
+    pool += [f"Player {i}" for i in range(1, 20)]
+    out: list[str] = []
+    for name in pool:
+        if len(out) == count:
+            break
+        if name.casefold() not in folded:
+            out.append(name)
+            folded.add(name.casefold())
+    return out
 MISERE_STAKES = ("3/3", "10/5")
 
 
@@ -50,10 +76,13 @@ class DealEditor(Component):
     """The "Your own deal" section of the lesson page."""
 
     def __init__(self, app: PageHost, on_teach: Callable[[DealState], None],
-                 entry: DealEntry | None = None, rng: random.Random | None = None) -> None:
+                 entry: DealEntry | None = None, rng: random.Random | None = None,
+                 on_words: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.entry = entry or DealEntry()
         self.on_teach = on_teach
+        self.on_words: Callable[[], None] = on_words or (lambda: None)
+        """Called when the title or the notes change (the page's heading follows them)."""
         self.rng = rng or random.Random()
         self._status = StatusLine("nap-entry-status")
         self._syncing = False
@@ -97,7 +126,7 @@ class DealEditor(Component):
         for start in range(0, 52, 13):
             row = []
             for card in FULL_PACK[start:start + 13]:
-                b = W.Button(description=card.rank.text + suit_text(card.suit), layout=W.Layout(width="auto"))
+                b = W.Button(description=card_text(card), layout=W.Layout(width="auto"))
                 b._nap_card = card
                 b.on_click(self._on_pick)
                 self.picks[card] = b
@@ -120,17 +149,28 @@ class DealEditor(Component):
         self.random.on_click(self._on_random)
         self.clear.on_click(self._on_clear)
         self.teach.on_click(self._on_teach)
+        self.title_box = with_classes(W.Text(value=self.entry.title, continuous_update=False, style=style,
+                                             layout=W.Layout(width="30em", max_width="100%")), "nap-entry-title-box")
+        self.notes_box = with_classes(W.Text(value=self.entry.notes, continuous_update=False, style=style,
+                                             layout=W.Layout(width="46em", max_width="100%")), "nap-entry-notes")
+        self.title_box.observe(self._on_words, names="value")
+        self.notes_box.observe(self._on_words, names="value")
+        self.result = with_classes(W.HTML(), "nap-entry-result")
         self.save = with_classes(W.HTML(), "nap-entry-save")
+        self.copy = with_classes(CopyButton(select=".nap-entry-url"), "nap-entry-copy")
+        self.qr = with_classes(W.HTML(), "nap-entry-qr")
         self.upload = with_classes(W.FileUpload(accept=".json,application/json", multiple=False), "nap-entry-upload")
         self.upload.observe(self._on_upload, names="value")
         table = with_classes(W.HBox([self.profile, self.misere, self.count, self.names, self.dealer],
                                     layout=auto_layout(flex_flow="row wrap")), "nap-entry-table")
         tools = with_classes(W.HBox([self.undo, self.random, self.clear, self.teach],
                                     layout=auto_layout(flex_flow="row wrap")), "nap-entry-tools")
+        words = with_classes(W.VBox([self.title_box, self.notes_box], layout=auto_layout()), "nap-entry-words")
+        self.share_box = with_classes(W.VBox([self.save, self.copy, self.qr], layout=auto_layout()), "nap-entry-share")
         self.play_box = with_classes(W.VBox([self.turn, self.calls, self.cards, self.stop], layout=auto_layout()),
                                      "nap-entry-play")
-        self.body.children = [self.intro, table, self.seat, self.picker, self.hands, self.play_box,
-                              self.log, tools, self.save, self.upload]
+        self.body.children = [self.intro, table, words, self.seat, self.picker, self.hands, self.play_box,
+                              self.log, self.result, tools, self.share_box, self.upload]
         self.refresh()
 
     # the editor's refusals are said next to it, not at the top of the page
@@ -173,6 +213,14 @@ class DealEditor(Component):
         self.clear.tooltip = _("Empty every hand and forget the calls and cards")
         self.teach.description = _("Teach this deal")
         self.teach.tooltip = _("Narrate this deal step by step, with every rule")
+        self.title_box.description = _("Title of the deal")
+        self.title_box.placeholder = _("for example: Ann's brave Nap")
+        self.notes_box.description = _("Notes (one line, for the teacher)")
+        self.notes_box.placeholder = _("what to point out when teaching it")
+        self.copy.label = _("Copy the link")
+        self.copy.hint = _("Put the link to this deal on the clipboard")
+        self.copy.copied = _("The link is copied: paste it in a message or a page.")
+        self.copy.select_hint = _("The link is selected: press Ctrl+C (or ⌘+C) to copy it.")
         self.upload.description = _("Load a deal file")
         self.upload.tooltip = _("Choose a deal file (nap-hand/1)")
         self.upload.tooltip = _("Load a deal file")
@@ -222,24 +270,49 @@ class DealEditor(Component):
                 words = card_label(card, tr)
                 set_trait(button, "tooltip", words if holder is None else _("{card}: in {player}'s hand").format(
                     card=words, player=entry.players[holder]))
+        self._syncing = True
+        try:
+            set_trait(self.title_box, "value", entry.title)
+            set_trait(self.notes_box, "value", entry.notes)
+        finally:
+            self._syncing = False
         # the save link goes first: the page gets widget updates in order, so once the turn line says
         # the deal is complete, the link already carries the whole deal
         self._render_save()
         self._render_hands()
         self._render_log()
         self._render_turn()
+        self._render_result()
+        why = entry.problem()
+        set_trait(self.teach, "disabled", why is not None)  # it looks disabled until the deal is complete
+        set_trait(self.teach, "tooltip", _("Narrate this deal step by step, with every rule") if why is None
+                  else _("Not yet: {why}").format(why=self.tr.explain(why)))
 
     def _render_hands(self) -> None:
         entry = self.entry
         tr = self.tr
         rows = []
+        state = entry.state
         for seat, name in enumerate(entry.players):
             cards = entry.hands[seat]
             label = tr.gettext("{player}'s hand").format(player=name)
             role = html(' <span class="nap-entry-role">{}</span>', tr.gettext("dealer")) if seat == entry.dealer else ""
-            count = html('<span class="nap-entry-count-cards">{}</span>',
-                         tr.ngettext("{k} of {n} card", "{k} of {n} cards", HAND_SIZE).format(k=len(cards), n=HAND_SIZE))
-            body = hand_html(sort_hand(cards), tr=tr, width=40, label=label) if cards else ""
+            held = set(state.held[seat]) if state is not None else set(cards)
+            if state is not None and len(held) < len(cards):  # the play has begun: the hand counts down
+                count = html('<span class="nap-entry-count-cards" data-left="{}">{}</span>', len(held), tr.ngettext(
+                    "{k} card left", "{k} cards left", len(held)).format(k=len(held)))
+            else:
+                count = html('<span class="nap-entry-count-cards">{}</span>',
+                             tr.ngettext("{k} of {n} card", "{k} of {n} cards", entry.profile.hand_size).format(
+                                 k=len(cards), n=entry.profile.hand_size))
+            body = Markup()
+            if held:
+                body = hand_html(sort_hand([c for c in cards if c in held]), tr=tr, width=40, label=label)
+            played = [c for c in sort_hand(cards) if c not in held]
+            if played:  # the cards already played stay in sight, faded
+                body = html('{}<span class="nap-entry-played" aria-label="{}">{}</span>', body,
+                            tr.gettext("played: {cards}").format(cards=", ".join(tr.card(c) for c in played)),
+                            hand_html(played, tr=tr, width=40, label=tr.gettext("played")))
             chosen = " nap-entry-chosen" if seat == self.seat.value and not entry.actions else ""
             rows.append(html('<div class="nap-entry-hand{}" data-seat="{}"><span class="nap-entry-name">{}</span>{} '
                              '{}{}</div>', chosen, name, name, role, count, body))
@@ -293,7 +366,7 @@ class DealEditor(Component):
         buttons = []
         for card in cards:
             ok = legal is not None and card in legal
-            text = card.rank.text + suit_text(card.suit)
+            text = card_text(card)
             b = W.Button(description=text + (" · " + self._("can play") if ok else ""), layout=auto_layout(),
                          tooltip=card_label(card, self.tr))
             set_classes(b, ("nap-entry-card", f"nap-entry-card-{card.code}", f"nap-suit-{card.suit.letter}",
@@ -330,15 +403,92 @@ class DealEditor(Component):
         if self.entry.state is None:
             self.save.value = html('<p>{}</p>', _("Once every hand has five cards, the deal can be saved as a file "
                                                   "and shared as a link."))
+            self.copy.text = ""
+            self.qr.value = ""
+            show(self.copy, False)
             return
         record = self.entry.record()
         data = base64.b64encode(json.dumps(record, ensure_ascii=False, indent=1).encode("utf-8")).decode("ascii")
         href = self.share_link()
+        full = self.full_link()
         self.save.value = html(
-            '<p><a class="nap-entry-download" download="nap-hand.json" href="data:application/json;base64,{}">{}</a>'
-            ' · <a class="nap-entry-link" href="{}">{}</a></p><p class="nap-entry-link-note">{}</p>',
-            data, _("Download the deal (nap-hand file)"), href, _("Link to this deal"),
-            _("Copy the link to share the deal: it opens this page with the deal narrated."))
+            '<p><a class="nap-entry-download" download="{}" href="data:application/json;base64,{}">{}</a>'
+            ' · <a class="nap-entry-link" href="{}">{}</a> · <a class="nap-entry-print" href="{}" target="_blank" '
+            'rel="noopener">{}</a></p><p class="nap-entry-link-note">{}</p>'
+            '<p><label>{}<br><input class="nap-entry-url" type="text" readonly value="{}" aria-label="{}"></label></p>',
+            self.entry.file_name(), data, _("Download the deal (nap-hand file)"), href, _("Link to this deal"),
+            self.print_link(), _("Print this deal"),
+            _("Copy the link to share the deal: it opens this page with the deal narrated."),
+            _("The link to this deal:"), full, _("The link to this deal"))
+        self.copy.text = full
+        show(self.copy, True)
+        self.qr.value = html('<div class="nap-entry-qr-code">{}</div>', qr_svg(full, _("QR code of the link to this deal")))
+
+    def full_link(self) -> str:
+        """The deal's link with this page's full address (for the copy button and the QR code)."""
+        page = page_address(None, "lesson.ipynb")
+        return page.rsplit("/", 1)[0] + "/" + self.share_link()
+
+    def print_link(self) -> str:
+        """``handouts.ipynb?deal=<code>&lang=..``: the deal's diagram, titled, ready to print."""
+        return "handouts.ipynb?" + self.share_link().split("?", 1)[1]
+
+    def _render_result(self) -> None:
+        """When the deal is complete: what it came to, in one sentence ("Nap fails: Ann took 3 tricks and pays
+        5 to each opponent, 15 in all")."""
+        state = self.entry.state
+        _ = self._
+        if state is None or not state.is_over:
+            self.result.value = ""
+            return
+        if state.passed_out:
+            self.result.value = html('<p class="nap-entry-result-line">{}</p>',
+                                     _("Everyone passed: nobody plays and nobody pays."))
+            return
+        result = state.result()
+        if result.declarer is None or result.contract is None or result.settlement is None:
+            self.result.value = ""
+            return
+        declarer = state.players[result.declarer]
+        taken = result.tricks_won[result.declarer]
+        call = self.tr.call(result.contract.name)
+        total = result.settlement[declarer]
+        each = abs(total) // max(1, state.n - 1)
+        if result.made:
+            text = self.tr.ngettext("{call} is made: {declarer} took {count} trick and receives {each} from each "
+                                    "opponent, {total} in all.", "{call} is made: {declarer} took {count} tricks and "
+                                    "receives {each} from each opponent, {total} in all.", taken)
+        else:
+            text = self.tr.ngettext("{call} fails: {declarer} took {count} trick and pays {each} to each opponent, "
+                                    "{total} in all.", "{call} fails: {declarer} took {count} tricks and pays {each} "
+                                    "to each opponent, {total} in all.", taken)
+        if state.stopped:
+            text = _("The table stopped after trick {number}.").format(number=len(state.tricks)) + " " + text
+        self.result.value = html('<p class="nap-entry-result-line" role="status">{}</p>', text.format(
+            call=call, declarer=declarer, count=taken, each=each, total=abs(total)))
+
+    @guarded
+    def _on_words(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        owner = change.get("owner")
+        value = change.get("new")
+        try:
+            if owner is self.title_box:
+                self.entry.set_words(title=value if isinstance(value, str) else None)
+            else:
+                self.entry.set_words(notes=value if isinstance(value, str) else None)
+        except RecordError as e:
+            self.refuse(e, self._("This was not kept: {why}"))
+            self._syncing = True
+            try:
+                set_trait(self.title_box, "value", self.entry.title)
+                set_trait(self.notes_box, "value", self.entry.notes)
+            finally:
+                self._syncing = False
+            return
+        self.after_change()
+        self.on_words()
 
     def share_link(self) -> str:
         """``lesson.ipynb?deal=<code>&lang=..`` for the deal as entered (relative to the page)."""
@@ -387,7 +537,7 @@ class DealEditor(Component):
         names = [n.strip() for n in str(self.names.value).split(",")]
         if owner is self.count:
             k = self.count.value if isinstance(self.count.value, int) else entry.n
-            names = (names + [n for n in DEFAULT_NAMES if n not in names])[:k] if len(names) < k else names[:k]
+            names = (names + new_names(names, k - len(names)))[:k] if len(names) < k else names[:k]
         dealer = self.dealer.value if owner is self.dealer else None
         try:
             entry.set_table(profile, names, dealer if isinstance(dealer, int) else None)
@@ -422,9 +572,9 @@ class DealEditor(Component):
         except RuleError as e:
             self.refuse(e)
             return
-        if len(entry.hands[seat]) == HAND_SIZE:
+        if len(entry.hands[seat]) == entry.profile.hand_size:
             nxt = next((s for s in list(range(seat + 1, entry.n)) + list(range(seat))
-                        if len(entry.hands[s]) < HAND_SIZE), None)
+                        if len(entry.hands[s]) < entry.profile.hand_size), None)
             if nxt is not None:
                 self._syncing = True
                 try:

@@ -9,22 +9,25 @@ from ...engine.explain import Explanation
 from ...words.html import Markup, html, join
 from ...words.i18n import Translator
 from ...teach.lesson import settlement_line
-from ...words.render import suit_colour, suit_text
+from ...words.render import card_text, suit_colour, suit_text
 from ...engine.tricks import Trick
 
 
-def _suit_words(suit: Suit, tr: Translator) -> str:
+def suit_words(suit: Suit, tr: Translator) -> str:
+    """A suit for a sentence: its symbol, then its name in the learner's language ("♥︎ hearts")."""
     return f"{suit_text(suit)} {tr.suit(suit)}"
 
 
-def _card_span(card: Card, tr: Translator, four_colour: bool, classes: str = "") -> Markup:
+def card_span(card: Card, tr: Translator, four_colour: bool, classes: str = "") -> Markup:
+    """A card as coloured text, named in words for a screen reader (its title)."""
     colour = suit_colour(card.suit, four_colour)
     css = f"nap-cardtext {classes}".strip()
-    return (html('<span class="{}" style="color:{}" title="{}">{}{}</span>',
-                 css, colour, tr.card_words(card), card.rank.text, suit_text(card.suit)))
+    return (html('<span class="{}" style="color:{}" title="{}">{}</span>',
+                 css, colour, tr.card_words(card), card_text(card)))
 
 
-def _explanation_items(explanations: Sequence[Explanation], tr: Translator) -> Markup:
+def explanation_items(explanations: Sequence[Explanation], tr: Translator) -> Markup:
+    """Explanations as a list, each with its rule's badge and title, so the learner sees which rule spoke."""
     items = []
     for e in explanations:
         items.append(
@@ -34,7 +37,7 @@ def _explanation_items(explanations: Sequence[Explanation], tr: Translator) -> M
     return html('<ul class="nap-lesson-notes">{}</ul>', join(items))
 
 
-def _tricks_table(tricks: Sequence[Trick], players: Sequence[str], tr: Translator, four_colour: bool,
+def tricks_table(tricks: Sequence[Trick], players: Sequence[str], tr: Translator, four_colour: bool,
                   chosen: tuple[int, Card] | None = None, css: str = "nap-lesson-tricks") -> Markup:
     """Completed tricks as a grid: one row per trick, one column per player."""
     head = join((html('<th scope="col">{}</th>', p) for p in players))
@@ -53,7 +56,7 @@ def _tricks_table(tricks: Sequence[Trick], players: Sequence[str], tr: Translato
                 marks.append("nap-hist-win")
             if chosen is not None and chosen == (seat, card):
                 marks.append("nap-whatif-chosen")
-            cells.append(html('<td class="{}">{}</td>', " ".join(marks), _card_span(card, tr, four_colour)))
+            cells.append(html('<td class="{}">{}</td>', " ".join(marks), card_span(card, tr, four_colour)))
         winner = players[t.winning]
         rows.append(html('<tr data-trick="{}"><th scope="row">{}</th>{}<td class="nap-hist-winner">'
                          '{}</td></tr>', t.number, t.number, join(cells), winner))
@@ -63,7 +66,8 @@ def _tricks_table(tricks: Sequence[Trick], players: Sequence[str], tr: Translato
                  css, tr.gettext("Trick"), head, tr.gettext("Won by"), join(rows)))
 
 
-def _amounts_html(amounts: Mapping[str, int], tr: Translator, css: str) -> Markup:
+def amounts_html(amounts: Mapping[str, int], tr: Translator, css: str) -> Markup:
+    """Who pays and who receives, one entry per player, with the line that shows they sum to zero."""
     cells = join((
         html('<li class="nap-amount {}" data-player="{}"><span class="nap-amount-name">'
              '{}</span> <span class="nap-amount-value">{}</span></li>',

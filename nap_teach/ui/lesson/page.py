@@ -46,3 +46,19 @@ class LessonPage(PageHost, Protocol):
     def step_back(self) -> None:
         """Exactly what a click on Back does."""
         ...
+
+    def arrange(self) -> None:
+        """Lay the page out for presenter mode (the table and one panel on a stage of fixed size) or not."""
+        ...
+
+    def question_waiting(self) -> bool:
+        """Whether a question of a course lesson waits before the next step."""
+        ...
+
+    def reveal_question(self) -> None:
+        """Show the waiting question's answer and its reason to the room (nothing scored)."""
+        ...
+
+    def show_question(self) -> None:
+        """Draw the course lesson's question panel again (the next question of the same step)."""
+        ...

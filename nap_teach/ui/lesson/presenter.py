@@ -1,17 +1,27 @@
 """Presenter mode of the lesson page: the lesson projected for a room (``?present=1`` or the "Present" switch).
 
-Presenting puts the class ``nap-present`` on the page and ``css/presenter.css`` does the rest:
-the whole width of the screen, the card table beside the narration (rule text of 30 px, cards
-of 124 px), the step controls in a small bar out of the way. The hands can be hidden one at a
+Presenting puts the class ``nap-present`` on the page and lays it out as a *stage* of fixed size
+(:meth:`LessonApp.arrange`): the card table on the left, the height of the screen, and one panel on
+the right with the step controls, the narration (rule text of 30 px at 1920 x 1080; a longer
+narration scrolls inside the panel), the question of a course lesson, the hands bar and a hint of
+the keys. ``css/presenter.css`` sizes everything on the table from the stage's own size (container
+units), never from what the step shows: no seat, hand or trick moves or grows from one step to the
+next, up to seven cards lie in one row in the middle, and the whole stage fits 1920 x 1080,
+1366 x 768 and 1280 x 720 for 3 to 7 players. The hands can be hidden one at a
 time ("Hide B's hand") or all but the hand of the player to act, for "what would you play?";
 hidden hands are drawn face down. Nothing of this changes the lesson: the narration still
 gives the rule behind every step, and leaving presenter mode shows every hand again.
 
-Keys step the lesson in and out of presenter mode (:mod:`nap_teach.ui.keys`).
+Keys step the lesson in and out of presenter mode (:mod:`nap_teach.ui.keys`). While presenting, the
+keys of a clicker always step, whatever has the focus (Space never presses the Present switch or
+a hand's button), Escape leaves presenter mode, and a question of a course lesson is asked to the
+room: the next key shows its answer with the reason (:meth:`LessonRun.reveal`, which scores
+nothing), the key after that moves on.
 
 CSS classes for tests: ``nap-present`` (on the page while presenting), ``nap-present-switch``,
 ``nap-present-hands``, ``nap-present-seat``, ``nap-present-seat-<seat>``, ``nap-present-hidden``
-(a seat button whose hand is hidden), ``nap-present-only``, ``nap-present-all``, ``nap-present-ask``.
+(a seat button whose hand is hidden), ``nap-present-only``, ``nap-present-all``, ``nap-present-ask``,
+``nap-present-stage``, ``nap-present-panel``, ``nap-present-keys-hint``.
 """
 from __future__ import annotations
 
@@ -22,7 +32,7 @@ import ipywidgets as W
 from ...words.html import Markup, html
 from ...teach.lesson import Lesson
 from ..base import CSS_DIR, Component, guarded
-from ..keys import StepKeys
+from ..keys import PRESENT_KEYS, STEP_KEYS, StepKeys
 from ..widgets import auto_layout, set_classes, set_trait, show
 from .page import LessonPage
 
@@ -63,15 +73,42 @@ class Presenter(Component):
         self.widget = W.VBox([style, self.title, self.seats, W.HBox([self.only, self.all], layout=auto_layout()), self.ask],
                              layout=auto_layout())
         self.widget.add_class("nap-present-hands")
-        self.keys = StepKeys({"next": self._next, "back": self._back}, focus_group=".nap-lesson-buttons")
+        self.keys = StepKeys({"next": self._next, "back": self._back, "leave": self._leave},
+                             keys={**STEP_KEYS, **PRESENT_KEYS}, focus_group=".nap-lesson-buttons")
+        self.keys.widget.scroll_to = ".nap-present > .nap-lesson-header"
+        self.keys.widget.presenting = self.on
+        self.stage = W.HBox([], layout=auto_layout())
+        self.stage.add_class("nap-present-stage")
+        self.panel = W.VBox([], layout=auto_layout())
+        self.panel.add_class("nap-present-panel")
+        self.hint = W.HTML("")
+        self.hint.add_class("nap-present-keys-hint")
         self._seat_buttons: list[W.Button] = []
+        self.revealed = False
+        """Whether the question panel shows an answer revealed by a key (the next key moves on)."""
 
     # -------------------------------------------------------------- stepping
     def _next(self) -> None:
-        self.app.step_forward()
+        app = self.app
+        if self.on:  # a question of a course lesson is asked to the room: the key reveals its answer
+            if self.revealed:
+                self.revealed = False
+                if app.question_waiting():  # the next question of the same step
+                    app.show_question()
+                    return
+            elif app.question_waiting():
+                app.reveal_question()
+                self.revealed = True
+                return
+        app.step_forward()  # exactly what a click on Next does (course questions included)
 
     def _back(self) -> None:
+        self.revealed = False
         self.app.step_back()
+
+    def _leave(self) -> None:
+        if self.on:
+            self.set(False)
 
     # ------------------------------------------------------------- the state
     def hidden_seats(self, lesson: Lesson, index: int) -> frozenset[int]:
@@ -93,9 +130,12 @@ class Presenter(Component):
     def set(self, on: bool) -> None:
         """Present (or stop presenting); every hand is shown again when presenting stops."""
         self.on = bool(on)
+        self.revealed = False
         if not self.on:
             self.hidden.clear()
             set_trait(self.only, "value", False)
+        self.keys.widget.presenting = self.on
+        self.app.arrange()
         self.app.redraw_board()
         self.render()
 
@@ -169,6 +209,10 @@ class Presenter(Component):
         set_trait(self.only, "description", _("Show only the hand of the player to act"))
         set_trait(self.all, "description", _("Show all hands"))
         set_trait(self.all, "tooltip", _("Turn every hand face up again"))
+        self.hint.value = html(
+            '<p class="nap-present-keys"><kbd>→</kbd> <kbd>PgDn</kbd> <kbd>{space}</kbd> {next} · '
+            '<kbd>←</kbd> <kbd>PgUp</kbd> {back} · <kbd>Esc</kbd> {leave}</p>',
+            space=_("Space"), next=_("next"), back=_("back"), leave=_("stop presenting"))
         state = lesson.state(index)
         to_act = state.to_act
         if self.on and only and to_act is not None and 0 <= to_act < len(self.players):

@@ -9,11 +9,11 @@ from ...engine.cards import Card
 from ...words.html import html, join
 from ...teach.lesson import LessonWalk, settlement_line
 from ...teach.lesson.whatif import BEST_PLAY
-from ...words.render import suit_colour, suit_text
+from ...words.render import card_text, suit_colour
 from ..base import StatusLine, guarded
 from ..language import Language
 from ..widgets import auto_layout
-from .fragments import _amounts_html, _explanation_items, _suit_words, _tricks_table
+from .fragments import amounts_html, explanation_items, suit_words, tricks_table
 
 
 class WhatIfPanel:
@@ -92,7 +92,7 @@ class WhatIfPanel:
         if codes != list(self._buttons):
             self._buttons = {}
             for card in cards:
-                b = W.Button(description=card.rank.text + suit_text(card.suit), layout=W.Layout(width="auto"))
+                b = W.Button(description=card_text(card), layout=W.Layout(width="auto"))
                 b.add_class("nap-whatif-card")
                 b.add_class(f"nap-whatif-card-{card.code}")
                 b.on_click(lambda _b, code=card.code: self._on_card(code))
@@ -131,15 +131,15 @@ class WhatIfPanel:
         trump = wi.trump
         parts = [html('<p class="nap-whatif-intro">{}</p>',
                       intro.format(player=player, card=tr.card(wi.card), book=tr.card(wi.book_card))),
-                 _explanation_items(mine.explanations, tr)]
+                 explanation_items(mine.explanations, tr)]
         if trump is not None:
             parts.append(html('<p class="nap-fact nap-fact-trump">{}</p>',
-                              tr.gettext("Trump: {suit}").format(suit=_suit_words(trump, tr))))
+                              tr.gettext("Trump: {suit}").format(suit=suit_words(trump, tr))))
         elif wi.state.contract is not None and not wi.state.contract.trumps:
             parts.append(html('<p class="nap-fact nap-fact-trump">{}</p>', tr.gettext("No trump (Misère)")))
-        parts.append(_tricks_table(tricks, lesson.players, tr, self.four_colour, chosen=(wi.seat, wi.card),
+        parts.append(tricks_table(tricks, lesson.players, tr, self.four_colour, chosen=(wi.seat, wi.card),
                                    css="nap-whatif-tricks"))
-        parts.append(_explanation_items(wi.outcome, tr))
+        parts.append(explanation_items(wi.outcome, tr))
         verdict = self._("Same result as in the book.") if not wi.changed else \
             (self._("The contract is now made.") if made else self._("The contract now fails."))
         parts.append(html('<p class="nap-whatif-verdict nap-whatif-{}"><strong>{}</strong></p>',
@@ -153,7 +153,7 @@ class WhatIfPanel:
         book = wi.book_result.settlement or {}
         return (html('<div class="nap-settle"><h4>{}</h4>{}<p class="nap-whatif-book-line">'
                      '{} {}</p></div>',
-                     self._("Payments in this line"), _amounts_html(wi.settlement, tr, "nap-whatif-settlement"),
+                     self._("Payments in this line"), amounts_html(wi.settlement, tr, "nap-whatif-settlement"),
                      self._("In the book:"), settlement_line(book, tr)))
 
     @guarded

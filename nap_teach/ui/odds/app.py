@@ -8,12 +8,13 @@ from typing import Any, Sequence
 import ipywidgets as W
 
 from ...engine.cards import Card, CardParseError, format_cards, sort_hand
+from ...engine.dealing import MAX_SEED
 from ...words.html import Markup, html, join
 from ...words.cardtext import read_cards, reading_note
 from ...words.i18n import Translator
 from ...ai.odds import (DEFAULT_LAYOUTS, AsDealt, CallOdds, DealtTable, as_dealt, best_call, call_odds,
                      check_dealt_hand, check_hand, check_position, deal_table, position_refusals)
-from ...engine.profiles import Profile
+from ...engine.profiles import BRITISH, Profile
 from ..base import App, guarded, page_style
 from ..params import PageParams
 
@@ -29,8 +30,8 @@ def odds_chart_svg(odds: Sequence[CallOdds], tr: Translator, allowed: frozenset[
     site, from Pyodide's own build). Without it this raises ``ImportError`` and the page shows its table with
     a note instead (:meth:`OddsApp.render`).
     """
-    from matplotlib import rc_context
-    from matplotlib.figure import Figure
+    from matplotlib import rc_context  # matplotlib is large: loaded at the first chart, not with the page
+    from matplotlib.figure import Figure  # (with rc_context: at the first chart)
 
     names = [tr.call(o.contract.name) for o in odds]
     ys = list(range(len(odds)))
@@ -74,8 +75,6 @@ class OddsApp(App):
 
     def __init__(self, lang: str = "en", profile: Profile | None = None, seed: int | None = None) -> None:
         super().__init__(lang)
-        from ...engine.profiles import BRITISH
-
         self.profile = profile or BRITISH
         self._rng = random.Random(seed)
         self._busy = False
@@ -132,7 +131,7 @@ class OddsApp(App):
     def from_environment(cls, environ: dict[str, str] | None = None) -> "OddsApp":
         """``?lang=``, ``?profile=``, ``?seed=`` (the dealt hands) and ``?hand=AS,KH,...`` (bad values ignored)."""
         params = PageParams.from_environment(environ)
-        app = cls(params.lang, params.profile, params.integer("seed", 0, 10**9))
+        app = cls(params.lang, params.profile, params.integer("seed", 0, MAX_SEED))
         hand = params.get("hand")
         if hand:  # an address carries English codes ("AS,KH"): shown as symbols, which read the same in Spanish
             text = hand.replace(",", " ")[:60]
@@ -210,7 +209,8 @@ class OddsApp(App):
         kept = self.dealt if self.dealt is not None and self.keep.value else None
         typed = str(self.hand_box.value)[:200]
         lang = self.language.code
-        hand = (check_dealt_hand(typed, kept, seat, lang) if kept is not None else check_hand(typed, lang))
+        hand = (check_dealt_hand(typed, kept, seat, lang, self.profile) if kept is not None
+                else check_hand(typed, lang, self.profile))
         note = reading_note(read_cards(typed, lang), self.tr)  # which code was read (the same reader)
         total = int(self.layouts.value)
         players = int(self.players.value)

@@ -11,21 +11,26 @@ each owning its widgets:
 
 - :class:`SetupPanel` players, the learner's seat and name, session length,
   bot level, deal seed (also ``?seed=..&players=..&lang=..`` in the URL);
-- :class:`TrickView` deal, contract and trump, the seats (tricks won, cards
-  left as backs), the current trick, the last trick and the trick history;
+- :class:`TrickView` deal, contract and trump, the prompt, the last trick and
+  the trick history;
 - :class:`AuctionPanel` the calls as buttons (those not allowed now are
   disabled and say why) and the calls so far with the bots' reasons;
 - :class:`~nap_teach.ui.table.CardTable` the card table: seats round it, the trick
   in the middle, the hand as card faces to tap (or to play with the arrow keys and
   Enter), the bots' cards arriving at the chosen pace; shared with the lesson and replay;
-- :class:`HandView` the learner's cards as buttons (hidden behind the table) and the
-  typed-card box (Enter plays it); an illegal card is refused with the reason and changes nothing;
+- :class:`HandView` the typed-card box (Enter plays it), beside the card table's hand; an
+  illegal card is refused with the reason and changes nothing;
 - :class:`ActionBar` stop early, play on, practice undo, next deal, new session;
 - :class:`Coach` the hint button;
 - :class:`LogPanel` what just happened and the whole deal, with rule badges;
 - :class:`PlayLedger` the settlement with its arithmetic and zero-sum check,
   the running ledger, a chart of the balances, the winners;
 - :class:`SaveLoad` download the session record, load one to continue;
+- :class:`~nap_teach.ui.play.classlink.ClassLink` "A link for the class", folded with the seed
+  under "For teachers" (``nap-play-teachers``): a live class (class link and teacher link) when
+  the server keeps classes, else a link that carries the game;
+- :class:`~nap_teach.ui.play.live.LiveSeat` a learner from a live class's link: joins with a name,
+  the game locked, each finished deal sent to the class, a reload resumed;
 - :class:`ReplayView` step through any saved deal from the learner's seat;
 - :class:`SettingsPanel` practice undo, four-colour pack, early-stop offer.
 

@@ -11,7 +11,7 @@ from ...engine.cards import Card
 from ...engine.explain import Explanation, RuleError
 from ...words.html import html
 from ...teach.play import PlayTable
-from ...words.render import suit_text
+from ...words.render import card_text
 from ..base import Component, guarded
 from ..widgets import auto_layout as _auto, set_trait as _set, show as _show
 from .page import PlayPage
@@ -69,7 +69,7 @@ class ActionBar(Component):
         else:
             self.next.description = _("Next deal")
         _show(self.next, pending in ("deal", "deal_over"))
-        _show(self.new, True)
+        _show(self.new, not self.app.live_class)  # a live class's learner plays the class's one session
 
     @guarded
     def _on_stop(self, _b: Any = None) -> None:
@@ -154,7 +154,7 @@ class Coach(Component):
         decision = table.hint()
         action = decision.action
         if isinstance(action, Card):
-            what = self._("Coach: play {card}.").format(card=action.rank.text + suit_text(action.suit))
+            what = self._("Coach: play {card}.").format(card=card_text(action))
         elif isinstance(action, Call):
             what = self._("Coach: {call}.").format(call=self.tr.call(action.name))
         else:

@@ -11,16 +11,20 @@ import ipywidgets as W
 
 from ...engine.explain import Explanation
 from ...words.html import html
+from ...teach.classroom import ClassRefused, ClassStore, Seat, StoreUnavailable
 from ...teach.play import MAX_SEED, PlayTable, TableSetup
 from ...engine.views import SeatView
 from ..base import App, page_style
+from ..classstore import class_store
 from ..params import PageParams, ignored_note, preheating
 from ..postmortem import PostMortemPanel
 from ..table import CardTable
 from ..widgets import show as _show
 from .actions import ActionBar, Coach
 from .auction import AuctionPanel
-from .classlink import ClassLink, page_address
+from ..sharing import page_address
+from .classlink import ClassLink
+from .live import LiveSeat
 from .hand import HandView
 from .ledger import PlayLedger
 from .log import LogPanel
@@ -50,7 +54,7 @@ def _kernel_loop() -> asyncio.AbstractEventLoop | None:
     (a test's Playwright, say) may never run a deferred job.
     """
     try:
-        from IPython import get_ipython
+        from IPython import get_ipython  # the kernel's loop is looked up only when a job is deferred
 
         shell = get_ipython()
     except ImportError:  # pragma: no cover - IPython comes with ipywidgets
@@ -70,8 +74,10 @@ class PlayApp(App):
     page = "play.ipynb"
     styles = ("play",)
 
-    def __init__(self, lang: str = "en", setup: TableSetup | None = None) -> None:
+    def __init__(self, lang: str = "en", setup: TableSetup | None = None, classroom: ClassStore | None = None) -> None:
         super().__init__(lang)
+        self.classroom = classroom
+        """The server's live classes (None: no store, class links use the file route)."""
         self.table: PlayTable | None = None
         self.class_game = False
         """Opened from a class link (``?class=1``): the session file is named after the learner and the seed."""
@@ -89,7 +95,12 @@ class PlayApp(App):
         self.settings = SettingsPanel(self)
         self.setup = SetupPanel(self, setup)
         self.classlink = ClassLink(self)  # under the setup form: the form's game as a link for the class
-        self.setup.widget.children = (*self.setup.widget.children, self.classlink.widget)
+        # the teacher's tools, folded away from a learner on their own: the seed and the class link
+        self.teachers = W.Accordion(children=[W.VBox([self.setup.seed_row, self.classlink.widget])],
+                                    selected_index=None)
+        self.teachers.add_class("nap-play-teachers")
+        self.setup.widget.children = (*self.setup.widget.children, self.teachers)
+        self.live = LiveSeat(self, classroom, on_resume=self._resume)
         self.trick = TrickView(self)
         self.auction = AuctionPanel(self)
         self.hand = HandView(self)
@@ -104,7 +115,7 @@ class PlayApp(App):
         self.postmortem = PostMortemPanel(lambda: self.tr)  # "could it have been made?" once a deal ends
         # phone order: what is on the table, then the learner's choices, then what just happened
         self.table_box = W.VBox([self.trick.widget, self.board.widget, self.hand.widget, self.auction.widget,
-                                 self.coach.widget, self.actions.widget, self.log.latest, self.board.pace_box,
+                                 self.coach.widget, self.actions.widget, self.live.widget, self.log.latest, self.board.pace_box,
                                  self.trick.history, self.log.box])
         self.table_box.add_class("nap-play-board")
         header = W.HBox([self.title, self.switch.widget])
@@ -131,12 +142,12 @@ class PlayApp(App):
             # its pool, so that its ~280 widgets do not all travel through the server when the learner
             # arrives (with a class arriving at once, that was most of the server's work); the request's
             # parameters are then put in the page (tests/test_ui_preheat.py: the same page).
-            app = cls()
+            app = cls(classroom=class_store())
             app.arrive(PageParams.from_environment())  # waits for the request
             return app
         params = PageParams.from_environment(environ)
         setup, problems = TableSetup.from_params(params.raw)  # the engine checks each setting of the table
-        app = cls(params.lang, setup)
+        app = cls(params.lang, setup, classroom=class_store(environ))
         app._welcome(params, problems)
         return app
 
@@ -152,8 +163,27 @@ class PlayApp(App):
             self._welcome(params, problems)
 
     def _welcome(self, params: PageParams, problems: list[Explanation]) -> None:
-        if params.flag("class"):
+        code = params.raw.get("class", "").strip()
+        if params.flag("class"):  # a class link of the file route: the game in the address
+            game = TableSetup.from_params(params.raw)[0]
+            if game.seed is not None:  # a link made by the class link maker always has one
+                self.setup.lock(game)
             self.classlink.arrived(named="name" in params.raw)
+            _show(self.teachers, False)
+        elif code:  # a live class link: the game from the class store
+            try:
+                info = self.live.arrive(code)
+            except (ClassRefused, StoreUnavailable) as e:
+                self.status.show(e.text(self.language.code), "refused")
+                return
+            self.class_game = True
+            self.ask_learner_name(clear=True)
+            self.setup.lock(info.game)
+            self.settings.undo.value = False  # a deal sent to the class cannot be taken back
+            self.settings.undo.disabled = True
+            _show(self.teachers, False)
+            self.status.show(self._("A game for the whole class: type your name, then start the session. Each deal "
+                                    "you finish goes to your teacher by itself."), "info")
         if problems:
             self.status.show(ignored_note(self.tr, problems), "refused")
 
@@ -172,6 +202,31 @@ class PlayApp(App):
     @property
     def pace(self) -> str:
         return str(self.board.pace.value)
+
+    @property
+    def live_class(self) -> bool:
+        return self.live.active
+
+    def join_class(self, name: object) -> None:
+        """A live class's learner presses Start: join as ``name`` (checked, not taken) and deal; already in, back
+        to the game."""
+        if self.live.table is not None:
+            if self.table is self.live.table:
+                self.setup_open = False
+                self.render()
+            return
+        table = self.live.join(name, offer_stop=self.offer_stop)
+        self.begin(table, loaded=bool(table.session.entries))
+
+    def _resume(self, seat: Seat, table: PlayTable) -> None:
+        """A live class's learner is back (the browser kept their token): their session so far, to go on with."""
+        self.setup.name.value = seat.name
+        self.begin(table, loaded=bool(seat.deals))
+        n = len(seat.deals)
+        self.status.show(self.tr.ngettext(
+            "Welcome back, {name}: your {n} deal is with your teacher. Your game goes on.",
+            "Welcome back, {name}: your {n} deals are with your teacher. Your game goes on.", n).format(
+                name=seat.name, n=n), "info")
 
     def ask_learner_name(self, clear: bool) -> None:
         if clear:
@@ -289,6 +344,7 @@ class PlayApp(App):
         # then what changes once per deal: the settlement now; the chart, the download and the replay
         # list (the slow parts) once the kernel is idle, so they never hold up the bots' replies
         self.ledger.render(table)
+        self.live.sync(table)  # a live class: the deal just finished goes to the teacher
         self._later(self._render_slow)
 
     def _render_board(self, table: PlayTable | None, view: "SeatView | None") -> None:
@@ -301,8 +357,9 @@ class PlayApp(App):
                 calls[view.speaker(i)] = self.tr.call(call.name)
         active = table.pending == "card"
         hint = self._("Tap a raised card (▲) to play it, or use the arrow keys and Enter.") if active else ""
-        trick_no = min(5, len(view.tricks) + 1)
-        title = self._("Trick {number} of 5").format(number=trick_no) if view.phase == "play" else ""
+        tricks = view.profile.hand_size  # one trick per card in a hand
+        trick_no = min(tricks, len(view.tricks) + 1)
+        title = self._("Trick {number} of {count}").format(number=trick_no, count=tricks) if view.phase == "play" else ""
         self.board.show_view(view, key=f"{id(table)}:{table.deal_number}:{id(table.state)}", token=table.token,
                              active=active, four_colour=self.four_colour, calls=calls, hint=hint,
                              centre_title=title, focus=FOCUS_AFTER.get(table.pending, ""))
@@ -338,6 +395,8 @@ class PlayApp(App):
 
     def refresh(self) -> None:
         self.title.value = html('<h1>{}</h1>', self._('Play Nap'))
+        self.teachers.set_title(0, self._("For teachers"))
+        self.live.refresh()
         self.setup.refresh()
         self.classlink.refresh()
         self.settings.refresh()

@@ -11,9 +11,8 @@ drawn in Python by ``segno``. CSS classes: ``nap-play-classlink`` (the panel),
 """
 from __future__ import annotations
 
-import os
-import re
 from typing import Any, Mapping
+from urllib.parse import urlencode
 
 import ipywidgets as W
 
@@ -21,46 +20,13 @@ from ...engine.explain import Explanation, IllegalAction
 from ...words.html import Markup, html
 from ...teach.traveller import class_query
 from ..base import Component, guarded
+from ..sharing import ADDRESS, MAX_ADDRESS, page_address, qr_svg
 from ..widgets import auto_layout, show, with_classes
 from .page import PlayPage
 
 
-MAX_ADDRESS = 200
-_ADDRESS = re.compile(r"^https?://[A-Za-z0-9.\-\[\]:]+(/[A-Za-z0-9._~%/\-]*)?$")
-"""An address the learners' devices can open: http(s), a host (and port), a path; no query, spaces or quotes."""
 _LOCAL = ("127.", "localhost", "[::1]", "0.0.0.0")
-
-
-def page_address(environ: Mapping[str, str] | None = None) -> str:
-    """This page's address without its query, from the request Voila hands the kernel.
-
-    >>> page_address({"SERVER_NAME": "10.0.0.5", "SERVER_PORT": "8866", "SCRIPT_NAME": "/voila/render/play.ipynb"})
-    'http://10.0.0.5:8866/voila/render/play.ipynb'
-    >>> page_address({"SERVER_NAME": "nap.example.org", "SERVER_PORT": "443", "SCRIPT_NAME": "/voici/render/play.html"})
-    'https://nap.example.org/voici/render/play.html'
-    >>> page_address({})
-    'http://127.0.0.1:8866/voila/render/play.ipynb'
-    """
-    env = os.environ if environ is None else environ
-    host = env.get("SERVER_NAME", "") or "127.0.0.1"
-    port = env.get("SERVER_PORT", "") or ("" if env.get("SERVER_NAME") else "8866")
-    path = env.get("SCRIPT_NAME", "") or "/voila/render/play.ipynb"
-    if ":" in host and not host.startswith("["):
-        host = f"[{host}]"  # an IPv6 address
-    scheme = "https" if port == "443" else "http"  # the static site on an https host (ui/address.py)
-    address = f"{scheme}://{host}{':' + port if port and port not in ('80', '443') else ''}{path}"
-    return address if _ADDRESS.match(address) and len(address) <= MAX_ADDRESS else \
-        "http://127.0.0.1:8866/voila/render/play.ipynb"
-
-
-def qr_svg(text: str, label: str) -> Markup:
-    """``text`` as a QR code (SVG, error correction M, a quiet zone of four modules), sized by its CSS."""
-    import segno  # imported when the first link is made
-
-    code = segno.make(text, error="m", micro=False)
-    svg = code.svg_inline(scale=1, border=4, dark="#000000", light="#ffffff", omitsize=True, title=label)
-    return Markup(svg.replace("<svg ", html('<svg role="img" aria-label="{}" ', label), 1))  # segno's own SVG
-
+_ADDRESS = ADDRESS
 
 class ClassLink(Component):
     """"A link for the class": the setup form's game as a link and a QR code big enough for a projected screen."""
@@ -78,16 +44,23 @@ class ClassLink(Component):
         self.make.on_click(self._on_make)
         self.output = with_classes(W.HTML(), "nap-play-class-output")
         self.link = ""
+        self.code = ""
+        self.teacher_link = ""
         self.widget = with_classes(W.VBox([self.heading, self.address, self.make, self.output],
                                           layout=auto_layout()), "nap-play-classlink")
         self.refresh()
 
     def refresh(self) -> None:
         _ = self._
-        self.heading.value = html("<h3>{}</h3><p>{}</p>", _("A link for the class"),
-                                  _("Everyone who opens this link gets this game: the same seed, rules, players, "
-                                    "seat and length, so every table holds the same cards. Each learner types "
-                                    "their name, plays, and downloads the session for the class results page."))
+        if self.app.classroom is not None:  # a live class: the deals reach the teacher's page by themselves
+            intro = _("Everyone who opens this link gets this game: the same seed, rules, players, seat and length, "
+                      "so every table holds the same cards. Each learner types their name and plays; every deal "
+                      "they finish appears on your class page (the teacher's link) as they play.")
+        else:
+            intro = _("Everyone who opens this link gets this game: the same seed, rules, players, "
+                      "seat and length, so every table holds the same cards. Each learner types "
+                      "their name, plays, and downloads the session for the class results page.")
+        self.heading.value = html("<h3>{}</h3><p>{}</p>", _("A link for the class"), intro)
         self.address.description = _("Address the learners open")
         self.make.description = _("Make a link for the class")
         self.make.tooltip = _("The settings above as a link and a QR code")
@@ -110,10 +83,20 @@ class ClassLink(Component):
             raise IllegalAction(Explanation("page", "class.address", {"most": MAX_ADDRESS}))
         setup = self.app.class_setup()  # checked; a bad value is refused with its reason
         assert setup.seed is not None
-        query = class_query(setup.seed, setup.profile, self.language.code, setup.players, setup.seat,
-                            setup.length_kind, setup.length, setup.bots, setup.style, setup.misere_stakes,
-                            for_class=True)
-        self.link = f"{address}?{query}"
+        store = self.app.classroom
+        if store is not None:  # a live class: the learners' deals reach the teacher's class page
+            info = store.create(setup)
+            assert info.teacher_key is not None
+            lang = self.language.code
+            self.code = info.code
+            self.link = f"{address}?{urlencode([('class', info.code), ('lang', lang)])}"
+            self.teacher_link = f"{class_page_address(address)}?{urlencode([('teacher', info.teacher_key), ('lang', lang)])}"
+        else:  # no class store on this server: the file route (learners download their sessions)
+            query = class_query(setup.seed, setup.profile, self.language.code, setup.players, setup.seat,
+                                setup.length_kind, setup.length, setup.bots, setup.style, setup.misere_stakes,
+                                for_class=True)
+            self.code = self.teacher_link = ""
+            self.link = f"{address}?{query}"
         self._show_link()
         self.status.show(self._("The class link is ready: show the QR code to the room or share the link."),
                          "info")
@@ -126,10 +109,31 @@ class ClassLink(Component):
                          "the computer's address on the room's network above (for example http://192.168.1.20:8866"
                          "/voila/render/play.ipynb).")) if local else Markup()
         label = _("QR code of the class link")
+        code = html('<p>{} <b class="nap-play-class-code">{}</b></p>', _("Class code:"), self.code) \
+            if self.code else Markup()
+        teacher = html(
+            '<div class="nap-play-teacher"><h4>{}</h4><p>{}</p><p><label>{}<br><input class="nap-play-teacher-url" '
+            'type="text" readonly value="{}" aria-label="{}"></label></p><p><a class="nap-play-teacher-open" '
+            'href="{}" target="_blank" rel="noopener">{}</a></p></div>',
+            _("Your class page"),
+            _("Keep this link to yourself: it shows every deal as the learners finish it, and it ends the class. "
+              "The class and its results are deleted when you end it, or after 14 days."),
+            _("The teacher's link (keep it):"), self.teacher_link, _("The teacher's link"), self.teacher_link,
+            _("Open the class page")) if self.teacher_link else Markup()
         self.output.value = html(
-            '<p><label>{}<br><input class="nap-play-class-url" type="text" readonly value="{}" '
+            '{}<p><label>{}<br><input class="nap-play-class-url" type="text" readonly value="{}" '
             'aria-label="{}"></label></p><p><a class="nap-play-class-open" href="{}" target="_blank" '
-            'rel="noopener">{}</a></p>{}<div class="nap-play-class-qr">{}</div>',
-            _("The class link (select it and copy it):"), self.link, _("The class link"), self.link,
-            _("Open the class link"), warning, qr_svg(self.link, label))
+            'rel="noopener">{}</a></p>{}<div class="nap-play-class-qr">{}</div>{}',
+            code, _("The class link (select it and copy it):"), self.link, _("The class link"), self.link,
+            _("Open the class link"), warning, qr_svg(self.link, label), teacher)
         show(self.output, True)
+
+
+def class_page_address(address: str) -> str:
+    """The class page next to the play page of ``address``.
+
+    >>> class_page_address("http://10.0.0.5:8866/voila/render/play.ipynb")
+    'http://10.0.0.5:8866/voila/render/class.ipynb'
+    """
+    base, _sep, _page = address.rpartition("/")
+    return f"{base}/class.ipynb" if base.count("/") >= 3 else f"{address.rstrip('/')}/voila/render/class.ipynb"

@@ -13,6 +13,7 @@ from typing import Protocol
 
 import ipywidgets as W
 
+from ...teach.classroom import ClassStore
 from ...teach.play import PlayTable, TableSetup
 from ..base import PageHost
 
@@ -30,6 +31,17 @@ class PlayPage(PageHost, Protocol):
     """The setup form is shown over a session in progress."""
     widget: W.VBox
     """The page's root box."""
+    classroom: ClassStore | None
+    """The server's live classes (None: class links carry the game and learners hand in files)."""
+
+    @property
+    def live_class(self) -> bool:
+        """Opened from a live class's link (the class found): the class's game, each deal sent as it ends."""
+        ...
+
+    def join_class(self, name: object) -> None:
+        """A live class's learner starts: join the class as ``name`` and deal (refused in words: nothing changes)."""
+        ...
 
     @property
     def four_colour(self) -> bool:

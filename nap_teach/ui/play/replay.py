@@ -8,7 +8,7 @@ import ipywidgets as W
 from ...engine.cards import sort_hand
 from ...words.html import Markup, escape, html, join
 from ...teach.play import Event, PlayTable
-from ...words.render import suit_text, trick_html
+from ...words.render import card_text, trick_html
 from ...engine.state import DealState
 from ..base import Component, guarded
 from ..table import CardTable
@@ -122,7 +122,7 @@ class ReplayView(Component):
         else:
             what = html('<div>{}</div>', _('The cards are dealt.'))
         hand = Markup(" ").join(html('<span class="nap-suit-{}">{}</span>',
-                                     c.suit.letter, c.rank.text + suit_text(c.suit))
+                                     c.suit.letter, card_text(c))
                         for c in sort_hand(view.hand)) or "—"
         cur = view.current if view.current is not None else (view.tricks[-1] if view.tricks else None)
         trick = ""

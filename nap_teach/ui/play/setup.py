@@ -7,6 +7,7 @@ import ipywidgets as W
 
 from ...words.html import html
 from ...ai.bots.simple import DEFAULT_STYLE, STYLE_NAMES
+from ...teach.classroom import read_key
 from ...teach.play import MAX_DEALS, MAX_ROTATIONS, PlayTable, TableSetup, bot_levels
 from ...engine.profiles import PROFILES
 from ..base import Component, guarded
@@ -64,11 +65,35 @@ class SetupPanel(Component):
         self.back.on_click(self._on_back)
         self.players.observe(self._on_players, names="value")
         self.length_kind.observe(self._on_kind, names="value")
-        self.widget = W.VBox([self.heading, W.HBox([self.players, self.seat, self.name]),
-                              W.HBox([self.profile_label, self.profile, self.misere]),
-                              W.HBox([self.length_kind, self.length]), W.HBox([self.bots, self.style, self.seed]),
+        self.locked: TableSetup | None = None
+        """The game of a class link: shown as a sentence, only the name box open (:meth:`lock`)."""
+        self.game_line = W.HTML()
+        self.game_line.add_class("nap-play-class-game")
+        _show(self.game_line, False)
+        self.seed_row = W.HBox([self.seed])
+        """The seed box: the page puts it under "For teachers" (a learner on their own needs no seed)."""
+        self.rows = [W.HBox([self.profile_label, self.profile, self.misere]), W.HBox([self.length_kind, self.length]),
+                     W.HBox([self.bots, self.style])]
+        self.widget = W.VBox([self.heading, self.game_line, W.HBox([self.players, self.seat, self.name]), *self.rows,
                               W.HBox([self.start, self.back]), self.note])
         self.widget.add_class("nap-play-setup")
+        self.refresh()
+
+    def lock(self, game: TableSetup) -> None:
+        """A class link's game: set by the teacher, shown as one sentence; the learner types only a name.
+
+        The form's other boxes are hidden and never read again (their values arrive over the network:
+        :meth:`read` takes the game from here, only the name from the box).
+        """
+        self.locked = game
+        typed = self.name.value
+        self.fill(game)
+        self.name.value = typed
+        for row in self.rows:
+            _show(row, False)
+        for box in (self.players, self.seat):
+            _show(box, False)
+        _show(self.game_line, True)
         self.refresh()
 
     def fill(self, setup: TableSetup) -> None:
@@ -97,6 +122,10 @@ class SetupPanel(Component):
     def refresh(self) -> None:
         _ = self._
         self.heading.value = html('<h2>{}</h2>', _('A new session'))
+        if self.locked is not None:
+            self.heading.value = html('<h2>{}</h2>', _("Your teacher's game"))
+            self.game_line.value = html('<p>{}</p>', _("Everyone in the class plays this game: {game}.").format(
+                game=self.tr.explain(read_key(self.locked, "-").describe())))
         self.players.description = _("Players (3 to 7)")
         self.seat.description = _("Your seat")
         self.name.description = _("Your name")
@@ -170,7 +199,10 @@ class SetupPanel(Component):
             self.length.value = 8
 
     def read(self) -> TableSetup:
-        """The form's values, checked (the first bad one is refused with its reason)."""
+        """The form's values, checked (the first bad one is refused with its reason); a class link's game
+        with the typed name once the form is locked."""
+        if self.locked is not None:
+            return self.locked._with(name=self.name.value)
         profile = self.profile.value if self.profile.value in PROFILES else "british"
         stakes = self.misere.value if PROFILES[profile].option_choices.get("misere_stakes") else None
         return TableSetup.check(self.players.value, self.seat.value, self.name.value, self.length_kind.value,
@@ -181,6 +213,9 @@ class SetupPanel(Component):
     def _on_start(self, _button: Any = None) -> None:
         if self.app.table is not None and not self.app.setup_open:
             return  # the form is not on screen: the second click of a double click on "Start"
+        if self.app.live_class:  # a live class: join it (the name checked, not taken), the class's game
+            self.app.join_class(self.name.value)
+            return
         setup = self.read()
         self.app.begin(PlayTable.new(setup, offer_stop=self.app.offer_stop,
                                      practice_undo=self.app.practice_undo))

@@ -118,6 +118,33 @@ class CardTable(Component):
     def clear(self) -> None:
         self.view.state = {}
 
+    @property
+    def text(self) -> str:
+        """What the table shows, as lines of text: the words the page draws and a screen reader reads
+        (seats with their tags, call and tricks, the cards face up by name, the centre and the hand).
+
+        Read from the state sent to the page, so it is what the learner sees; scripts and tests use it
+        instead of a second drawing of the table.
+        """
+        state = self.view.state
+        if not state:
+            return ""
+        lines = [state.get("title", "")]
+        for seat in state.get("seats", ()):
+            lines.append(" · ".join(part for part in (seat["name"], seat["tags"], seat["call"], seat["tricks"]) if part))
+            if seat.get("open") is not None:
+                lines.append(seat["open_label"] + ": " + ", ".join(card["label"] for card in seat["open"]))
+            elif seat.get("backs"):
+                lines.append(seat["backs_label"])
+        names = state.get("names", [])
+        lines.append(state.get("centre_title", ""))
+        lines += [f"{names[play['seat']]}: {play['card']['label']}" for play in state.get("plays", ())
+                  if play["trick"] == len(state.get("tricks", ())) + 1]
+        lines += list(state.get("facts", ()))
+        if state.get("hand_seat") is not None:
+            lines.append(state.get("hand_title", "") + ": " + ", ".join(card["label"] for card in state.get("hand", ())))
+        return "\n".join(line for line in lines if line)
+
     def _card(self, card: Card, four: bool) -> dict[str, Any]:
         words = self.tr.card_words(card)
         return {"code": card.code, "label": words,

@@ -70,7 +70,7 @@ function render({ model, el: root }) {
     box.dataset.seat = String(s.seat);
     const name = el("div", "nt-seat-name", s.name);
     box.appendChild(name);
-    if (s.tags) box.appendChild(el("div", "nt-seat-tags", s.tags));
+    box.appendChild(el("div", "nt-seat-tags", s.tags || ""));  // always there: the hand below never moves
     const line = el("div", "nt-seat-line");
     if (s.call) line.appendChild(el("span", "nt-seat-call", s.call));
     line.appendChild(el("span", "nt-seat-tricks", s.tricks));

@@ -11,8 +11,8 @@ from ....engine.messages import N_
 from ....engine.rules import Topic
 from ....teach.trainers import auction_options, table_names
 from ...base import guarded
-from ..component import _button, _valid
 from ...widgets import auto_layout as _auto
+from ..component import make_button, valid_choice
 from .base import Action, Choice, Trainer
 
 
@@ -36,7 +36,7 @@ class AuctionTrainer(Trainer):
         self.names = ["Pass"] + [c.name for c in self.profile.ladder]
         self.call_buttons = []
         for name in self.names:
-            b = _button(f"nap-ex-call-{name}")
+            b = make_button(f"nap-ex-call-{name}")
             b.add_class("nap-ex-call")
             b._nap_call = name
             b.on_click(self._on_call)
@@ -111,7 +111,7 @@ class AuctionTrainer(Trainer):
 
     @guarded
     def _on_dealer(self, change: dict[str, Any]) -> None:
-        if not _valid(change.get("new"), list(range(len(self.players)))):
+        if not valid_choice(change.get("new"), list(range(len(self.players)))):
             return
         self.calls = []
         self.render()

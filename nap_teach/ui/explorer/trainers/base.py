@@ -17,8 +17,8 @@ import ipywidgets as W
 
 from ....words.html import escape, html
 from ...base import guarded
-from ..component import ExplorerComponent, _button, _dropdown, _labelled
 from ...widgets import auto_layout as _auto
+from ..component import ExplorerComponent, labelled_field, make_button, make_dropdown
 from ..page import ExplorerPage
 
 
@@ -80,11 +80,11 @@ class Trainer(ExplorerComponent):
         self.widget.add_class(self.css)
         self.labels: dict[str, W.HTML] = {}
         for choice in self.choices:
-            dropdown = _dropdown(choice.css, choice.options(self), choice.value(self))
+            dropdown = make_dropdown(choice.css, choice.options(self), choice.value(self))
             setattr(self, choice.name, dropdown)
             self.labels[choice.name] = W.HTML()
         for action in self.actions:
-            button = _button(action.css)
+            button = make_button(action.css)
             setattr(self, action.name, button)
             button.on_click(getattr(self, action.on_click))
         self.build()
@@ -108,7 +108,7 @@ class Trainer(ExplorerComponent):
 
     # -- helpers ---------------------------------------------------------------
     def field(self, name: str) -> W.HBox:
-        return _labelled(self.labels[name], getattr(self, name))
+        return labelled_field(self.labels[name], getattr(self, name))
 
     def fields(self) -> list[W.Widget]:
         """The choices: one labelled dropdown alone, several in a row."""

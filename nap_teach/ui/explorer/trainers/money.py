@@ -13,7 +13,7 @@ from ....engine.session import Session
 from ....teach.trainers import PositionError, random_session, renege_settlement, settlement, table_names
 from ...base import guarded
 from ...params import page_query
-from ..component import _valid
+from ..component import valid_choice
 from .base import Action, Choice, Trainer, numbers
 
 
@@ -53,7 +53,7 @@ class _Payments(Trainer):
     @guarded
     def _on_size(self, change: dict[str, Any]) -> None:
         n = change.get("new")
-        if not _valid(n, self.sizes):
+        if not valid_choice(n, self.sizes):
             return
         for d in (getattr(self, name) for name in self.seat_choices):
             keep = d.value if isinstance(d.value, int) and d.value < n else 0
@@ -93,8 +93,8 @@ class SettlementCalculator(_Payments):
 
     def render(self) -> None:
         n, d, c, t = self.size.value, self.declarer.value, self.contract.value, self.tricks.value
-        if (not _valid(n, self.sizes) or not isinstance(d, int) or not 0 <= d < n or c not in self.contracts
-                or not _valid(t, list(range(6)))):
+        if (not valid_choice(n, self.sizes) or not isinstance(d, int) or not 0 <= d < n or c not in self.contracts
+                or not valid_choice(t, list(range(6)))):
             return
         report = settlement(table_names(n), d, c, t, self.profile)
         self.out.value = self.payments(report.amounts, d, report.total) + join((
@@ -122,7 +122,7 @@ class RenegeCalculator(_Payments):
 
     def render(self) -> None:
         n, d, o, c = self.size.value, self.declarer.value, self.offender.value, self.contract.value
-        if (not _valid(n, self.sizes) or not isinstance(d, int) or not 0 <= d < n or not isinstance(o, int)
+        if (not valid_choice(n, self.sizes) or not isinstance(d, int) or not 0 <= d < n or not isinstance(o, int)
                 or not 0 <= o < n or c not in self.contracts):
             return
         try:

@@ -17,8 +17,8 @@ from ....engine.session import Session
 from ....engine.state import DealState
 from ....teach.trainers import calls_for, example_deal, rotation, table_names
 from ...base import guarded
-from ..component import _valid
 from ...widgets import auto_layout as _auto
+from ..component import valid_choice
 from .base import Action, Choice, Trainer, numbers
 
 COUNTS = list(range(2, 10))
@@ -35,7 +35,7 @@ class TableTrainer(Trainer):
 
     def render(self) -> None:
         n = self.count.value
-        if not _valid(n, COUNTS):
+        if not valid_choice(n, COUNTS):
             return
         names = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")[:n]
         try:
@@ -88,7 +88,7 @@ class RotationTrainer(Trainer):
     @guarded
     def _on_size(self, change: dict[str, Any]) -> None:
         n = change.get("new")
-        if not _valid(n, self.sizes):
+        if not valid_choice(n, self.sizes):
             return
         names = table_names(n)
         self.first.options = [(p, i) for i, p in enumerate(names)]
@@ -113,7 +113,7 @@ class RotationTrainer(Trainer):
 
     def render(self) -> None:
         n, first = self.size.value, self.first.value
-        if not _valid(n, self.sizes) or not isinstance(first, int) or not 0 <= first < n:
+        if not valid_choice(n, self.sizes) or not isinstance(first, int) or not 0 <= first < n:
             return
         turns = rotation(table_names(n), first, self.number + n, self.profile)
         turn = turns[self.number - 1]
@@ -151,7 +151,7 @@ class ViewTrainer(Trainer):
 
     def render(self) -> None:
         seat = self.seat.value
-        if not _valid(seat, list(range(len(self.players)))):
+        if not valid_choice(seat, list(range(len(self.players)))):
             return
         view = self.state.view(seat)
         declarer = self.players[self.state.declarer or 0]
@@ -161,7 +161,7 @@ class ViewTrainer(Trainer):
             if s == seat:
                 cards = hand_html(view.hand, tr=self.tr, width=44, label=name)
             else:
-                backs = join((card_back_svg(width=34, label=self._("face-down card")) for _ in range(5)))
+                backs = join((card_back_svg(width=34, label=self._("face-down card")) for _ in self.state.held[s]))
                 cards = html('<div class="nap-hand">{}</div>', backs)
             rows.append(html('<div class="nap-ex-seat"><strong>{}</strong> ({}){}</div>', name, role, cards))
         others = sum(len(h) for s, h in enumerate(self.state.hands) if s != seat)

@@ -9,13 +9,13 @@ import ipywidgets as W
 from ....engine.cards import FULL_PACK, Card, Rank, Suit
 from ....words.html import escape, html, join
 from ....engine.messages import N_
-from ....words.render import trick_html
+from ....words.render import card_text, trick_html
 from ....teach.trainers import (
     FollowReport, MisereJudgement, PositionError, TrickJudgement, follow_options, judge_misere_trick, judge_trick, random_trick, stop_check, table_names,
 )
 from ...base import guarded
-from ..component import _card_label, _valid
 from ...widgets import auto_layout as _auto
+from ..component import valid_choice
 from .base import Action, Choice, Trainer, numbers
 
 
@@ -47,7 +47,8 @@ class FollowTrainer(Trainer):
             led_suit = trump if first else self.rng.choice(list(Suit))
             led = Card(self.rng.choice(list(Rank)), led_suit)
             pool = [c for c in FULL_PACK if c is not led]
-            hand = tuple(sorted(self.rng.sample(pool, 5 if first else 4), key=lambda c: (c.suit, -c.rank)))
+            size = self.profile.hand_size if first else self.profile.hand_size - 1  # a card already played after trick 1
+            hand = tuple(sorted(self.rng.sample(pool, size), key=lambda c: (c.suit, -c.rank)))
             try:
                 self.report = follow_options(hand, led, trump, table_names(3), self.profile,
                                              rng=random.Random(self.rng.random()))
@@ -60,7 +61,7 @@ class FollowTrainer(Trainer):
         for option in self.report.options:
             # the cards of the hand are the buttons themselves (drawn as cards by explorer.css), so
             # "click a card" means what it says; the tooltip names the card in words
-            b = W.Button(description=_card_label(option.card), layout=_auto())
+            b = W.Button(description=card_text(option.card), layout=_auto())
             b.add_class("nap-ex-follow-card")
             b.add_class("nap-card-button")
             b.add_class(f"nap-card-button-{option.card.suit.letter}")
@@ -90,9 +91,9 @@ class FollowTrainer(Trainer):
         option = next(o for o in r.options if o.card is self.picked)
         box = self.fine if option.legal else self.refused
         verdict = self._("Allowed.") if option.legal else self._("Not allowed.")
-        legal = " ".join(_card_label(c) for c in r.legal)
+        legal = " ".join(card_text(c) for c in r.legal)
         self.out.value = (html('<p><strong>{}: {}</strong></p>{}<p>{}</p>',
-                               _card_label(option.card), verdict, join((box(e) for e in option.explanations)),
+                               card_text(option.card), verdict, join((box(e) for e in option.explanations)),
                                self._('Cards you may play here: {cards}').format(cards=legal)))
 
     @guarded
@@ -221,7 +222,8 @@ class StopTrainer(Trainer):
         Choice("contract", "nap-ex-stop-contract", N_("Contract:"),
                lambda t: [(t.tr.call(c.name), c.name) for c in t.profile.ladder if c.trumps],
                lambda t: next(c.name for c in t.profile.ladder if c.trumps)),
-        Choice("played", "nap-ex-stop-played", N_("Tricks played:"), lambda t: numbers(range(1, 5)), lambda t: 3),
+        Choice("played", "nap-ex-stop-played", N_("Tricks played:"), lambda t: numbers(t.tricks_before_last()),
+               lambda t: 3),
         Choice("won", "nap-ex-stop-won", N_("Won by the declarer:"), lambda t: numbers(range(0, 4)), lambda t: 3),
     )
     contract: W.Dropdown
@@ -231,10 +233,14 @@ class StopTrainer(Trainer):
     def build(self) -> None:
         self.contracts = [c.name for c in self.profile.ladder if c.trumps]
 
+    def tricks_before_last(self) -> range:
+        """How many tricks may have been played when the table asks to stop: one up to all but the last."""
+        return range(1, self.profile.hand_size)
+
     @guarded
     def _on_change(self, change: dict[str, object]) -> None:
         played = self.played.value
-        if _valid(played, list(range(1, 5))):
+        if valid_choice(played, list(self.tricks_before_last())):
             options = numbers(range(0, played + 1))
             if list(self.won.options) != options:
                 keep = self.won.value if isinstance(self.won.value, int) and self.won.value <= played else played
@@ -244,7 +250,8 @@ class StopTrainer(Trainer):
 
     def render(self) -> None:
         c, played, won = self.contract.value, self.played.value, self.won.value
-        if c not in self.contracts or not _valid(played, list(range(1, 5))) or not _valid(won, list(range(0, played + 1))):
+        if c not in self.contracts or not valid_choice(played, list(self.tricks_before_last())) \
+                or not valid_choice(won, list(range(0, played + 1))):
             return
         report = stop_check(c, won, played, profile=self.profile)
         verdict = self._("Yes, the table may stop.") if report.allowed else self._("No, play on.")
