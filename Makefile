@@ -28,17 +28,20 @@ MAX_KERNELS ?=
 DATA_DIR ?=
 
 REQ_FILES := requirements.txt constraints.txt pyproject.toml
-TEST_REQ_FILES := $(REQ_FILES) requirements-test.txt
+DEMO_REQ_FILES := $(REQ_FILES) requirements-demo.txt
+TEST_REQ_FILES := $(DEMO_REQ_FILES) requirements-test.txt
 hash_of = $(shell cd $(ROOT) && cat $(1) | sha256sum | cut -c1-16)
 APP_STAMP := $(VENV)/.nap-installed-app-$(call hash_of,$(REQ_FILES))
 TEST_STAMP := $(VENV)/.nap-installed-test-$(call hash_of,$(TEST_REQ_FILES))
+DEMO_STAMP := $(VENV)/.nap-installed-demo-$(call hash_of,$(DEMO_REQ_FILES))
 
-.PHONY: help app test install install-test chromium postgresql clean-venv i18n docs
+.PHONY: help app test demo install install-test chromium postgresql clean-venv i18n docs
 
 help:
 	@echo "make app   - install (first time) and serve the app at http://$(HOST):$(PORT)/"
 	@echo "             (make app CLASS=30: ready for a class of 30; HOST=0.0.0.0: on the room's network)"
 	@echo "make test  - install (first time) and run the whole test suite"
+	@echo "make demo  - build the static demo site into site/ (Voici: Python in the browser, no server)"
 	@echo "make docs  - regenerate the rules reference docs/rules.md and docs/rules.es.md"
 
 $(BIN)/python:
@@ -46,13 +49,18 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(APP_STAMP): | $(BIN)/python
-	cd $(ROOT) && $(BIN)/python -m pip install --disable-pip-version-check -q -r requirements.txt -e .
+	cd $(ROOT) && $(BIN)/python -m pip install --disable-pip-version-check -q -r requirements.txt -e '.[serve]'
 	rm -f $(VENV)/.nap-installed-app-*
 	touch $@
 
 $(TEST_STAMP): | $(BIN)/python
-	cd $(ROOT) && $(BIN)/python -m pip install --disable-pip-version-check -q -r requirements-test.txt -e .
-	rm -f $(VENV)/.nap-installed-test-* $(VENV)/.nap-installed-app-*
+	cd $(ROOT) && $(BIN)/python -m pip install --disable-pip-version-check -q -r requirements-test.txt -e '.[serve]'
+	rm -f $(VENV)/.nap-installed-test-* $(VENV)/.nap-installed-app-* $(VENV)/.nap-installed-demo-*
+	touch $@ $(APP_STAMP) $(DEMO_STAMP)
+
+$(DEMO_STAMP): | $(BIN)/python
+	cd $(ROOT) && $(BIN)/python -m pip install --disable-pip-version-check -q -r requirements-demo.txt -e '.[serve]'
+	rm -f $(VENV)/.nap-installed-demo-* $(VENV)/.nap-installed-app-*
 	touch $@ $(APP_STAMP)
 
 install: $(APP_STAMP)
@@ -97,6 +105,15 @@ postgresql:
 app: $(APP_STAMP)
 	cd $(ROOT) && exec $(BIN)/python -m nap_teach serve --host $(HOST) --port $(PORT) --class-size $(CLASS) \
 	  $(if $(MAX_KERNELS),--max-kernels $(MAX_KERNELS)) $(if $(DATA_DIR),--data-dir $(DATA_DIR)) -- $(VOILA_ARGS)
+
+# The static demo site (README, "Static demo"): every page rendered by Voici into site/, running on Pyodide
+# in the visitor's browser, the package installed there from its own wheel (demo/build.py). Pyodide comes
+# from its public host; make demo LOCAL_PYODIDE=1 puts a copy in the site instead (what the offline
+# browser test serves: tests/browser/test_static_site.py). Needs npm for that copy. Preview the site with
+# python3 -m http.server -d site, then open http://127.0.0.1:8000/voici/render/index.html
+LOCAL_PYODIDE ?=
+demo: $(DEMO_STAMP)
+	cd $(ROOT) && $(BIN)/python demo/build.py --output site $(if $(LOCAL_PYODIDE),--local-pyodide)
 
 # Unit tests, every notebook (nbval) and the browser tests, with pytest
 # (configured in pytest.ini).

@@ -177,3 +177,67 @@ def test_a_live_class_made_grows_the_play_pages_pool_to_the_class(tmp_path):
     now[0] += 4 * 3600  # hours later: back to the plan's size, no kernel started
     assert pools.apply(manager, store.classes_since(now[0] - 3600))
     assert manager.kernel_pools_config["play.ipynb"]["pool_size"] == 10 and len(manager.filled) == 1
+
+
+# -- the installed app (issue 29, part 1) --------------------------------------------
+
+
+def test_the_app_is_served_from_the_package_whatever_the_current_folder():
+    # the default --notebooks is the package's own folder, which the repository's notebooks/ links to
+    assert server.NOTEBOOK_DIR.resolve() == (ROOT / "notebooks").resolve()
+    assert server.CONFIG_FILE.resolve() == (ROOT / "voila.json").resolve()
+    assert server.pages(server.NOTEBOOK_DIR) == sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    server.add_arguments(parser)
+    parsed = parser.parse_args(["--open"])
+    assert parsed.notebooks is None and parsed.open and parsed.port == 8866 and parsed.class_size == 0
+
+
+def test_the_committed_configuration_reaches_voila_with_the_class_pools():
+    plain = server.app_config(server.class_plan(0, ["index.ipynb", "play.ipynb"]))
+    assert plain["VoilaExecutor"]["iopub_timeout"] == 120 and plain["VoilaConfiguration"]["strip_sources"] is True
+    assert "VoilaKernelManager" not in plain
+    pooled = server.app_config(server.class_plan(3, ["index.ipynb", "play.ipynb"]))
+    assert pooled["VoilaKernelManager"]["kernel_pools_config"]["index.ipynb"] == {"pool_size": 3}
+    assert pooled["MappingKernelManager"]["cull_interval"] == 60  # the committed settings stay
+
+
+@pytest.mark.parametrize("host, url", [("127.0.0.1", "http://127.0.0.1:8866/"), ("0.0.0.0", "http://127.0.0.1:8866/"),
+                                       ("::1", "http://[::1]:8866/")])
+def test_open_opens_the_front_page_on_this_machine(host, url):
+    assert server.local_url(host, 8866) == url
+
+
+def test_open_waits_for_the_server_before_opening_the_browser():
+    import http.server
+    import threading
+    import time
+
+    opened: list[str] = []
+    probe = server.browse_when_ready("http://127.0.0.1:1/", timeout=0.5, open_url=opened.append)
+    probe.join(5)
+    assert opened == []  # nobody answered: the browser is left alone
+
+    class Quiet(http.server.BaseHTTPRequestHandler):
+        def do_HEAD(self):  # noqa: N802 - the http.server name
+            self.send_response(200)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    httpd = http.server.HTTPServer(("127.0.0.1", 0), Quiet)
+    port = httpd.server_address[1]
+    url = f"http://127.0.0.1:{port}/"
+    waiting = server.browse_when_ready(url, timeout=30, open_url=opened.append)
+    time.sleep(0.5)
+    assert opened == []  # not yet served
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        waiting.join(30)
+        assert opened == [url]
+    finally:
+        httpd.shutdown()
+        httpd.server_close()

@@ -116,7 +116,7 @@ def test_present_from_the_address_and_the_switch(app):
     assert "nap-present" not in app.widget._dom_classes and app.presenter.widget.layout.display == "none"
     assert app.presenter.switch.description == "Present" and "nap-present-switch" in app.presenter.switch._dom_classes
     app.presenter.switch.click()
-    assert "nap-present" in app.widget._dom_classes and app.presenter.widget.layout.display is None
+    assert "nap-present" in app.widget._dom_classes and app.presenter.widget.layout.display in (None, "")
     assert app.presenter.switch.description == "Stop presenting"
     app.presenter.switch.click()
     assert "nap-present" not in app.widget._dom_classes

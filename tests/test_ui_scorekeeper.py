@@ -139,7 +139,7 @@ def test_cancel_correction_and_remove_last():
     for calls, tricks in EIGHT[:2]:
         enter(app, calls, tricks)
     app.ledger.edit.click()
-    assert app.deal.cancel.layout.display is None
+    assert app.deal.cancel.layout.display in (None, "")
     app.deal.cancel.click()
     assert "Deal 3 of 8" in app.deal.heading.value
     app.ledger.undo.click()
@@ -189,7 +189,7 @@ def test_new_session_keeps_the_current_one_until_started():
     app = started()
     enter(app, *EIGHT[0])
     app.new_session.click()
-    assert app.setup.widget.layout.display is None and app.deal.widget.layout.display == "none"
+    assert app.setup.widget.layout.display in (None, "") and app.deal.widget.layout.display == "none"
     assert app.keeper.deals_entered == 1 and "download it first" in app.status.text
     app.resume.click()
     assert app.setup.widget.layout.display == "none" and "Deal 2 of 8" in app.deal.heading.value
@@ -224,7 +224,7 @@ def fill(app: ScorekeeperApp, calls) -> None:
 def started_pub(ante=0, bust="out", deals=8, renege="full") -> ScorekeeperApp:
     app = ScorekeeperApp.from_environment({"QUERY_STRING": "profile=pub&players=Ann,Ben,Cat,Dan"})
     assert app.profile.name == "pub" and app.setup.profile.value == "pub"
-    assert app.setup.options_box.layout.display is None  # the table options are offered
+    assert app.setup.options_box.layout.display in (None, "")  # the table options are offered
     assert "Pub rules" in app.title.value
     app.setup.first.value = "Dan"
     app.setup.ante.value = ante
@@ -241,7 +241,7 @@ def test_profile_parameter_is_validated_and_the_choice_switches_the_form():
     assert bad.profile.name == "british" and bad.setup.options_box.layout.display == "none"
     assert bad.setup.draw.description == "Draw lots"
     bad.setup.profile.value = "pub"
-    assert bad.profile.name == "pub" and bad.setup.options_box.layout.display is None
+    assert bad.profile.name == "pub" and bad.setup.options_box.layout.display in (None, "")
     assert bad.setup.draw.description == "Draw cards" and "profile=pub" in bad.title.value
     bad.setup.players.value = "Ann\nBen\nCat"
     bad.setup.draw.click()
@@ -250,7 +250,7 @@ def test_profile_parameter_is_validated_and_the_choice_switches_the_form():
 
 def test_pub_misdeal_button_renege_entry_and_chips():
     app = started_pub(ante=20, deals=3)
-    assert app.deal.misdeal.layout.display is None and app.deal.renege_box.layout.display is None
+    assert app.deal.misdeal.layout.display in (None, "") and app.deal.renege_box.layout.display in (None, "")
     app.deal.misdeal.click()
     assert "Misdeal: Dan deals again" in app.status.text
     assert "Deal 1 of 3: Dan deals, Ann speaks first." in app.deal.heading.value
@@ -277,7 +277,7 @@ def test_pub_extra_hand_among_three_tied_players_is_entered_like_a_deal():
     enter(app, ["Three", "Pass", "Pass", "Pass"], 1)  # Ann fails: Ben, Cat, Dan level on +3
     assert "one extra hand among only them" in app.ledger.winners.value
     assert "Extra hand among Ben, Cat and Dan: Ben deals, Cat speaks first." in app.deal.heading.value
-    assert len(app.deal.rows) == 3 and app.deal.widget.layout.display is None
+    assert len(app.deal.rows) == 3 and app.deal.widget.layout.display in (None, "")
     enter(app, ["Pass", "Four", "Pass"], 3)  # Dan fails Four: Ben and Cat level, two share
     assert app.keeper.is_over and "they share the win" in app.ledger.winners.value
     assert "Extra hand: Dan: Four, failed" in app.ledger.table.value

@@ -1,8 +1,13 @@
 """``python -m nap_teach serve``: Voila with the app's configuration and two small fixes.
 
-The configuration itself is ``voila.json`` at the repository root, which a
-plain ``voila notebooks`` (started there) reads as well. This launcher adds
-what a configuration file cannot hold:
+The app travels inside the package (``nap_teach/app``, package data of the
+wheel): the pages in ``notebooks/`` (:data:`NOTEBOOK_DIR`), the configuration
+``voila.json`` (:data:`CONFIG_FILE`) and the page template in ``share/``
+(:data:`SHARE_DIR`), so ``nap-teach serve`` works from any folder after a
+``pip install``. In a source checkout the repository's ``notebooks`` and
+``voila.json`` are links to these, so a plain ``voila notebooks`` started at
+the repository root reads the same files. This launcher adds what a
+configuration file cannot hold:
 
 1. **A front page.** Voila 0.5 serves a file tree at ``/`` (no option for a
    landing page, voila-dashboards/voila#540). ``/`` now redirects to
@@ -31,16 +36,23 @@ what a configuration file cannot hold:
    parameters in on arrival (``PlayApp.arrive``, ``LandingPage.arrive``), so
    their widgets do not all pass through the server while a class arrives.
 
+``--open`` opens the front page in the browser once the server answers.
+
 Everything Voila-specific is imported inside :func:`serve`, so the engine's
-command line stays light.
+command line stays light (and the base install, without the ``serve`` extra,
+has no Voila: the command then says which extra to install).
 """
 from __future__ import annotations
 
 import argparse
 import html
+import http.client
 import json
 import math
 import os
+import threading
+import time
+import webbrowser
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -54,6 +66,7 @@ from ..words.i18n import LANGUAGES, normalize_lang, translator
 __all__ = [
     "serve", "TEMPLATE", "SHARE_DIR", "LANDING_NOTEBOOK", "voila_argv", "ClassPlan", "class_plan",
     "room_full_page", "DEFAULT_MAX_KERNELS", "MAX_CLASS_SIZE", "RETRY_AFTER", "add_arguments", "run",
+    "APP_DIR", "NOTEBOOK_DIR", "CONFIG_FILE", "app_config", "browse_when_ready",
 ]
 
 LANDING_NOTEBOOK = "index.ipynb"
@@ -62,9 +75,16 @@ TEACHER_PAGES = ("class.ipynb",)
 """The page ``/`` opens."""
 TEMPLATE = "nap"
 """The page template (Voila's ``lab`` plus the friendly failure notice)."""
-# Voila reads its templates from a folder: the package is installed as files (a wheel, not a zip).
-SHARE_DIR = Path(str(resources.files("nap_teach.app").joinpath("share")))
+# Voila reads its pages, configuration and templates from folders: the package is installed as files (a wheel,
+# not a zip).
+APP_DIR = Path(str(resources.files("nap_teach.app")))
+"""The app's files inside the installed package."""
+SHARE_DIR = APP_DIR / "share"
 """A Jupyter data directory holding ``voila/templates/nap``."""
+NOTEBOOK_DIR = APP_DIR / "notebooks"
+"""The app's pages (the repository's ``notebooks`` links here)."""
+CONFIG_FILE = APP_DIR / "voila.json"
+"""The committed Voila configuration (the repository's ``voila.json`` links here)."""
 
 
 DEFAULT_MAX_KERNELS = 40
@@ -368,19 +388,77 @@ def kernel_env_for(host: str) -> dict[str, str]:
     return {"VOILA_APP_IP": f"[{host}]" if ":" in host else host}
 
 
-def serve(notebooks: Path, host: str = "127.0.0.1", port: int = 8866, extra: Sequence[str] = (),
-          plan: ClassPlan | None = None) -> int:
+def app_config(plan: ClassPlan) -> dict[str, Any]:
+    """The committed ``voila.json`` (:data:`CONFIG_FILE`) with the plan's pools on top."""
+    config: dict[str, Any] = json.loads(CONFIG_FILE.read_text(encoding="utf-8"))
+    for section, values in plan.voila_config().items():
+        config.setdefault(section, {}).update(values)
+    return config
+
+
+def local_url(host: str, port: int) -> str:
+    """The address of the front page from this machine (``0.0.0.0`` listens everywhere: open it locally)."""
+    if host in ("", "0.0.0.0", "::"):
+        host = "127.0.0.1"
+    return f"http://{f'[{host}]' if ':' in host else host}:{port}/"
+
+
+def browse_when_ready(url: str, timeout: float = 120.0,
+                      open_url: Callable[[str], object] = webbrowser.open) -> threading.Thread:
+    """Open ``url`` in the browser once the server answers there (a thread; gives up after ``timeout`` s).
+
+    The probe is a HEAD request: a GET of a page would start a kernel.
+    """
+    parts = url.split("/")[2].rsplit(":", 1)
+    host, port = parts[0].strip("[]"), int(parts[1])
+
+    def wait_then_open() -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            conn = http.client.HTTPConnection(host, port, timeout=2)
+            try:
+                conn.request("HEAD", "/")
+                conn.getresponse().read()
+            except OSError:
+                time.sleep(0.3)
+                continue
+            finally:
+                conn.close()
+            open_url(url)
+            return
+
+    thread = threading.Thread(target=wait_then_open, name="nap-open-browser", daemon=True)
+    thread.start()
+    return thread
+
+
+def require_voila() -> None:
+    """Refuse, in words, to serve from the base install (no ``serve`` extra): no Voila to serve with."""
+    import importlib.util
+
+    if importlib.util.find_spec("voila") is None:
+        raise ValueError("serving the app needs Voila, which the base install leaves out: "
+                         "pip install 'nap_teach[serve]'")
+
+
+def serve(notebooks: Path = NOTEBOOK_DIR, host: str = "127.0.0.1", port: int = 8866, extra: Sequence[str] = (),
+          plan: ClassPlan | None = None, open_browser: bool = False) -> int:
     """Serve ``notebooks`` until interrupted; returns Voila's exit status.
 
-    Voila reads ``voila.json`` from the current directory, so the launcher
-    runs from the directory that holds ``notebooks`` (the repository root).
+    The committed configuration (:data:`CONFIG_FILE`) is handed to Voila
+    directly, so the current folder does not matter; the launcher still runs
+    from the folder that holds ``notebooks`` (the tree at ``/voila/tree``
+    shows it), where a ``voila.json`` of the same settings may lie too.
     """
     notebooks = notebooks.resolve()
     plan = plan or class_plan(0, pages(notebooks))
+    require_voila()
     os.chdir(notebooks.parent)
     use_share_dir()
     os.environ.update(kernel_env_for(host))
     patch_voila_handlers(max_kernels=plan.max_kernels)
+    if open_browser:
+        browse_when_ready(local_url(host, port))
     global _following
     url = os.environ.get("NAP_CLASS_DB", "")
     if plan.class_size and url and LIVE_CLASS_PAGE in plan.pools:
@@ -389,7 +467,7 @@ def serve(notebooks: Path, host: str = "127.0.0.1", port: int = 8866, extra: Seq
     from voila.app import Voila  # Voila and its server load only when a server starts
 
     Voila.launch_instance(voila_argv(notebooks.relative_to(notebooks.parent), host, port, extra, plan),
-                          config=Config(plan.voila_config()))
+                          config=Config(app_config(plan)))
     return 0
 
 
@@ -399,7 +477,9 @@ def pages(notebooks: Path) -> list[str]:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--notebooks", default="notebooks", help="folder of the app's pages (default: ./notebooks)")
+    p.add_argument("--notebooks", default=None,
+                   help="folder of the app's pages (default: the pages installed with the package)")
+    p.add_argument("--open", action="store_true", help="open the front page in the browser once the server is up")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (0.0.0.0: every network of this machine; see the README)")
     p.add_argument("--port", type=int, default=8866, help="port (default 8866)")
@@ -415,7 +495,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    notebooks = Path(args.notebooks)
+    require_voila()
+    notebooks = Path(args.notebooks) if args.notebooks else NOTEBOOK_DIR
     if not (notebooks / LANDING_NOTEBOOK).is_file():
         raise ValueError(f"{notebooks}: no {LANDING_NOTEBOOK} here; give the app's folder with --notebooks")
     if not 0 < args.port < 65536:
@@ -433,7 +514,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     else:
         out.write(f"At most {plan.max_kernels} live kernels\n")
     out.flush()
-    return serve(notebooks, args.host, args.port, extra, plan)
+    return serve(notebooks, args.host, args.port, extra, plan, open_browser=args.open)
 
 
 def _parse_pools(items: Sequence[str]) -> dict[str, int]:

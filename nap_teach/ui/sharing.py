@@ -30,6 +30,8 @@ def page_address(environ: Mapping[str, str] | None = None, page: str = "play.ipy
 
     >>> page_address({"SERVER_NAME": "10.0.0.5", "SERVER_PORT": "8866", "SCRIPT_NAME": "/voila/render/play.ipynb"})
     'http://10.0.0.5:8866/voila/render/play.ipynb'
+    >>> page_address({"SERVER_NAME": "nap.example.org", "SERVER_PORT": "443", "SCRIPT_NAME": "/voici/render/play.html"})
+    'https://nap.example.org/voici/render/play.html'
     >>> page_address({}), page_address({}, "lesson.ipynb")
     ('http://127.0.0.1:8866/voila/render/play.ipynb', 'http://127.0.0.1:8866/voila/render/lesson.ipynb')
     """
@@ -40,7 +42,8 @@ def page_address(environ: Mapping[str, str] | None = None, page: str = "play.ipy
     path = env.get("SCRIPT_NAME", "") or f"/voila/render/{page}"
     if ":" in host and not host.startswith("["):
         host = f"[{host}]"  # an IPv6 address
-    address = f"http://{host}{':' + port if port and port not in ('80',) else ''}{path}"
+    scheme = "https" if port == "443" else "http"  # the static site on an https host (ui/address.py)
+    address = f"{scheme}://{host}{':' + port if port and port not in ('80', '443') else ''}{path}"
     return address if ADDRESS.match(address) and len(address) <= MAX_ADDRESS else fallback
 
 

@@ -19,8 +19,9 @@ def auto_layout(**kwargs: Any) -> W.Layout:
 
 
 def show(widget: W.Widget, visible: bool) -> None:
-    """Show or hide ``widget`` (no message to the page when nothing changes)."""
-    display = None if visible else "none"
+    """Show or hide ``widget`` (no message to the page when nothing changes). Shown is ``""``, not ``None``: a
+    ``None`` never reaches the page under Pyodide (the static site), where a hidden widget then stayed hidden."""
+    display = "" if visible else "none"
     if widget.layout.display != display:
         widget.layout.display = display
 

@@ -32,6 +32,9 @@ Fixtures for test writers (every test in tests/browser gets the ``browser`` mark
 ``shared_context`` (module) -> SharedContext: one browser context for a module's tests;
     ``.open_all(urls, ready)`` opens many pages side by side and waits for each; ``.log`` (a PageLog)
     gathers the console and the page errors of the pages it opened.
+``fresh_env`` (session) -> module ``tests/browser/fresh_env.py``: the wheel built from the committed
+    files, new venvs and pip installs outside the test venv, and server processes run without the working
+    copy on their path (test_installed_package.py, test_binder.py, test_static_site.py).
 ``site_pages`` (session) -> module ``tests/browser/pages.py``: every page and its main
     states (``VISITS``), the one list the page-wide checks (axe, links) walk.
 ``voila_page`` -> callable ``(notebook="index.ipynb", query="", *,
@@ -278,6 +281,13 @@ def start_voila() -> Callable[..., VoilaServer]:
 def voila_learner() -> Any:
     """tests/browser/voila_learner.py (loaded by path: the tests use --import-mode=importlib)."""
     return _load_by_path("nap_voila_learner", "voila_learner.py")
+
+
+@pytest.fixture(scope="session")
+def fresh_env() -> Any:
+    """tests/browser/fresh_env.py: build the wheel, new venvs, pip installs and servers outside the test venv
+    (the install tests: test_installed_package.py, test_binder.py)."""
+    return _load_by_path("nap_fresh_env", "fresh_env.py")
 
 
 @pytest.fixture(scope="session")

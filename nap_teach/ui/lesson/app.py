@@ -222,7 +222,7 @@ class LessonApp(App):
         self.controls.walk = self.walk
         self.whatif.walk = self.walk
         self.own = own
-        self.worked.layout.display = None if own else "none"
+        self.worked.layout.display = "" if own else "none"
         self.refresh()
 
     # -------------------------------------------------------------- drawing

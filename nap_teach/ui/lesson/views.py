@@ -95,6 +95,6 @@ class SettlementView:
             return
         kind = self.lesson.step(index).kind
         title = tr.gettext("Payments") if kind == RESULT else tr.gettext("Payments had the contract failed")
-        self.widget.layout.display = None
+        self.widget.layout.display = ""
         self.widget.value = (html('<div class="nap-settle nap-settle-{}"><h3>{}</h3>{}</div>',
                                   kind, title, amounts_html(amounts, tr, "nap-lesson-settlement")))

@@ -79,9 +79,9 @@ class WhatIfPanel:
             self.settlement.layout.display = "none"
             self.back.layout.display = "none"
         else:
-            self.result.layout.display = None
-            self.settlement.layout.display = None
-            self.back.layout.display = None
+            self.result.layout.display = ""
+            self.settlement.layout.display = ""
+            self.back.layout.display = ""
             self.result.value = self._result_html()
             self.settlement.value = self._settlement_html()
         for code, button in self._buttons.items():
@@ -98,7 +98,7 @@ class WhatIfPanel:
                 b.on_click(lambda _b, code=card.code: self._on_card(code))
                 self._buttons[card.code] = b
             self.cards.children = tuple(self._buttons.values())
-        self.cards.layout.display = None if cards else "none"
+        self.cards.layout.display = "" if cards else "none"
         index = self.walk.index
         point = self.walk.lesson.whatif_point(index)
         book = self.walk.lesson.book.actions[point] if point is not None else None

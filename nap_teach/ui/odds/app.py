@@ -27,7 +27,10 @@ def odds_chart_svg(odds: Sequence[CallOdds], tr: Translator, allowed: frozenset[
     """The chance of each call as bars with their 95 in 100 intervals, the simple bot's estimate as a mark.
 
     A matplotlib ``Figure`` (never pyplot), drawn to SVG. A call not in ``allowed`` (not allowed at the
-    chosen position, B7, P3) is drawn in grey.
+    chosen position, B7, P3) is drawn in grey. matplotlib is imported here and nowhere else: only this page
+    draws with it, and it is not part of the base install (it comes with the ``serve`` extra; in the static
+    site, from Pyodide's own build). Without it this raises ``ImportError`` and the page shows its table with
+    a note instead (:meth:`OddsApp.render`).
     """
     from matplotlib import rc_context  # matplotlib is large: loaded at the first chart, not with the page
     from matplotlib.figure import Figure  # (with rc_context: at the first chart)
@@ -183,7 +186,7 @@ class OddsApp(App):
         players = int(self.players.value)
         self.dealt = deal_table(players, self._rng, self.profile)
         self.keep.value = True
-        self.keep.layout.display = None
+        self.keep.layout.display = ""
         self._show_seat_hand()
         unused = len(self.dealt.unused)
         self.status.show(self.tr.ngettext(
@@ -312,11 +315,17 @@ class OddsApp(App):
         after = self.after
         refusals = position_refusals(self.profile, after)
         allowed = frozenset(name for name, why in refusals.items() if why is None)
+        try:
+            chart = odds_chart_svg(odds, tr, allowed)
+        except ImportError:  # no matplotlib here (the base install, or the static site offline): the table stays
+            chart = html('<p class="nap-odds-no-chart" role="status">{}</p>', tr.gettext(
+                "The chart could not be loaded on this page, so it is left out; the table below "
+                "has the same chances."))
         self.chart.value = html('<figure><figcaption>{}</figcaption>{}</figure>',
                                 tr.ngettext("{hand} at {players} player", "{hand} at {players} players",
                                             self.ran_players).format(
                                     hand=format_cards(self.hand), players=self.ran_players),
-                                odds_chart_svg(odds, tr, allowed))
+                                chart)
         real = self.as_dealt
         head = html("<tr><th scope='col'>{}</th><th scope='col'>{}</th><th scope='col'>{}</th>"
                     "<th scope='col'>{}</th><th scope='col'>{}</th>{}</tr>",

@@ -1,0 +1,155 @@
+"""Fresh Python environments for the install tests (the ``fresh_env`` fixture of tests/browser/conftest.py).
+
+What a teacher (or Binder) does on a machine that never saw this repository: build the wheel from the
+committed files, make a new venv, ``pip install`` into it (from the package registry, pinned by
+constraints.txt; pip's cache makes a second run quick), start the server from an empty folder. Nothing of the
+test run leaks in: the subprocesses run without ``PYTHONPATH`` (which points at the working copy in the
+developer's runs) and without the test venv on ``PATH``.
+"""
+from __future__ import annotations
+
+import http.client
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+PIP_TIMEOUT = 900  # s: a cold pip cache downloads the whole server stack
+
+
+def clean_env(**extra: str) -> dict[str, str]:
+    """This process's environment without what would make a subprocess import the working copy."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "MPLBACKEND", "JUPYTER_PATH", "JUPYTER_CONFIG_DIR")}
+    venv_bin = str(Path(sys.executable).parent)
+    env["PATH"] = os.pathsep.join(p for p in env.get("PATH", "").split(os.pathsep) if p != venv_bin)
+    env.update(extra)
+    return env
+
+
+def committed_copy(dest: Path) -> Path:
+    """The repository's files as a fresh clone would have them (tracked and new, not ignored), in ``dest``."""
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=REPO_ROOT,
+                            capture_output=True, check=True).stdout.decode().split("\0")
+    for name in filter(None, listed):
+        source = REPO_ROOT / name
+        if name == ".venv" or name.startswith(".venv/") or not (source.exists() or source.is_symlink()):
+            continue  # the developer's link to the shared venv; a file deleted but not yet committed
+        target = dest / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if source.is_symlink():
+            target.symlink_to(os.readlink(source))
+        else:
+            shutil.copy2(source, target)
+    return dest
+
+
+def run(command: list[str], cwd: Path, timeout: float = PIP_TIMEOUT, **extra: str) -> str:
+    """Run a command with :func:`clean_env`; its output, or an AssertionError with the tail of it."""
+    result = subprocess.run(command, cwd=cwd, env=clean_env(**extra), capture_output=True, text=True,
+                            timeout=timeout, check=False)
+    assert result.returncode == 0, f"{' '.join(command)} failed ({result.returncode}):\n" \
+                                   f"{result.stdout[-2000:]}\n{result.stderr[-3000:]}"
+    return result.stdout
+
+
+def build_wheel(source: Path, out: Path) -> Path:
+    """``pip wheel --no-deps`` of the source tree (an isolated build, as a user's pip does it)."""
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check", "-q", "-w", str(out),
+         str(source)], cwd=out)
+    (wheel,) = out.glob("nap_teach-*.whl")
+    return wheel
+
+
+def new_venv(path: Path) -> Path:
+    """A new venv (its own pip, no system packages); returns its ``bin`` folder."""
+    run([sys.executable, "-m", "venv", str(path)], cwd=path.parent, timeout=300)
+    return path / "bin"
+
+
+def pip_install(bin_dir: Path, *args: str, cwd: Path) -> None:
+    run([str(bin_dir / "python"), "-m", "pip", "install", "--disable-pip-version-check", "-q", *args], cwd=cwd)
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class Server:
+    """A server process started by a test, in its own process group (stopped with its kernels)."""
+
+    process: subprocess.Popen[bytes]
+    port: int
+    log_path: Path
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def log_text(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    @classmethod
+    def start(cls, command: list[str], cwd: Path, port: int, log_path: Path, timeout: float = 120.0,
+              **extra: str) -> "Server":
+        with log_path.open("wb") as log:
+            process = subprocess.Popen(command, cwd=cwd, env=clean_env(**extra), stdin=subprocess.DEVNULL,
+                                       stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        server = cls(process, port, log_path)
+        deadline = time.monotonic() + timeout
+        while not server.answers():
+            if process.poll() is not None:
+                raise AssertionError(f"{command[0]} exited with {process.returncode}:\n{server.log_text()[-3000:]}")
+            if time.monotonic() > deadline:
+                server.stop()
+                raise AssertionError(f"no answer within {timeout:.0f} s:\n{server.log_text()[-3000:]}")
+            time.sleep(0.3)
+        return server
+
+    def answers(self) -> bool:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
+        try:  # HEAD: a GET of a page would start a kernel
+            conn.request("HEAD", "/")
+            conn.getresponse().read()
+            return True
+        except OSError:
+            return False
+        finally:
+            conn.close()
+
+    def stop(self) -> None:
+        """Stop the server and every process it started (its kernels start sessions of their own)."""
+        import psutil  # installed with ipykernel
+
+        try:
+            children = psutil.Process(self.process.pid).children(recursive=True)
+        except psutil.Error:
+            children = []
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        for child in children:
+            try:
+                child.terminate()
+            except psutil.Error:
+                pass
+        _gone, alive = psutil.wait_procs(children, timeout=5)
+        for child in alive:
+            try:
+                child.kill()
+            except psutil.Error:
+                pass
