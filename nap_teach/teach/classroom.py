@@ -42,7 +42,6 @@ import json
 import os
 import re
 import secrets
-import sqlite3
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -203,6 +202,8 @@ class ClassStore:
         self.clock = clock
         if url.startswith("sqlite:///"):
             self._pg = False
+            import sqlite3  # not in the browser's Python (the static demo): only a live class, on a server, opens it
+
             self._errors: tuple[type[BaseException], ...] = (sqlite3.Error,)
             path = Path(url[len("sqlite:///"):])
             path.parent.mkdir(parents=True, exist_ok=True)
