@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import html
+import importlib.util
 import http.client
 import json
 import math
@@ -434,8 +435,6 @@ def browse_when_ready(url: str, timeout: float = 120.0,
 
 def require_voila() -> None:
     """Refuse, in words, to serve from the base install (no ``serve`` extra): no Voila to serve with."""
-    import importlib.util
-
     if importlib.util.find_spec("voila") is None:
         raise ValueError("serving the app needs Voila, which the base install leaves out: "
                          "pip install 'nap_teach[serve]'")

@@ -141,7 +141,7 @@ class _AddressedPage:
         self.widget.children = (self.reader, self.page.widget)
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
+        from IPython.display import display  # only when a notebook shows the page
 
         display(self.widget)
 
