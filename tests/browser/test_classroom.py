@@ -235,13 +235,15 @@ def test_beyond_the_cap_newcomers_are_asked_back_and_learners_in_keep_playing(ca
 
 
 def _snapshot(learner: Any, ignore: tuple[str, ...] = ()) -> dict[str, Any]:
-    """Every widget's state from the kernel, without the status line (which explains refusals)."""
+    """Every widget's state from the kernel, without the status line (which explains refusals) and the page's
+    live region (the PageKeeper, which reads the status line out and brings it into view)."""
 
     async def fetch() -> dict[str, Any]:
         any_model = next(iter(learner.states))
         await learner.fresh_state(any_model)
         return {m: dict(s) for m, s in learner.states.items()
-                if "nap-status" not in (s.get("_dom_classes") or ()) and m not in ignore}
+                if "nap-status" not in (s.get("_dom_classes") or ()) and m not in ignore
+                and s.get("_anywidget_id") != "nap_teach.ui.keeper.PageKeeper"}
 
     return _run(fetch(), 60)  # type: ignore[no-any-return]
 
