@@ -35,7 +35,7 @@ APP_STAMP := $(VENV)/.nap-installed-app-$(call hash_of,$(REQ_FILES))
 TEST_STAMP := $(VENV)/.nap-installed-test-$(call hash_of,$(TEST_REQ_FILES))
 DEMO_STAMP := $(VENV)/.nap-installed-demo-$(call hash_of,$(DEMO_REQ_FILES))
 
-.PHONY: help app test demo install install-test chromium postgresql clean-venv i18n docs
+.PHONY: help app test demo install install-test chromium postgresql npm clean-venv i18n docs
 
 help:
 	@echo "make app   - install (first time) and serve the app at http://$(HOST):$(PORT)/"
@@ -66,6 +66,21 @@ $(DEMO_STAMP): | $(BIN)/python
 install: $(APP_STAMP)
 
 install-test: $(TEST_STAMP)
+
+# Debian's npm for the static demo's offline test build (demo/build.py --local-pyodide packs the npm
+# package pyodide; tests/browser/test_static_site.py serves that build).
+npm:
+	@if command -v npm >/dev/null; then exit 0; fi; \
+	if ! command -v apt-get >/dev/null; then \
+	  echo "error: npm is missing and there is no apt-get; install npm (Node.js) and run make test again" >&2; exit 1; \
+	fi; \
+	if [ "$$(id -u)" = 0 ]; then sudo=; \
+	elif command -v sudo >/dev/null; then sudo=sudo; \
+	else echo "error: installing npm needs root: run 'apt-get install npm' as root, or make test as root" >&2; exit 1; fi; \
+	echo "Installing Debian npm (for the static demo's test build)..."; \
+	$$sudo apt-get update -qq; \
+	DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends npm >/dev/null; \
+	command -v npm >/dev/null || { echo "error: apt-get installed npm but it is not on PATH" >&2; exit 1; }
 
 # Debian's Chromium for the browser tests (Playwright cannot download its own here).
 chromium:
@@ -129,7 +144,7 @@ demo: $(DEMO_STAMP)
 # without them every pytest process rewrites and compiles each test module again (about 6 s of CPU each)
 # and every kernel the browser tests start compiles the app again.
 TEST_WORKERS ?= 2
-test: $(TEST_STAMP) chromium postgresql
+test: $(TEST_STAMP) chromium postgresql npm
 	cd $(ROOT) && export NAP_CHROMIUM=$(CHROMIUM) && unset PYTHONDONTWRITEBYTECODE && \
 	  { $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder -m "not alone" $(PYTEST_ARGS) || [ $$? -eq 5 ]; } && \
 	  { $(BIN)/python -m pytest -m alone $(PYTEST_ARGS) || [ $$? -eq 5 ]; }
