@@ -1,6 +1,8 @@
 """Small helpers for ipywidgets shared by every page: layouts, showing, quiet trait updates, CSS classes."""
 from __future__ import annotations
 
+import asyncio
+
 from typing import Any, Sequence, TypeVar
 
 import ipywidgets as W
@@ -54,3 +56,23 @@ def scroll_cue(tr: Translator, players: int) -> Markup:
     """
     return html('<p class="nap-scroll-cue" data-players="{}">{}</p>', players,
                 tr.gettext("← Swipe the table sideways to see every player →"))
+
+
+def kernel_loop() -> asyncio.AbstractEventLoop | None:
+    """The running kernel's event loop, or None outside a kernel.
+
+    Only a kernel's loop is sure to come round again; another running loop
+    (a test's Playwright, say) may never run a deferred job.
+    """
+    try:
+        from IPython import get_ipython  # only inside a kernel: tests run deferred jobs themselves
+
+        shell = get_ipython()
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return None
+    if shell is None or getattr(shell, "kernel", None) is None:
+        return None
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None

@@ -13,7 +13,6 @@ game, learners and deals so far), ``nap-class-end`` and ``nap-class-end-confirm`
 """
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import Any, Callable
 
@@ -23,28 +22,12 @@ from ...teach.classroom import ClassInfo, ClassRefused, ClassStore, StoreUnavail
 from ...teach.traveller import ClassResults
 from ...words.html import html
 from ..base import Component, PageHost, guarded
-from ..widgets import auto_layout, show, with_classes
+from ..widgets import auto_layout, kernel_loop, show, with_classes
 
 log = logging.getLogger("nap_teach.ui.classresults")
 
 POLL_SECONDS = 2.0
 """How often the teacher's page asks the store whether a deal arrived."""
-
-
-def _kernel_loop() -> asyncio.AbstractEventLoop | None:
-    """The kernel's event loop (None outside a kernel: tests call :meth:`LiveClass.poll` themselves)."""
-    try:
-        from IPython import get_ipython  # only inside a kernel: tests call poll() themselves
-
-        shell = get_ipython()
-    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
-        return None
-    if shell is None or getattr(shell, "kernel", None) is None:
-        return None
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
 
 
 class LiveClass(Component):
@@ -80,7 +63,7 @@ class LiveClass(Component):
         """Read what has arrived, then keep asking every :data:`POLL_SECONDS` (in a kernel)."""
         self.poll()
         if self.scheduler is None:
-            loop = _kernel_loop()
+            loop = kernel_loop()
             if loop is None:
                 return
 

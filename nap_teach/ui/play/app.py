@@ -1,7 +1,6 @@
 """The play page itself: its components in phone order, the flow of a session, and rendering."""
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 from time import perf_counter
@@ -19,7 +18,7 @@ from ..classstore import class_store
 from ..params import PageParams, ignored_note, preheating
 from ..postmortem import PostMortemPanel
 from ..table import CardTable
-from ..widgets import show as _show
+from ..widgets import kernel_loop, show as _show
 from .actions import ActionBar, Coach
 from .auction import AuctionPanel
 from ..sharing import page_address
@@ -46,26 +45,6 @@ FOCUS_AFTER = {"card": "hand", "call": "nap-play-call-pass", "stop": "nap-play-s
                "deal": "nap-play-next", "session_over": "nap-play-new"}
 """Where the keyboard focus goes when an action took it away, by what the table waits for next."""
 
-
-
-def _kernel_loop() -> asyncio.AbstractEventLoop | None:
-    """The running kernel's event loop, or None outside a kernel.
-
-    Only a kernel's loop is sure to come round again; another running loop
-    (a test's Playwright, say) may never run a deferred job.
-    """
-    try:
-        from IPython import get_ipython  # the kernel's loop is looked up only when a job is deferred
-
-        shell = get_ipython()
-    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
-        return None
-    if shell is None or getattr(shell, "kernel", None) is None:
-        return None
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
 
 
 class PlayApp(App):
@@ -310,7 +289,7 @@ class PlayApp(App):
             return
         schedule = self.bot_scheduler
         if schedule is None:
-            loop = _kernel_loop()
+            loop = kernel_loop()
             if loop is None:  # no kernel (scripts): every reply now
                 table.finish_bots()
                 self.render()
@@ -417,7 +396,7 @@ class PlayApp(App):
 
     def _later(self, job: Callable[[], None]) -> None:
         """Run ``job`` when the kernel has sent this click's updates (at once outside a running event loop)."""
-        loop = _kernel_loop()
+        loop = kernel_loop()
         if loop is None:  # no kernel (widget tests, scripts): render at once
             job()
             return
