@@ -193,9 +193,36 @@ def cpu_seconds(server: Server) -> dict[str, Any]:
 
 
 def pools_for(class_size: int, pools: dict[str, int]) -> dict[str, int]:
+    """The launcher's kernels kept waiting for this class: {notebook: size} (``any.ipynb``: for any page)."""
     from nap_teach.app.server import class_plan, pages
 
     return class_plan(class_size, pages(ROOT / "notebooks"), pools=pools).pools
+
+
+MIXED_PAGES = ("index.ipynb", "play.ipynb", "lesson.ipynb?lesson=3", "explorer.ipynb", "odds.ipynb",
+               "problems.ipynb", "scorekeeper.ipynb", "handouts.ipynb")
+"""``--page mixed``: the learners spread over every learner's page, in turn (a course lesson among them)."""
+
+
+def page_of(page: str, i: int) -> tuple[str, str]:
+    """Learner ``i``'s page and query for ``--page`` (``lesson.ipynb?lesson=3``, ``mixed``)."""
+    chosen = MIXED_PAGES[i % len(MIXED_PAGES)] if page == "mixed" else page
+    notebook, _, query = chosen.partition("?")
+    return notebook, query
+
+
+def kernels_of(server: "Server", learners: list[Learner]) -> list[psutil.Process]:
+    """The kernel processes the learners' pages run in (a kernel's command line names its connection file)."""
+    ids = {l.page.kernel_id for l in learners if l.page is not None and l.page.kernel_id}
+    found = []
+    for kernel in server.kernels():
+        try:
+            line = " ".join(kernel.cmdline())
+        except psutil.Error:
+            continue
+        if any(f"kernel-{k}.json" in line for k in ids):
+            found.append(kernel)
+    return found
 
 
 def memory(kernels: list[psutil.Process]) -> dict[str, float]:
@@ -213,7 +240,7 @@ def memory(kernels: list[psutil.Process]) -> dict[str, float]:
     return {"kernels": len(rss), "rss_median_mib": statistics.median(rss), "rss_max_mib": max(rss),
             "uss_median_mib": statistics.median(uss), "uss_max_mib": max(uss),
             "pss_median_mib": statistics.median(pss), "pss_max_mib": max(pss), "total_pss_mib": sum(pss),
-            "total_rss_mib": sum(rss)}
+            "total_rss_mib": sum(rss), "total_uss_mib": sum(uss)}
 
 
 def spread(values: list[float]) -> dict[str, float]:
@@ -263,9 +290,12 @@ async def play(learner: Learner, clicks: int) -> list[float]:
 
 # ------------------------------------------------------------------------ runs
 async def open_all(url: str, page: str, n: int, query: str = "seed=7") -> list[Learner]:
+    """``n`` learners open ``page`` (``mixed``: every learner's page in turn) at once, half in Spanish."""
     learners = [Learner() for _ in range(n)]
-    queries = [f"lang={'es' if i % 2 else 'en'}&{query}" for i in range(n)]
-    results = await asyncio.gather(*(l.open(url, page, q) for l, q in zip(learners, queries)),
+    targets = [page_of(page, i) for i in range(n)]
+    queries = ["&".join(q for q in (f"lang={'es' if i % 2 else 'en'}", own, query) if q)
+               for i, (_, own) in enumerate(targets)]
+    results = await asyncio.gather(*(l.open(url, nb, q) for l, (nb, _), q in zip(learners, targets, queries)),
                                    return_exceptions=True)
     for learner, result in zip(learners, results):
         if isinstance(result, BaseException):
@@ -300,9 +330,7 @@ async def one_run(mode: str, args: argparse.Namespace) -> dict[str, Any]:
     class_size = args.learners if mode == "class" else 0
     extra_pools: dict[str, int] = {}
     if class_size:
-        for item in args.pool if args.pool is not None else [f"{args.page}={class_size}"]:
-            if item == "none":
-                continue
+        for item in args.pool or []:
             page, _, size = item.partition("=")
             extra_pools[page] = int(size)
     pools = pools_for(class_size, extra_pools) if class_size else {}
@@ -312,6 +340,7 @@ async def one_run(mode: str, args: argparse.Namespace) -> dict[str, Any]:
     try:
         result["server_ready_s"] = server.wait_ready(pools)
         baseline = len(server.kernels())
+        result["waiting_memory"] = memory(server.kernels())  # the kernels kept ready, before anyone arrives
         busy_before = cpu_seconds(server)
         learners = await open_all(server.url, args.page, args.learners)
         busy_after = cpu_seconds(server)
@@ -337,8 +366,10 @@ async def one_run(mode: str, args: argparse.Namespace) -> dict[str, Any]:
             result["page_state_kib"] = len(json.dumps(ok[0].states)) / 1024
         result["kernels_alive"] = len(server.kernels())
         result["memory"] = memory([k for k in server.kernels()])
+        result["learner_memory"] = memory(kernels_of(server, ok))  # the learners' own kernels, pages built
 
-        players = [l for l in learners if l.ready_seconds][: args.players]
+        players = [l for l in learners if l.ready_seconds and l.page is not None
+                   and "/play.ipynb" in l.page.url][: args.players]
         if args.page != "play.ipynb":
             players = await open_all(server.url, "play.ipynb", args.players)
             learners += players
@@ -423,15 +454,9 @@ async def submit_run(args: argparse.Namespace) -> dict[str, Any]:
         result["server_ready_s"] = server.wait_ready(pools)
         store = ClassStore(database_url(server.data_dir))
         info = store.create(TableSetup(players=4, seat=1, seed=2026, deals=SUBMIT_DEALS, bots="simple"))
-        made = time.perf_counter()
         teacher = Learner()
         await teacher.open(server.url, "class.ipynb", f"teacher={info.teacher_key}&lang=en")
-        # the teacher shows the link; meanwhile the server grows the play page's pool to the class
-        pattern = rf"Kernel pool of play\.ipynb is filled with {n} "
-        while not re.search(pattern, server.log_text()) and time.perf_counter() - made < 600:
-            await asyncio.sleep(0.5)
-        server.wait_quiet(time.monotonic() + 600)
-        result["pool_grown_s"] = time.perf_counter() - made
+        server.wait_quiet(time.monotonic() + 600)  # the teacher shows the link: the learners arrive on a quiet server
         summary = teacher.find("nap-class-live-summary", "HTMLModel")
         if not summary:
             raise SystemExit("the teacher's class page shows no live class")
@@ -492,8 +517,6 @@ def report_submit(r: dict[str, Any], out: Any = sys.stdout) -> None:
     w(f"\n== live class: {r['learners']} learners play {r['deals_each']} deals each from the class link, "
       f"the teacher's page open ==\n")
     w("pools: " + ", ".join(f"{p} {n}" for p, n in sorted(r["pools"].items())) + "\n")
-    if "pool_grown_s" in r:
-        w(f"play page's pool grown to the class {r['pool_grown_s']:.0f} s after the class was made\n")
     tti = r.get("time_to_interactive_s", {})
     if tti:
         w(f"interactive                         {r.get('interactive')}/{r['learners']}   median {tti['median']:.2f} s"
@@ -547,6 +570,14 @@ def report(r: dict[str, Any], out: Any = sys.stdout) -> None:
     if r.get("page_models"):
         w(f"  one page                          {r['page_models']} widget models, "
           f"{r['page_state_kib']:.0f} KiB of state\n")
+    waiting = r.get("waiting_memory", {})
+    if waiting.get("kernels"):
+        w(f"kernels waiting before the class    {waiting['kernels']}: USS {waiting['total_uss_mib'] / 1024:.2f} GiB in all "
+          f"(median {waiting['uss_median_mib']:.0f} MiB), RSS median {waiting['rss_median_mib']:.0f} MiB\n")
+    own = r.get("learner_memory", {})
+    if own.get("kernels"):
+        w(f"the learners' kernels, page built   {own['kernels']}: RSS median {own['rss_median_mib']:.0f} MiB, "
+          f"max {own['rss_max_mib']:.0f} MiB; USS median {own['uss_median_mib']:.0f} MiB\n")
     if mem.get("kernels"):
         w(f"kernels alive                       {r.get('kernels_alive')}   per kernel: RSS median "
           f"{mem['rss_median_mib']:.0f} MiB (max {mem['rss_max_mib']:.0f}), USS median {mem['uss_median_mib']:.0f} MiB, "
@@ -581,16 +612,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mode", choices=["class", "plain", "both", "submit"], default="both",
                         help="submit: a live class, every learner plays and sends 8 deals (see the module's docs)")
     parser.add_argument("--play-timeout", type=float, default=900.0, help="submit mode: seconds a learner may play")
-    parser.add_argument("--page", default="play.ipynb")
+    parser.add_argument("--page", default="play.ipynb",
+                        help="the page everyone opens, with its query (lesson.ipynb?lesson=3), or mixed: "
+                             "the learners spread over every learner's page")
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--clicks", type=int, default=30)
     parser.add_argument("--cull", type=int, default=30, help="culling idle timeout for the run, seconds")
     parser.add_argument("--flood", type=int, default=0, help="page loads from one client after the class is in")
     parser.add_argument("--flood-seconds", type=float, default=60.0)
     parser.add_argument("--pool", action="append", default=None, metavar="PAGE=SIZE",
-                        help="class mode: pools given to the launcher (default: --page gets one kernel per "
-                             "learner, as a teacher starting the lesson on that page would ask; "
-                             "--pool none: the launcher's sizing only)")
+                        help="class mode: extra preheated pools given to the launcher (default none: the "
+                             "teacher's command is --class-size N alone)")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args(argv)
     results = []

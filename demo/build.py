@@ -39,6 +39,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 WORK = ROOT / "build" / "demo"
 NOTEBOOKS = ROOT / "nap_teach" / "app" / "notebooks"
+ANY_PAGE = "any.ipynb"
+"""nap_teach.app.server.ANY_PAGE (a server, which the static site has not, serves it; this script does not
+import the package it packs)."""
 PYODIDE_VERSION = "0.29.3"
 PUBLIC_PYODIDE = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/pyodide.js"
 """Where the published site loads Pyodide from (its usual public host), the same version as the local copy."""
@@ -211,6 +214,8 @@ def site_notebooks(out: Path, pages: list[str] | None) -> list[str]:
     out.mkdir(parents=True)
     written = []
     for source in sorted(NOTEBOOKS.glob("*.ipynb")):
+        if source.name == ANY_PAGE:  # the server's stand-in for any page in class mode: no page of its own
+            continue
         if pages and source.stem not in pages:
             continue
         notebook = json.loads(source.read_text())

@@ -6,6 +6,8 @@ could not be prepared) in tests/browser.
 """
 from __future__ import annotations
 
+import asyncio
+
 import io
 from pathlib import Path
 
@@ -68,38 +70,73 @@ def test_without_class_mode_no_kernel_is_preheated_and_the_cap_is_the_default():
     assert not any("preheat" in a for a in server.voila_argv(Path("notebooks"), "127.0.0.1", 8866, plan=plan))
 
 
-def test_class_mode_sizes_a_pool_per_page_from_the_class():
+def test_class_mode_keeps_one_kernel_per_learner_that_any_page_can_draw_from():
     plan = server.class_plan(30, PAGES)
-    # The class arrives together at the front page: one kernel each there,
-    # a third of the class on every other page (pools refill as kernels are taken).
-    assert plan.pools == {"index.ipynb": 30, "lesson.ipynb": 10, "play.ipynb": 10, "explorer.ipynb": 10,
-                          "scorekeeper.ipynb": 10}
-    # the pools plus two pages per learner
-    assert plan.max_kernels == 70 + 60
-    assert server.class_plan(10, PAGES).pools["play.ipynb"] == 4
+    # The class arrives together at one page, whichever it is: one preheated kernel per learner in the pool
+    # of any.ipynb, which serves every page whose own pool is empty (pools refill as kernels are taken).
+    assert plan.pools == {server.ANY_PAGE: 30}
+    # the waiting kernels plus two pages per learner
+    assert plan.waiting == 30 and plan.max_kernels == 30 + 60
+    assert server.class_plan(10, PAGES).pools == {server.ANY_PAGE: 10}
 
 
 def test_class_mode_keeps_one_kernel_for_the_teachers_class_results_page():
     # only the teacher opens the class results: one preheated kernel, whatever the size of the class
     plan = server.class_plan(30, PAGES + ["class.ipynb"])
-    assert plan.pools["class.ipynb"] == 1 and plan.pools["play.ipynb"] == 10
-    assert plan.max_kernels == 71 + 60
+    assert plan.pools == {server.ANY_PAGE: 30, "class.ipynb": 1}
+    assert plan.max_kernels == 31 + 60
 
 
-def test_class_mode_voila_options_preheat_with_per_page_pools():
+def test_class_mode_voila_options_preheat_the_any_page_pool_and_named_pools():
     plan = server.class_plan(6, PAGES, pools={"play.ipynb": 6})
     args = plan.voila_args()
     assert "--VoilaConfiguration.preheat_kernel=True" in args
     pools = plan.voila_config()["VoilaKernelManager"]["kernel_pools_config"]
-    assert pools["default"] == {"pool_size": 0}  # any other notebook: no pool
-    assert pools["play.ipynb"] == {"pool_size": 6} and pools["index.ipynb"] == {"pool_size": 6}
-    assert pools["lesson.ipynb"] == {"pool_size": 2}
+    assert pools["default"] == {"pool_size": 0}  # any other notebook: no pool of its own
+    assert pools[server.ANY_PAGE] == {"pool_size": 6} and pools["play.ipynb"] == {"pool_size": 6}
+    assert "lesson.ipynb" not in pools and "index.ipynb" not in pools
     # refills wait until the arriving class has been served
     assert plan.voila_config()["VoilaKernelManager"]["fill_delay"] == server.POOL_REFILL_DELAY >= 10
     # a pooled page waits for its learner inside its cell: no cell time limit
     assert "--VoilaExecutor.timeout=0" in args
     argv = server.voila_argv(Path("notebooks"), "127.0.0.1", 8866, ["--debug"], plan)
     assert argv[-1] == "--debug" and "--VoilaConfiguration.preheat_kernel=True" in argv
+
+
+def test_a_page_without_kernels_of_its_own_is_served_from_the_any_page_pool():
+    class Manager:  # what the handler's view of Voila's preheating kernel manager uses
+        def __init__(self):
+            self.sizes = {server.ANY_PAGE: 2, "play.ipynb": 1}
+            self.notebook_data = {server.ANY_PAGE: {"template": "nap"}, "play.ipynb": {"template": "nap"}}
+            self.taken = []
+
+        def get_pool_size(self, name):
+            return self.sizes.get(name, 0)
+
+        async def get_rendered_notebook(self, notebook_name, **kwargs):
+            self.taken.append(notebook_name)
+            self.sizes[notebook_name] -= 1
+            return notebook_name
+
+    released = []
+    manager = Manager()
+    view = server._Admitted(manager, lambda: released.append(1))
+    # play has a pool of its own (built before the learner came): used first
+    assert view.get_pool_size("play.ipynb") == 1 and view.notebook_data.get("play.ipynb") == {"template": "nap"}
+    assert asyncio.run(view.get_rendered_notebook(notebook_name="play.ipynb")) == "play.ipynb"
+    # then, and for every page without a pool, the any-page pool
+    for page in ("play.ipynb", "lesson.ipynb"):
+        assert view.get_pool_size(page) == manager.sizes[server.ANY_PAGE] > 0
+        assert view.notebook_data.get(page) == {"template": "nap"}
+        assert asyncio.run(view.get_rendered_notebook(notebook_name=page)) == server.ANY_PAGE
+    assert manager.taken == ["play.ipynb", server.ANY_PAGE, server.ANY_PAGE] and len(released) == 3
+    # all pools empty: the page starts a kernel of its own, as without class mode
+    assert view.get_pool_size("lesson.ipynb") == 0 and view.notebook_data.get("lesson.ipynb", {}) == {}
+
+
+def test_the_any_page_stands_in_for_the_pages_and_is_not_one():
+    assert server.ANY_PAGE not in server.pages(server.NOTEBOOK_DIR)
+    assert (server.NOTEBOOK_DIR / server.ANY_PAGE).is_file()
 
 
 def test_one_page_pool_without_a_class():
@@ -114,7 +151,7 @@ def test_class_mode_refuses_impossible_sizes():
         (lambda: server.class_plan(server.MAX_CLASS_SIZE + 1, PAGES), "--class-size"),
         (lambda: server.class_plan(0, PAGES, pools={"nowhere.ipynb": 2}), "no such page"),
         (lambda: server.class_plan(0, PAGES, max_kernels=0), "at least 1"),
-        (lambda: server.class_plan(4, PAGES, max_kernels=5), "the pools alone hold"),
+        (lambda: server.class_plan(4, PAGES, max_kernels=4), "the pools alone hold 4"),
     ]:
         with pytest.raises(ValueError, match=words):
             call()
@@ -151,34 +188,6 @@ def test_the_room_full_page_speaks_the_learners_language():
     assert f'content="{server.RETRY_AFTER}"' in english  # the page tries again by itself
 
 
-def test_a_live_class_made_grows_the_play_pages_pool_to_the_class(tmp_path):
-    """Class mode: once the teacher makes a live class, its whole class opens the play page: one kernel each."""
-    from nap_teach.app.server import LiveClassPools
-    from nap_teach.teach.classroom import ClassStore, database_url
-    from nap_teach.teach.play import TableSetup
-
-    class Manager:  # what LiveClassPools uses of Voila's kernel manager
-        def __init__(self):
-            self.kernel_pools_config = {"default": {"pool_size": 0}, "play.ipynb": {"pool_size": 10}}
-            self.filled = []
-
-        def fill_if_needed(self, delay=None, notebook_name=None):
-            self.filled.append((delay, notebook_name, self.kernel_pools_config[notebook_name]["pool_size"]))
-
-    now = [1_000_000.0]
-    store = ClassStore(database_url(tmp_path), clock=lambda: now[0])
-    pools = LiveClassPools(database_url(tmp_path), class_size=30, base_size=10)
-    manager = Manager()
-    assert not pools.apply(manager, store.classes_since(now[0] - 3600))  # no class yet: as planned
-    store.create(TableSetup(seed=1))
-    assert pools.apply(manager, store.classes_since(now[0] - 3600))
-    assert manager.kernel_pools_config["play.ipynb"]["pool_size"] == 30 and manager.filled == [(0, "play.ipynb", 30)]
-    assert not pools.apply(manager, store.classes_since(now[0] - 3600))  # already grown: nothing more started
-    now[0] += 4 * 3600  # hours later: back to the plan's size, no kernel started
-    assert pools.apply(manager, store.classes_since(now[0] - 3600))
-    assert manager.kernel_pools_config["play.ipynb"]["pool_size"] == 10 and len(manager.filled) == 1
-
-
 # -- the installed app (issue 29, part 1) --------------------------------------------
 
 
@@ -186,7 +195,8 @@ def test_the_app_is_served_from_the_package_whatever_the_current_folder():
     # the default --notebooks is the package's own folder, which the repository's notebooks/ links to
     assert server.NOTEBOOK_DIR.resolve() == (ROOT / "notebooks").resolve()
     assert server.CONFIG_FILE.resolve() == (ROOT / "voila.json").resolve()
-    assert server.pages(server.NOTEBOOK_DIR) == sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    assert server.pages(server.NOTEBOOK_DIR) == sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb")
+                                                       if p.name != server.ANY_PAGE)
     import argparse
 
     parser = argparse.ArgumentParser()
@@ -200,7 +210,7 @@ def test_the_committed_configuration_reaches_voila_with_the_class_pools():
     assert plain["VoilaExecutor"]["iopub_timeout"] == 120 and plain["VoilaConfiguration"]["strip_sources"] is True
     assert "VoilaKernelManager" not in plain
     pooled = server.app_config(server.class_plan(3, ["index.ipynb", "play.ipynb"]))
-    assert pooled["VoilaKernelManager"]["kernel_pools_config"]["index.ipynb"] == {"pool_size": 3}
+    assert pooled["VoilaKernelManager"]["kernel_pools_config"][server.ANY_PAGE] == {"pool_size": 3}
     assert pooled["MappingKernelManager"]["cull_interval"] == 60  # the committed settings stay
 
 

@@ -21,6 +21,7 @@ import pytest
 from nap_teach.ui.address import AddressWidget, address_environ, in_browser, page_from_address
 from nap_teach.ui.landing import LandingPage
 from nap_teach.ui.odds import OddsApp
+from nap_teach.app import server
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -124,7 +125,7 @@ def test_the_address_widget_turns_notebook_links_into_the_sites_pages():
 
 def test_the_sites_pages_install_the_package_then_build_the_page_from_the_address(tmp_path):
     written = build.site_notebooks(tmp_path, None)
-    assert written == sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    assert written == server.pages(ROOT / "notebooks")
     for name in written:
         cells = ["".join(c["source"]) for c in json.loads((tmp_path / name).read_text())["cells"]]
         assert cells[0].startswith("import piplite\n\nawait piplite.install(\"nap_teach\")")

@@ -189,6 +189,16 @@ def test_unknown_lesson_in_the_address_is_refused_in_words():
     assert app.mode is not None and app.mode.spec.id == "worked-deal"
 
 
+def test_a_lesson_in_the_address_can_be_named_by_its_place_in_the_course():
+    # a teacher writes lesson.ipynb?lesson=3 on the board: the course's third lesson
+    third = load_course()[2].id
+    app = LessonApp.from_environment({"QUERY_STRING": "lesson=3&lang=es"})
+    assert app.mode is not None and app.mode.spec.id == third and app.status.text == ""
+    for beyond in ("0", "17", "3.5", "-1"):
+        app = LessonApp.from_environment({"QUERY_STRING": f"lesson={beyond}&lang=en"})
+        assert app.mode is None and "no lesson called" in app.status.text
+
+
 def test_landing_lists_the_course_in_order_with_each_state_from_the_browser():
     from nap_teach.ui.landing import LandingPage
 

@@ -17,6 +17,7 @@ from nap_teach.ui.play import PlayApp
 from nap_teach.ui.problems import ProblemsApp
 from nap_teach.ui.scorekeeper import ScorekeeperApp
 from nap_teach.engine.profiles import PUB
+from nap_teach.app import server
 
 ROOT = Path(__file__).resolve().parents[1]
 APPS = [LandingPage, LessonApp, PlayApp, ExplorerApp, ScorekeeperApp, ProblemsApp, OddsApp]
@@ -27,7 +28,7 @@ def hrefs(markup: str) -> list[str]:
 
 
 def test_every_notebook_has_its_place_in_the_course():
-    notebooks = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    notebooks = server.pages(ROOT / "notebooks")
     assert sorted(p.notebook for p in COURSE_PAGES) == notebooks
     assert COURSE_PAGES[0] == START_PAGE
     # the start page lists the other pages in the same order as "next" walks them

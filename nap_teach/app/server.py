@@ -49,7 +49,6 @@ import html
 import importlib.util
 import http.client
 import json
-import math
 import os
 import threading
 import time
@@ -60,7 +59,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence, TextIO
 
 from ..engine.explain import RecordError
-from ..teach.classroom import ENV_VAR, ClassStore, StoreUnavailable
+from ..teach.classroom import ENV_VAR, ClassStore
 from ..teach.classroom import database_url as sqlite_database_url
 from ..words.i18n import LANGUAGES, normalize_lang, translator
 
@@ -71,9 +70,11 @@ __all__ = [
 ]
 
 LANDING_NOTEBOOK = "index.ipynb"
+"""The page ``/`` opens."""
+ANY_PAGE = "any.ipynb"
+"""The class-mode pool that any page draws from (:mod:`nap_teach.app.any_page`); not a page of its own."""
 TEACHER_PAGES = ("class.ipynb",)
 """Pages only the teacher opens (the class results): one preheated kernel each in class mode."""
-"""The page ``/`` opens."""
 TEMPLATE = "nap"
 """The page template (Voila's ``lab`` plus the friendly failure notice)."""
 # Voila reads its pages, configuration and templates from folders: the package is installed as files (a wheel,
@@ -109,10 +110,16 @@ class ClassPlan:
     class_size: int
     max_kernels: int
     pools: dict[str, int] = field(default_factory=dict)
+    """Preheated kernels per notebook; :data:`ANY_PAGE`'s serve any page whose own pool is empty."""
 
     @property
     def preheat(self) -> bool:
         return any(self.pools.values())
+
+    @property
+    def waiting(self) -> int:
+        """Kernels kept waiting for learners, in all pools."""
+        return sum(self.pools.values())
 
     def voila_config(self) -> dict[str, Any]:
         """Configuration a command line cannot carry: the pool of each page (a nested mapping)."""
@@ -142,21 +149,22 @@ def class_plan(class_size: int, pages: Sequence[str], *, max_kernels: int | None
                pools: Mapping[str, int] | None = None, landing: str = LANDING_NOTEBOOK) -> ClassPlan:
     """Pools and cap for a class of ``class_size`` learners (0: no class mode).
 
-    A class arrives at one page together (the front page, or the page the
-    teacher hands out), so the front page keeps one preheated kernel per
-    learner, a teacher's page (:data:`TEACHER_PAGES`) one, and every other
-    page a third of the class; a pool refills itself as
-    learners take its kernels, and ``pools`` ({page: size}) overrides any
-    page, e.g. ``{"play.ipynb": 30}`` for a lesson that starts on the play
-    page. The cap allows every pooled kernel plus two pages per learner.
+    A class arrives at one page together (the front page, or whichever page
+    the teacher hands out), so the server keeps one preheated kernel per
+    learner that *any* page can draw from (:data:`ANY_PAGE`, see
+    :mod:`nap_teach.app.any_page`: rendered, the app imported, waiting for the
+    request to build the page asked for); a teacher's page
+    (:data:`TEACHER_PAGES`) keeps one of its own. Pools refill themselves as
+    learners take their kernels, and ``pools`` ({page: size}) gives a page a
+    pool of its own, e.g. ``{"play.ipynb": 30}`` (built before the learner
+    arrives). The cap allows every waiting kernel plus two pages per learner.
     """
     if not 0 <= class_size <= MAX_CLASS_SIZE:
         raise ValueError(f"--class-size {class_size}: a class is 0 (off) to {MAX_CLASS_SIZE} learners")
-    sizes: dict[str, int] = {}
-    if class_size:
-        for page in pages:
-            sizes[page] = class_size if page == landing else 1 if page in TEACHER_PAGES \
-                else math.ceil(class_size / 3)
+    sizes: dict[str, int] = {ANY_PAGE: class_size} if class_size else {}
+    for page in pages:
+        if class_size and page in TEACHER_PAGES:
+            sizes[page] = 1
     for page, size in (pools or {}).items():
         if page not in pages:
             raise ValueError(f"--pool {page}={size}: no such page (pages: {', '.join(sorted(pages))})")
@@ -164,13 +172,14 @@ def class_plan(class_size: int, pages: Sequence[str], *, max_kernels: int | None
             raise ValueError(f"--pool {page}={size}: a pool holds 0 to {MAX_CLASS_SIZE} kernels")
         sizes[page] = size
     sizes = {page: size for page, size in sizes.items() if size}
+    waiting = sum(sizes.values())
     if max_kernels is None:
-        max_kernels = sum(sizes.values()) + 2 * class_size if class_size or sizes else DEFAULT_MAX_KERNELS
-        max_kernels = max(max_kernels, sum(sizes.values()) + 2)
+        max_kernels = waiting + 2 * class_size if class_size or sizes else DEFAULT_MAX_KERNELS
+        max_kernels = max(max_kernels, waiting + 2)
     if max_kernels < 1:
         raise ValueError(f"--max-kernels {max_kernels}: at least 1")
-    if max_kernels <= sum(sizes.values()):
-        raise ValueError(f"--max-kernels {max_kernels}: the pools alone hold {sum(sizes.values())} kernels; "
+    if max_kernels <= waiting:
+        raise ValueError(f"--max-kernels {max_kernels}: the pools alone hold {waiting} kernels; "
                          "allow more, or make the class or the pools smaller")
     return ClassPlan(class_size=class_size, max_kernels=max_kernels, pools=sizes)
 
@@ -325,7 +334,6 @@ def patch_voila_handlers(landing: str = LANDING_NOTEBOOK, max_kernels: int = DEF
         async def get(self, path: str | None = None) -> None:
             cls = type(self)
             manager = self.settings["kernel_manager"]
-            follow_live_classes(manager)  # class mode: the play page's pool grows when a live class is made
             live = len(manager.list_kernel_ids()) + cls.nap_reserved
             if live >= cls.nap_max_kernels:
                 self.log.warning("Room full: %d live kernels (cap %d); asked the newcomer for %s to come back",
@@ -358,7 +366,8 @@ def patch_voila_handlers(landing: str = LANDING_NOTEBOOK, max_kernels: int = DEF
 
 
 class _Admitted:
-    """The kernel manager as one admitted page sees it: its reservation ends once it has a kernel."""
+    """The kernel manager as one admitted page sees it: its reservation ends once it has a kernel, and a page
+    whose own pool is empty is served from the pool of :data:`ANY_PAGE` (class mode)."""
 
     def __init__(self, manager: Any, release: Callable[[], None]) -> None:
         self._manager = manager
@@ -366,6 +375,21 @@ class _Admitted:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._manager, name)
+
+    def _pool_for(self, notebook_name: str) -> str:
+        """The pool that serves ``notebook_name``: its own while it has kernels, else the any-page pool."""
+        own = self._manager.get_pool_size(notebook_name)
+        if own or notebook_name == ANY_PAGE or not self._manager.get_pool_size(ANY_PAGE):
+            return notebook_name
+        return ANY_PAGE
+
+    def get_pool_size(self, notebook_name: str) -> int:
+        return int(self._manager.get_pool_size(self._pool_for(notebook_name)))
+
+    @property
+    def notebook_data(self) -> Mapping[str, Any]:
+        data: Mapping[str, Any] = self._manager.notebook_data
+        return _PooledData(data, self._pool_for)
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> Any:
         from jupyter_core.utils import ensure_async  # a server's dependency: loaded when a kernel starts in one
@@ -375,11 +399,28 @@ class _Admitted:
         finally:
             self._release()
 
-    async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:
-        try:  # a pooled kernel: already counted; its pool refills after a second
-            return await self._manager.get_rendered_notebook(*args, **kwargs)
+    async def get_rendered_notebook(self, notebook_name: str, *args: Any, **kwargs: Any) -> Any:
+        try:  # a pooled kernel: already counted; its pool refills after a while
+            return await self._manager.get_rendered_notebook(self._pool_for(notebook_name), *args, **kwargs)
         finally:
             self._release()
+
+
+class _PooledData(Mapping[str, Any]):
+    """Voila's record of the notebooks its pools have rendered, looked up through the pool that serves a page."""
+
+    def __init__(self, data: Mapping[str, Any], pool_for: Callable[[str], str]) -> None:
+        self._data = data
+        self._pool_for = pool_for
+
+    def __getitem__(self, notebook_name: str) -> Any:
+        return self._data[self._pool_for(notebook_name)]
+
+    def __iter__(self) -> Any:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
 
 
 def kernel_env_for(host: str) -> dict[str, str]:
@@ -458,10 +499,6 @@ def serve(notebooks: Path = NOTEBOOK_DIR, host: str = "127.0.0.1", port: int = 8
     patch_voila_handlers(max_kernels=plan.max_kernels)
     if open_browser:
         browse_when_ready(local_url(host, port))
-    global _following
-    url = os.environ.get("NAP_CLASS_DB", "")
-    if plan.class_size and url and LIVE_CLASS_PAGE in plan.pools:
-        _following = LiveClassPools(url, plan.class_size, plan.pools[LIVE_CLASS_PAGE])
     from traitlets.config import Config  # Voila's configuration: loaded only when a server starts
     from voila.app import Voila  # Voila and its server load only when a server starts
 
@@ -471,8 +508,9 @@ def serve(notebooks: Path = NOTEBOOK_DIR, host: str = "127.0.0.1", port: int = 8
 
 
 def pages(notebooks: Path) -> list[str]:
-    """The app's pages: the notebooks of the folder (names as in ``/voila/render/<name>``)."""
-    return sorted(p.name for p in notebooks.glob("*.ipynb"))
+    """The app's pages: the notebooks of the folder (names as in ``/voila/render/<name>``), but
+    :data:`ANY_PAGE`, which only stands in for them."""
+    return sorted(p.name for p in notebooks.glob("*.ipynb") if p.name != ANY_PAGE)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -506,9 +544,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     store = use_class_store(args)
     out.write(f"Serving the app at http://{args.host}:{args.port}/  (Ctrl-C to stop)\n")
     out.write(f"Live classes are kept in {store}\n")
-    if plan.preheat:
-        ready = ", ".join(f"{page} {size}" for page, size in sorted(plan.pools.items()))
-        out.write(f"Class mode for {plan.class_size} learners: preheated kernels ({ready}); "
+    if plan.waiting:
+        ready = ", ".join(f"{'any page' if page == ANY_PAGE else page} {size}"
+                          for page, size in sorted(plan.pools.items()))
+        out.write(f"Class mode for {plan.class_size} learners: kernels kept ready ({ready}); "
                   f"at most {plan.max_kernels} live kernels\n")
     else:
         out.write(f"At most {plan.max_kernels} live kernels\n")
@@ -586,77 +625,3 @@ def use_class_store(args: argparse.Namespace) -> str:
         raise ValueError(f"the class database {url[:60]} cannot be opened: {e.text('en')}") from None
     os.environ[ENV_VAR] = url
     return url.split("@")[-1] if "@" in url else url
-
-
-LIVE_CLASS_PAGE = "play.ipynb"
-"""The page a live class's link opens."""
-LIVE_CLASS_WINDOW = 3 * 3600.0
-"""Seconds after a live class is made during which its page keeps a preheated kernel per learner."""
-FOLLOW_INTERVAL = 5.0
-"""Seconds between two looks at the class store for a new live class."""
-
-
-@dataclass
-class LiveClassPools:
-    """Class mode: a live class just made means its whole class opens the play page in the next minutes.
-
-    The teacher makes the class link some minutes before the learners scan it. While a live class made in
-    the last :data:`LIVE_CLASS_WINDOW` seconds exists, the play page's pool is kept at one preheated kernel
-    per learner of the class (``--class-size``) instead of the plan's third of the class; afterwards it
-    goes back to the plan's size (the kernels already started wait for learners, none is stopped).
-    """
-
-    store_url: str
-    class_size: int
-    base_size: int
-    page: str = LIVE_CLASS_PAGE
-    grown: bool = False
-
-    def target(self, recent_classes: int) -> int:
-        """The pool size wanted for the play page with ``recent_classes`` live classes made lately.
-
-        >>> LiveClassPools("sqlite:////x", 30, 10).target(0), LiveClassPools("sqlite:////x", 30, 10).target(1)
-        (10, 30)
-        """
-        return max(self.base_size, self.class_size) if recent_classes else self.base_size
-
-    def apply(self, manager: Any, recent_classes: int) -> bool:
-        """Resize the play page's pool in Voila's kernel manager; True when it changed."""
-        size = self.target(recent_classes)
-        pools = manager.kernel_pools_config
-        current = pools.get(self.page, pools.get("default", {})).get("pool_size", 0)
-        if size == current:
-            return False
-        pools[self.page] = {**pools.get(self.page, {}), "pool_size": size}
-        self.grown = size > self.base_size
-        if size > current:
-            manager.fill_if_needed(delay=0, notebook_name=self.page)  # start the missing kernels now
-        return True
-
-
-_following: LiveClassPools | None = None
-"""Set by :func:`serve` in class mode (the server process's one follower)."""
-
-
-def follow_live_classes(manager: Any) -> None:
-    """Start, once, the server's periodic look at the class store (class mode only)."""
-    global _following
-    follower = _following
-    if follower is None or getattr(manager, "nap_following", False) or not hasattr(manager, "kernel_pools_config"):
-        return
-    manager.nap_following = True
-    from tornado.ioloop import PeriodicCallback  # tornado comes with Voila (the serve extra): only a server needs it
-
-    store = ClassStore(follower.store_url)
-
-    def look() -> None:
-        try:
-            recent = store.classes_since(store.clock() - LIVE_CLASS_WINDOW)
-        except StoreUnavailable:
-            return
-        if follower.apply(manager, recent):
-            manager.log.info("Live class: the pool of %s is now %d kernels", follower.page,
-                             follower.target(recent))
-
-    look()
-    PeriodicCallback(look, FOLLOW_INTERVAL * 1000).start()

@@ -327,11 +327,6 @@ class ClassStore:
         class_id, code, game, created, expires = rows[0]
         return class_id, code, _game_from_json(game), created, expires
 
-    def classes_since(self, since: float) -> int:
-        """How many live classes (not ended, not expired) were made since ``since`` (a time.time())."""
-        rows = self._read("SELECT COUNT(*) FROM classes WHERE created >= ? AND expires >= ?", (since, self.clock()))
-        return int(rows[0][0])
-
     def teacher_class(self, key: object) -> ClassInfo:
         """The class of a teacher key (:class:`ClassRefused` if there is none: ended, expired or mistyped)."""
         _id, code, game, created, expires = self._class_by_key(key)

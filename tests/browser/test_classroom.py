@@ -158,6 +158,75 @@ def test_a_preheated_play_page_in_a_browser_shows_its_address_settings_and_plays
     assert "Traceback" not in log
 
 
+# -- the teacher's command: any page, from one pool ----------------------------------
+
+
+@pytest.fixture(scope="module")
+def class_server(artifacts_dir, start_voila):
+    """Class mode as a teacher starts it (``--class-size 2``): one pool that any page draws from."""
+    server = start_voila(artifacts_dir, launcher_args=("--class-size", "2"))
+    try:
+        _wait_for_log(server, r"Kernel pool of any\.ipynb is filled with 2")
+        yield server
+    finally:
+        server.stop()
+
+
+def _words(learner: Any) -> str:
+    return " ".join(str(s.get("value", "")) + " " + str(s.get("description", "")) for s in learner.states.values())
+
+
+def test_any_page_is_served_from_the_class_pool_with_its_own_address(class_server, voila_learner):
+    # Two learners take the pool's two kernels (a course lesson in Spanish, the play page); a third comes
+    # after them (from the refilled pool, or a kernel of its own). Each page is the one asked for.
+    Learner = voila_learner.Learner
+
+    async def scenario() -> tuple[Any, Any, Any]:
+        lesson, table, explorer = Learner(), Learner(), Learner()
+        await asyncio.gather(lesson.open(class_server.url, "lesson.ipynb", "lesson=3&lang=es"),
+                             table.open(class_server.url, "play.ipynb", "lang=es&players=3&seed=7"))
+        await explorer.open(class_server.url, "explorer.ipynb", "lang=en")
+        return lesson, table, explorer
+
+    lesson, table, explorer = _run(scenario())
+    try:
+        log = class_server.log_text()
+        for learner in (lesson, table):
+            assert learner.page.status == 200 and not learner.page.blank
+            assert f"Using pre-heated kernel: {learner.page.kernel_id} for any.ipynb" in log
+        assert lesson.find("nap-lesson") and "Lección 3 de 16" in _words(lesson)
+        assert [table.states[m]["value"] for m in table.find("nap-play-players", "IntTextModel")] == [3]
+        assert "Empezar la sesión" in _words(table)
+        assert explorer.find("nap-explorer") and not explorer.find("nap-lesson")
+        for learner in (lesson, table, explorer):
+            assert learner.errors() == []
+    finally:
+        _run(_all(lesson.close(), table.close(), explorer.close()))
+    assert "Traceback" not in class_server.log_text()
+
+
+def test_a_page_from_the_class_pool_in_a_browser_has_its_own_title_and_works(class_server, chromium):
+    taken = len(re.findall(r"Using pre-heated kernel: \S+ for any\.ipynb", class_server.log_text()))
+    _wait_for_log(class_server, r"Kernel pool of any\.ipynb is filled with 2", count=2)  # refilled after the last test
+    context = chromium.new_context(base_url=class_server.url, viewport={"width": 390, "height": 844}, has_touch=True)
+    context.set_default_timeout(60_000)
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto("voila/render/lesson.ipynb?lesson=3&lang=es", wait_until="domcontentloaded")
+        page.locator(".nap-lesson").first.wait_for(state="visible", timeout=120_000)
+        assert page.title() == "lesson"  # not the stand-in's name
+        assert "Lección 3 de 16" in page.locator(".nap-page-header").first.text_content()
+        assert page.evaluate("document.documentElement.lang") == "es"
+        assert errors == []
+    finally:
+        context.close()
+    log = class_server.log_text()
+    assert len(re.findall(r"Using pre-heated kernel: \S+ for any\.ipynb", log)) == taken + 1
+    assert "Traceback" not in log
+
+
 # -- the cap and a flood -------------------------------------------------------------
 
 CAP = 6

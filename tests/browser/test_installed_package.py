@@ -16,9 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from nap_teach.app import server
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOKS = sorted(p.name for p in (REPO_ROOT / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = server.pages(REPO_ROOT / "notebooks")
 
 
 @pytest.fixture(scope="module")

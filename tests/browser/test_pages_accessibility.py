@@ -18,10 +18,11 @@ outside a landmark (``region``). The Spanish crawl from the start page's links i
 from __future__ import annotations
 
 from pathlib import Path
+from nap_teach.app import server
 
 
 GROUP = "learn"  # the page group of pages.py walked here; conftest.py gives each test one ``visit`` of it
-NOTEBOOKS = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = server.pages(Path(__file__).resolve().parents[2] / "notebooks")
 
 
 def test_every_notebook_is_in_the_page_list(site_pages):

@@ -13,9 +13,10 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from nap_teach.ui.landing import LESSONS
+from nap_teach.app import server
 
 
-NOTEBOOKS = {p.name for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb")}
+NOTEBOOKS = set(server.pages(Path(__file__).resolve().parents[2] / "notebooks"))
 APP_TIMEOUT = 60_000
 BY_ADDRESS = [  # pages only an address reaches (notebook, extra query, ready)
     ("index.ipynb", "&profile=pub", ".nap-landing"),

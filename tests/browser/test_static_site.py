@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+from nap_teach.app import server
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 # The first test also waits for the module's site build (about 30 s on a quiet machine) and the pages.
@@ -117,7 +118,7 @@ def static_pages(chromium: Any, site_url: str) -> Iterator[tuple[dict[str, Any],
 def test_every_static_page_renders_offline_with_its_address_parameters(
         static_pages: Any, site_url: str, artifacts_dir: Path) -> None:
     pages, errors, blocked = static_pages
-    assert sorted(QUERIES) == sorted(p.stem for p in (REPO_ROOT / "notebooks").glob("*.ipynb"))
+    assert sorted(QUERIES) == sorted(name.removesuffix(".ipynb") for name in server.pages(REPO_ROOT / "notebooks"))
     assert set(SAMPLE) <= set(pages)
     for name, page in pages.items():
         # the page's stylesheet, from the package installed in the browser

@@ -128,10 +128,13 @@ class LessonApp(App):
 
     @classmethod
     def from_environment(cls, environ: dict[str, str] | None = None) -> "LessonApp":
-        """Build the page from the Voila URL: ``?lang=es&step=6&four=1`` (bad values are ignored)."""
+        """Build the page from the Voila URL: ``?lang=es&step=6&four=1`` (bad values are ignored); ``?lesson=``
+        names a lesson of the course by its name (``follow-suit``) or its place in the course (``3``)."""
         params = PageParams.from_environment(environ)
         wanted = params.get("lesson")
-        course = wanted if wanted in lesson_ids() else None
+        ids = lesson_ids()
+        place = whole_number(wanted, 1, len(ids)) if wanted else None  # ?lesson=3: the course's third lesson
+        course = wanted if wanted in ids else ids[place - 1] if place is not None else None
         app = cls(lang=params.lang, four_colour=params.flag("four"), course=course)
         code = params.get("deal")
         if code and app.editor is not None:  # ?deal=<code>: the shared deal, narrated (a broken link says why)

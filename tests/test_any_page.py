@@ -1,0 +1,61 @@
+"""The class-mode stand-in page (nap_teach/app/any_page.py): it builds the page the request asks for."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from nap_teach.app import any_page, server
+from nap_teach.ui import params
+
+
+@pytest.fixture
+def request_env(monkeypatch):
+    """A request as Voila hands it to the kernel (outside Voila: no waiting, the variables are read as they are)."""
+    def set_request(script_name: str, query: str) -> None:
+        monkeypatch.setenv("SCRIPT_NAME", script_name)
+        monkeypatch.setenv("QUERY_STRING", query)
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    return set_request
+
+
+def test_the_page_asked_for_is_built_with_the_requests_address(request_env):
+    from nap_teach.ui.lesson import LessonApp
+    from nap_teach.ui.play import PlayApp
+
+    request_env("/voila/render/lesson.ipynb", "lang=es&lesson=3")
+    lesson = any_page.show_requested_page()
+    assert isinstance(lesson, LessonApp)
+    assert lesson.language.code == "es"
+    assert params.page_params() == {"lang": "es", "lesson": "3"}
+    request_env("/base/voila/render/play.ipynb", "players=3&seed=7")
+    table = any_page.show_requested_page()
+    assert isinstance(table, PlayApp) and table.language.code == "en"
+
+
+@pytest.mark.parametrize("script_name", ["/voila/render/any.ipynb", "", "/voila/render/nowhere.ipynb",
+                                         "/voila/render/../../etc/passwd"])
+def test_anything_but_a_page_of_the_app_gets_the_front_page(request_env, script_name):
+    from nap_teach.ui.landing import LandingPage
+
+    request_env(script_name, "lang=es")
+    assert isinstance(any_page.show_requested_page(), LandingPage)
+
+
+def test_every_page_is_run_from_its_own_notebook_cells():
+    for page in server.pages(server.NOTEBOOK_DIR):
+        cells = json.loads((server.NOTEBOOK_DIR / page).read_text())["cells"]
+        code = [("".join(c["source"])) for c in cells if c["cell_type"] == "code"]
+        assert any_page.page_source(page) == "\n\n".join(code)
+        assert any_page.requested_page(f"/voila/render/{page}") == page
+    # the stand-in's own cell
+    assert "show_requested_page()" in any_page.page_source(server.ANY_PAGE)
+
+
+def test_a_waiting_kernel_has_the_shared_modules_and_both_catalogues_but_builds_nothing(monkeypatch):
+    import ipywidgets
+
+    made = []
+    monkeypatch.setattr(ipywidgets.Widget, "open", made.append)  # every widget made opens its comm
+    assert any_page.warm() == len(any_page.SHARED_MODULES)
+    assert made == []
