@@ -405,17 +405,17 @@ MESSAGES: dict[str, str | Plural] = {
         Np_("The idea: draw the trumps with {lead}; once nobody else holds one, your low trump {cards} wins a trick too.",
             "The idea: draw the trumps with {lead}; once nobody else holds one, your low trumps {cards} win tricks too."),
         "count"),
-    "idea.give_up_then_ruff": N_("The idea: lead {lead}, give up a {lost_one} trick with {lose}, then ruff a {ruffed_one} with {ruff}."),
+    "idea.give_up_then_ruff": N_("The idea: lead {lead}, give up a trick in {lost} with {lose}, then ruff {ruffed} with {ruff}."),
     "idea.top_trump": N_("The idea: lead trumps until {gone} falls; your {winner} is then the highest trump left and wins a trick."),
     "idea.misere_shed": Plural(
         Np_("The idea: lead {lead} for another player to beat, and throw your high card {cards} away on a suit you no longer hold.",
             "The idea: lead {lead} for another player to beat, and throw your high cards {cards} away on suits you no longer hold."),
         "count"),
     "idea.misere_under": N_("The idea: lead {lead} for another player to beat, then follow suit under the card that is winning ({cards})."),
-    "idea.defend_ruff": N_("The idea: beat {declarer}'s {lead} with {win}, and keep your {ruff} to ruff a {ruffed_one} later."),
+    "idea.defend_ruff": N_("The idea: beat {declarer}'s {lead} with {win}, and keep your {ruff} to ruff {ruffed} later."),
     "idea.keep_high": N_("The idea: play {low} under {high} and keep your {keep}; later it beats {beaten}."),
     "idea.cover": N_("The idea: cover {card} with {cover} at once, and keep {keep} to beat {beaten} later."),
-    "idea.lead_low": N_("The idea: win a trick with {win}, then lead {lead}; every {suit_one} {declarer} still holds is higher, so {declarer} must take that trick."),
+    "idea.lead_low": N_("The idea: win a trick with {win}, then lead {lead}; every card in {suit} that {declarer} still holds is higher, so {declarer} must take that trick."),
     # the coach: the simple bot's reasons, said to the learner
     "hint.bid_sure_tricks": Plural(
         Np_("Bid {call}: with {suit} as trump you can expect {count} trick from {cards}; the chance of making {call} is about {chance}% (an estimate).",
