@@ -116,3 +116,102 @@ def test_a_file_that_is_not_a_problem_is_left_out_of_the_list(tmp_path, monkeypa
         found = load_problems(BRITISH)
     assert [p.name for p in found] == ["01-good"]
     assert sum("left out" in r.getMessage() for r in caplog.records) == 3
+
+
+# ------------------------------------------------------------------ issue 26 part 6: why a card loses, the line's idea
+from nap_teach.engine.explain import RecordError  # noqa: E402
+from nap_teach.teach.problems import IDEAS, Idea, idea_from_record, idea_holds, problem_from_record  # noqa: E402
+from nap_teach.words.i18n import translator  # noqa: E402
+
+
+@pytest.mark.parametrize("profile, problem", ALL, ids=[f"{n}-{p.name}" for n, p in ALL])
+def test_i26_p6_every_problem_states_an_idea_true_of_its_winning_line_in_both_languages(profile, problem):
+    assert problem.idea is not None and problem.idea.key in IDEAS
+    assert idea_holds(problem), f"{profile}/{problem.name}: the idea is not what the winning line does"
+    for lang in ("en", "es"):
+        text = translator(lang).explain(problem.idea.explanation(problem.start()))
+        assert not text.startswith("idea.") and "{" not in text
+        assert all(card.symbol in text for card in problem.idea.cards)
+
+
+def test_i26_p6_an_idea_that_the_winning_line_does_not_do_is_found_false():
+    from dataclasses import replace
+
+    from nap_teach.engine.cards import Card, Suit
+
+    problem = load_problems(BRITISH)[0]  # lead Q♥, give up a diamond, then ruff a spade
+    assert problem.idea is not None and idea_holds(problem)
+    for idea in (Idea("give_up_then_ruff", problem.idea.cards, (Suit.CLUBS,)),  # the ruff is in spades
+                 Idea("draw_trumps", (Card.parse("QH"), Card.parse("9H")), ()),  # B and D keep trumps; 9♥ loses
+                 Idea("top_trump", (Card.parse("AD"), Card.parse("KD")), ())):  # no trump lead brings out the A♦
+        assert not idea_holds(replace(problem, idea=idea)), idea
+
+
+@pytest.mark.parametrize("raw", [
+    {"key": "sing_a_song", "cards": ["QH"]},
+    "draw_trumps",
+    {"key": "draw_trumps", "cards": ["QH"]},                            # too few cards
+    {"key": "draw_trumps", "cards": ["QH", "ZZ"]},                      # not a card
+    {"key": "draw_trumps", "cards": ["QH", "QH"]},                      # the same card twice
+    {"key": "give_up_then_ruff", "cards": ["QH", "4D", "6H"]},          # its suit missing
+    {"key": "give_up_then_ruff", "cards": ["QH", "4D", "6H"], "suits": ["X"]},
+])
+def test_i26_p6_a_bad_idea_is_refused_in_words_in_both_languages(raw):
+    problem = load_problems(BRITISH)[0]
+    record = json.loads(json.dumps(problem.record))
+    record["problem"]["idea"] = raw
+    with pytest.raises(RecordError) as caught:
+        problem_from_record(record, "bad", BRITISH)
+    for lang in ("en", "es"):
+        words = translator(lang).explain(caught.value.explanation)
+        assert "idea" in words.lower() and not words.startswith("problem.") and "{" not in words
+    assert idea_from_record(problem.record["problem"]["idea"]) == problem.idea
+
+
+def _losing_first_cards():
+    from nap_teach.ai.solver import card_outcomes
+
+    for _profile, problem in ALL:
+        run = ProblemRun(problem)
+        want = run.state.declarer == run.learner
+        for card, made in card_outcomes(run.state).items():
+            if made != want:
+                yield problem, card
+
+
+def test_i26_p6_a_card_that_loses_the_goal_says_which_trick_then_decides_it_and_that_is_true():
+    """Every losing first card of every problem: the grade names the card and a better one, and says the trick that
+    decides the goal in the line after it with best play; replaying that line confirms the trick, its winner and card."""
+    from nap_teach.teach.problems import best_card
+
+    checked = 0
+    for problem, card in _losing_first_cards():
+        run = ProblemRun(problem)
+        grade = run.play(card)
+        assert not grade.keeps and grade.was and grade.better is not None and grade.why is not None
+        facts = grade.why.facts
+        assert facts["card"] is card
+        line = problem.start()
+        while line.phase == "play" and line.to_act != problem.learner:
+            line.push(best_card(line))
+        line.push(card)
+        while line.phase == "play":
+            line.push(best_card(line))
+        if grade.why.key in ("problem.lost_at", "problem.lost_at_misere", "problem.made_at"):
+            trick = line.tricks[facts["number"] - 1]
+            assert trick.winning_card is facts["winner_card"]
+            declarer = line.declarer
+            won = sum(1 for t in line.tricks[:facts["number"]] if t.winning == declarer)
+            if grade.why.key == "problem.lost_at":
+                assert facts["number"] - won == facts["count"] == 5 - line.contract.min_tricks + 1
+            elif grade.why.key == "problem.made_at":
+                assert won == facts["count"] == line.contract.min_tricks and trick.winning == declarer
+            else:
+                assert won == 1 and trick.winning == declarer == problem.learner
+        else:
+            assert grade.why.key == "problem.made_misere" and line.tricks_won[line.declarer] == 0
+        for lang in ("en", "es"):
+            text = translator(lang).explain(grade.why)
+            assert card.symbol in text and "{" not in text
+        checked += 1
+    assert checked >= 20

@@ -321,3 +321,38 @@ def test_part7_a_hand_chosen_by_tapping_cards_and_numbers_in_the_languages_forma
     table = app.table.value
     assert re.search(r"\d+,\d", table) and not re.search(r"\d\.\d", table)  # the decimal comma, in Spanish
     assert "nap-odds-num" in table
+
+
+def test_part2_a_questions_verdict_outlines_the_cards_and_seats_it_names_on_the_table():
+    """Issue 26 part 2: a wrong answer to "which cards may be played" outlines the card chosen wrongly ("your
+    answer") and the cards missed ("the answer"); "who wins the trick" frames the player chosen and the winner; the
+    marks go when the lesson moves on, and the legend draws the same mark, in both languages."""
+    for lang, yours, right in (("en", "your answer", "the answer"), ("es", "tu respuesta", "la respuesta")):
+        app = LessonApp(lang, course="worked-deal")
+        mode = app.mode
+        assert yours in app.legend.value and right in app.legend.value and "nt-legend-named" in app.legend.value
+        seen = set()
+        for _ in range(60):
+            pending = mode.run.pending
+            if pending is not None:
+                ask = pending[1]
+                wrong = [o for o in ask.options if o not in ask.answer]
+                if ask.kind in ("playable", "trick_winner") and ask.kind not in seen and wrong:
+                    seen.add(ask.kind)
+                    for value, button in mode.question._toggles.items():
+                        button.value = value == wrong[0]
+                    mode.question.check.click()
+                    state = app.board.view.state
+                    if ask.kind == "playable":
+                        assert state["named"][wrong[0]] == yours
+                        assert all(state["named"][code] == right for code in ask.answer)
+                    else:
+                        names = {s["name"]: s["named"] for s in state["seats"] if s["named"]}
+                        assert names == {wrong[0]: yours, ask.answer[0]: right}
+                        assert yours in state["named"].values() and right in state["named"].values()
+                answer_right(app)
+            if mode.run.at_end or seen == {"playable", "trick_winner"}:
+                break
+            app.controls.next.click()
+            assert app.board.view.state["named"] == {}  # the marks go with the verdict
+        assert seen == {"playable", "trick_winner"}

@@ -68,3 +68,27 @@ def test_b14_a_defence_problem_is_labelled_briefed_and_solved_by_clicking_in_spa
             _click(app, card)
     assert app.run.over and app.run.succeeded() and "Bien jugado" in app.result.value
     assert app.grades.value.count("nap-problems-keeps") == len(app.run.grades)
+
+
+def test_i26_a_wrong_card_outlined_with_the_better_card_explained_and_the_idea_after_the_line():
+    """Issue 26 parts 2 and 6: after a wrong card the table outlines it ("your card") and the better card in the hand,
+    the legend draws the same mark, the grade says the trick that then decides the goal, and the winning line ends
+    with the problem's idea in one sentence (Spanish too)."""
+    from nap_teach.ai.solver import card_outcomes
+
+    for lang, yours, better_word in (("en", "your card", "a better card"), ("es", "tu carta", "una carta mejor")):
+        app = ProblemsApp(lang)
+        bad = next(c for c, ok in card_outcomes(app.run.state).items() if not ok)
+        _click(app, bad)
+        grade = app.run.grades[-1]
+        named = app.board.view.state["named"]
+        assert named[bad.code] == yours and named[grade.better.code] == better_word
+        assert f"{app.tr.card_words(grade.better)}: {better_word}" in app.board.text
+        assert yours in app.legend.value and better_word in app.legend.value and "nt-legend-named" in app.legend.value
+        assert "nap-problems-why" in app.grades.value and app.tr.explain(grade.why) in app.grades.value.replace(
+            "&#x27;", "'")
+        while not app.run.over:
+            next(b for b in app.buttons if not b.disabled).click()
+        idea = app.tr.explain(app.run.problem.idea.explanation(app.run.state))
+        assert "nap-problems-idea" in app.line.value and idea.split(":")[0] in app.line.value
+        assert app.line.value.index("</ol>") < app.line.value.index("nap-problems-idea")

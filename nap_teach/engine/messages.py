@@ -377,6 +377,11 @@ MESSAGES: dict[str, str | Plural] = {
     "problem.no_result": N_("A problem file states the declarer's tricks with best play as a whole number (“result”)."),
     "problem.not_at_lead": N_("A problem starts at the first lead: its auction must end with a declarer and its play must be empty."),
     "problem.wrong_result": N_("The file says the declarer takes {stated} with best play, but the solver finds {solved}."),
+    "problem.idea_key": N_("“{key}” is not an idea a problem can state: its “key” is one of {keys}."),
+    "problem.idea_shape": Plural(
+        Np_("The idea “{key}” names {low} to {high} different cards (like “QH”) and {suits} suit (like “S”), in the order its sentence uses them.",
+            "The idea “{key}” names {low} to {high} different cards (like “QH”) and {suits} suits (like “S”), in the order its sentence uses them."),
+        "suits"),
     "problem.out_of_reach": N_("{player} cannot reach the goal against best play in this deal, so it is no exercise: choose another seat or deal."),
     # graded problems (nap_teach/teach/problems.py): each of the learner's cards, from the solver
     "problem.card_keeps": N_("Trick {trick}: {card} keeps {contract} on course with best play."),
@@ -384,6 +389,33 @@ MESSAGES: dict[str, str | Plural] = {
     "problem.card_keeps_beaten": N_("Trick {trick}: {card} keeps {contract} beaten with best play."),
     "problem.card_lets_through": N_("Trick {trick}: {card} lets {contract} be made against best play; {better} would have kept it beaten."),
     "problem.card_already_lost": N_("Trick {trick}: {card}; your goal was already out of reach against best play."),
+    # ... and why a card lost the goal: the trick that decides it in the line after the card (best play by everyone)
+    "problem.lost_at": Plural(
+        Np_("After {card}, with best play by everyone, {winner} wins trick {number} with {winner_card}: the defenders then have {count} trick, one more than {contract} can give away.",
+            "After {card}, with best play by everyone, {winner} wins trick {number} with {winner_card}: the defenders then have {count} tricks, one more than {contract} can give away."),
+        "count"),
+    "problem.lost_at_misere": N_("After {card}, with best play by everyone, you win trick {number} with {winner_card}, and a single trick loses {contract}."),
+    "problem.made_at": Plural(
+        Np_("After {card}, with best play by everyone, {declarer} wins trick {number} with {winner_card} and then has {count} trick, enough for {contract}.",
+            "After {card}, with best play by everyone, {declarer} wins trick {number} with {winner_card} and then has {count} tricks, enough for {contract}."),
+        "count"),
+    "problem.made_misere": N_("After {card}, with best play by everyone, {declarer} takes no trick at all, and {contract} is made."),
+    # a problem's idea in one sentence, after its winning line (nap_teach/teach/problems.py: IDEAS; the cards are the file's)
+    "idea.draw_trumps": Plural(
+        Np_("The idea: draw the trumps with {lead}; once nobody else holds one, your low trump {cards} wins a trick too.",
+            "The idea: draw the trumps with {lead}; once nobody else holds one, your low trumps {cards} win tricks too."),
+        "count"),
+    "idea.give_up_then_ruff": N_("The idea: lead {lead}, give up a trick in {lost} with {lose}, then ruff {ruffed} with {ruff}."),
+    "idea.top_trump": N_("The idea: lead trumps until {gone} falls; your {winner} is then the highest trump left and wins a trick."),
+    "idea.misere_shed": Plural(
+        Np_("The idea: lead {lead} for another player to beat, and throw your high card {cards} away on a suit you no longer hold.",
+            "The idea: lead {lead} for another player to beat, and throw your high cards {cards} away on suits you no longer hold."),
+        "count"),
+    "idea.misere_under": N_("The idea: lead {lead} for another player to beat, then follow suit under the card that is winning ({cards})."),
+    "idea.defend_ruff": N_("The idea: beat {declarer}'s {lead} with {win}, and keep your {ruff} to ruff {ruffed} later."),
+    "idea.keep_high": N_("The idea: play {low} under {high} and keep your {keep}; later it beats {beaten}."),
+    "idea.cover": N_("The idea: cover {card} with {cover} at once, and keep {keep} to beat {beaten} later."),
+    "idea.lead_low": N_("The idea: win a trick with {win}, then lead {lead}; every card in {suit} that {declarer} still holds is higher, so {declarer} must take that trick."),
     # the coach: the simple bot's reasons, said to the learner
     "hint.bid_sure_tricks": Plural(
         Np_("Bid {call}: with {suit} as trump you can expect {count} trick from {cards}; the chance of making {call} is about {chance}% (an estimate).",

@@ -407,3 +407,58 @@ def test_part7_the_odds_lab_on_a_phone_with_tapped_cards_in_spanish(phone, expec
     assert re.search(r"\d+,\d", page.locator(".nap-odds-table").inner_text())  # the decimal comma
     page.screenshot(path=str(artifacts_dir / "learner-frame-odds-390.png"), full_page=False)
     assert not page.nap_errors, page.nap_errors
+
+
+_SCRIPT_PLAY_IN_VIEW = """() => {
+  const box = (e) => { if (!e) return null; const r = e.getBoundingClientRect();
+      return [Math.round(r.left), Math.round(r.top), Math.round(r.right), Math.round(r.bottom)]; };
+  const table = document.querySelector('.nap-play-card-table');
+  const trick = table && table.querySelector('.nt-trick');
+  const shown = trick && trick.querySelector('.nt-slot') ? trick : table && table.querySelector('.nt-centre-title');
+  return {w: window.innerWidth, h: window.innerHeight, scrollY: Math.round(window.scrollY),
+          trick: box(shown), hand: box(table && table.querySelector('.nt-hand')),
+          cards: [...(table ? table.querySelectorAll('.nt-hand button.nt-card') : [])].map(box)};
+}"""
+
+
+def test_part1_the_play_page_keeps_the_trick_and_the_hand_in_view_together_upright_and_sideways(phone, expect,
+                                                                                               artifacts_dir):
+    """Issue 26 part 1 on the play page: at every one of the learner's turns of a deal, on a touch phone in Spanish
+    held upright (390 x 844) and sideways (844 x 390) in turn, the trick on the table, the learner's hand and every
+    card button are inside the screen together, as the page leaves them (the cards are played with a click that does
+    not scroll, so no scrolling but the page's own is involved)."""
+    page = phone
+    page.goto("voila/render/play.ipynb?lang=es&seed=11&deals=3", wait_until="commit",
+              timeout=120_000)
+    page.locator("button.nap-play-start").wait_for(state="visible", timeout=120_000)
+    page.locator("button.nap-play-start").tap()
+    expect(page.locator(".nap-play-card-table .nt-table")).to_be_visible(timeout=WIDGET_TIMEOUT)
+    page.locator(".nap-table-pace select").select_option(index=0)  # the bots' cards at once
+    play_until_cards(page, expect)
+    turns = {(390, 844): 0, (844, 390): 0}
+    for turn in range(5):
+        width, height = (390, 844) if turn % 2 == 0 else (844, 390)
+        if page.viewport_size != {"width": width, "height": height}:
+            turned = page.evaluate("() => document.body.dataset.napResized || ''")
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_function("t => (document.body.dataset.napResized || '') !== t", arg=turned,
+                                   timeout=WIDGET_TIMEOUT)
+        legal = page.locator(".nap-play-card-table .nt-hand button.nt-card.nt-legal")
+        expect(legal.first).to_be_attached(timeout=WIDGET_TIMEOUT)
+        page.wait_for_timeout(400)  # the page's own scrolling settles
+        seen = page.evaluate(_SCRIPT_PLAY_IN_VIEW)
+        shot = artifacts_dir / f"play-in-view-turn{turn + 1}-{width}x{height}.png"
+        page.screenshot(path=str(shot))
+        where = f"turn {turn + 1} at {width} x {height}"
+        assert seen["trick"] and seen["hand"] and seen["cards"], f"{where}: nothing drawn {seen}"
+        for name, b in [("trick", seen["trick"]), ("hand", seen["hand"])] + [("card", c) for c in seen["cards"]]:
+            assert 0 <= b[0] and b[2] <= width + 1 and 0 <= b[1] and b[3] <= height + 1, \
+                f"{where}: the {name} {b} is not in view ({width} x {height}, scrolled {seen['scrollY']}); see {shot}"
+        turns[(width, height)] += 1
+        if turn == 4:
+            break
+        before = page.locator(".nap-play-card-table .nt-hand button.nt-card").count()
+        legal.first.dispatch_event("click")  # a tap without Playwright scrolling the card into view first
+        expect(page.locator(".nap-play-card-table .nt-hand button.nt-card")).to_have_count(before - 1,
+                                                                                          timeout=WIDGET_TIMEOUT)
+    assert turns[(390, 844)] >= 2 and turns[(844, 390)] >= 2, turns

@@ -4,7 +4,7 @@ from __future__ import annotations
 import ipywidgets as W
 
 from ...teach.course import LessonSpec, lesson_ids, load_course, load_lesson
-from ...words.html import html
+from ...words.html import html, join
 from ...teach.lesson import Lesson, LessonWalk, default_lesson
 from ...engine.state import DealState
 from ...teach.lesson.ledger import SessionLesson
@@ -14,7 +14,7 @@ from ..params import PageParams, bad_number, ignored_note, whole_number
 from ..nav import LessonPlace
 from ..postmortem import PostMortemPanel
 from ...words.render import mark_word
-from ..table import CardTable
+from ..table import CardTable, legend_html
 from ..table.lesson import show_lesson_step
 from ..widgets import auto_layout
 from .controls import StepControls
@@ -288,15 +288,20 @@ class LessonApp(App):
         self.presenter.render()
 
     def _legend(self) -> str:
-        """What the marks on the card table mean, each drawn as the table draws it (same colours, same words)."""
-        return html('<div class="nap-legend"><span class="nap-legend-item"><span class="nap-legend-swatch '
+        """What the marks on the card table mean, each drawn as the table draws it (same colours, same words);
+        a course lesson adds the mark of the cards and seats a question's verdict names."""
+        named = legend_html(self.tr, [
+            ("named", self._("your answer"), self._("a card or seat of your answer that the verdict names;")),
+            ("named", self._("the answer"), self._("a card or seat of the right answer that the verdict names."))
+        ]) if self.mode is not None else ""
+        return join([html('<div class="nap-legend"><span class="nap-legend-item"><span class="nap-legend-swatch '
                     'nap-legend-turn" aria-hidden="true">A ◀</span>{}</span> <span class="nap-legend-item">'
                     '<span class="nap-legend-swatch nap-legend-win" aria-hidden="true">★ {}</span>{}</span> '
                     '<span class="nap-legend-item"><span class="nap-legend-swatch nap-legend-step" '
                     'aria-hidden="true">◆ {}</span>{}</span></div>',
                     self._("Framed seat: the player who speaks or plays at this step."),
                     mark_word("winning", self.tr), self._("the card winning the trick so far."),
-                    self._("this step"), self._("the card this step describes."))
+                    self._("this step"), self._("the card this step describes.")), named])
 
     def restyle(self) -> None:
         """Redraw the cards after the four-colour option changed."""
@@ -315,8 +320,9 @@ class LessonApp(App):
         if self.mode is not None and not isinstance(self.mode.deal(), Lesson):
             return
         index = self.walk.index
+        named, named_seats = self.mode.named_marks() if self.mode is not None else ({}, {})
         show_lesson_step(self.board, self.lesson, index, self.four_colour,
-                         hidden=self.presenter.hidden_seats(self.lesson, index))
+                         hidden=self.presenter.hidden_seats(self.lesson, index), named=named, named_seats=named_seats)
 
     def show_line(self, line: WhatIf) -> None:
         self.walk.whatif = line

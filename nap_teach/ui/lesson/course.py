@@ -22,7 +22,8 @@ import ipywidgets as W
 from ...teach.course import LessonSpec
 from ...words.html import Markup, html, join
 from ...teach.lesson import Lesson, LessonWalk
-from ...teach.lesson.decide import Feedback
+from ...engine.cards import Card
+from ...teach.lesson.decide import Ask, Feedback
 from ...teach.lesson.ledger import SessionLesson
 from ...teach.lesson.player import LessonPlayer, LessonRun, rules_intro
 from ..base import Component, guarded
@@ -183,6 +184,8 @@ class CourseMode(Component):
         self.courses.add_class("nap-course")
         self._recorded = False
         self._answering = False
+        self._verdict: tuple[Ask, Any, Feedback] | None = None
+        """The last question answered: the question, the learner's answer and the engine's verdict."""
         self.store.observe(self._on_store)
         self.place_store = BrowserStorage(key=f"{PLACE_KEY}.{spec.id}")
         """The learner's place in this lesson (step, answers, quiz), kept in their browser after every move."""
@@ -265,9 +268,50 @@ class CourseMode(Component):
                     self.run.index + 1, title, explanation_items(step.explanations, self.tr))
 
     # -------------------------------------------------------------- answers
+    def named_marks(self) -> tuple[dict[Card, str], dict[int, str]]:
+        """The cards and seats the verdict on the page names, with their word for the card table: the learner's
+        answer ("your answer") and, when it was wrong, the right one ("the answer"). A card question names the
+        card chosen and the book's; which cards may be played, the cards chosen wrongly and those missed; who wins
+        the trick, the player chosen and the winner, with their cards. Nothing once the page has moved on."""
+        found = self._verdict
+        if found is None or self.run.last is not found[2]:
+            return {}, {}
+        ask, value, feedback = found
+        if ask.state is None:  # a question of a session's ledger: no table
+            return {}, {}
+        yours, answer = self._("your answer"), self._("the answer")
+        cards: dict[Card, str] = {}
+        seats: dict[int, str] = {}
+        if ask.kind == "card" and isinstance(value, str):
+            if not feedback.right:
+                cards[Card.parse(ask.answer[0])] = answer  # the book's card, which the verdict compares
+            cards[Card.parse(value)] = yours
+        elif ask.kind == "playable":
+            chosen = {value} if isinstance(value, str) else set(value)
+            for code in ask.options:  # the verdict names the cards chosen wrongly and those missed
+                if feedback.right and code in chosen:
+                    cards[Card.parse(code)] = yours
+                elif code in chosen and code not in ask.answer:
+                    cards[Card.parse(code)] = yours
+                elif code in ask.answer and code not in chosen:
+                    cards[Card.parse(code)] = answer
+        elif ask.kind == "trick_winner" and isinstance(value, str):
+            players = list(ask.state.players)
+            seats[players.index(value)] = yours
+            if not feedback.right:
+                seats[players.index(ask.answer[0])] = answer
+            for e in feedback.explanations[:1] if not feedback.right else ():
+                if isinstance(e.facts.get("card"), Card):
+                    cards[e.facts["card"]] = yours
+                if isinstance(e.facts.get("winner_card"), Card):
+                    cards[e.facts["winner_card"]] = answer
+        return cards, seats
+
     def _answer(self, value: Any) -> Feedback:
         seen = len(self.run.deal_kinds)
         feedback = self.run.answer(value)
+        if self.question.ask is not None:  # the question on the panel is the one answered
+            self._verdict = (self.question.ask, value, feedback)
         if len(self.run.deal_kinds) > seen:  # a first try: kept like a quiz answer (a miss comes back in quizzes)
             for kind, right in self.run.deal_kinds[seen:]:
                 self.store.progress.record_kind(kind, right)
@@ -280,6 +324,7 @@ class CourseMode(Component):
         if feedback.line is not None and not feedback.line.same_as_book:  # the learner's card, played out
             self.app.show_line(feedback.line)
         self.app.sync_controls()
+        self.app.redraw_board()  # the cards and seats the verdict names, outlined on the table
         return feedback
 
     def reveal(self) -> None:

@@ -14,7 +14,8 @@ from ...engine.explain import Explanation, IllegalAction, IllegalCard
 from ...words.render import suit_text
 from ..base import App, guarded, page_style
 from ..params import PageParams
-from ..table import CardTable
+from ..table import CardTable, legend_html
+from ...words.render import mark_word
 
 
 class ProblemsApp(App):
@@ -56,12 +57,15 @@ class ProblemsApp(App):
         self.board.view.add_class("nap-problems-table")
         self.seen = 0
         """Completed tricks the learner has moved on from (a later one is held on the table)."""
+        self.legend = W.HTML()
+        self.legend.add_class("nap-problems-legend")
         self.go_on = W.Button(icon="arrow-right", button_style="primary")
         self.go_on.add_class("nap-problems-continue")
         self.go_on.on_click(self._on_continue)
         header = W.HBox([self.title, self.switch.widget])
         self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.choice, self.brief,
-                                self.board.widget, self.status.widget, self.go_on, self.grades, self.hands, self.trick,
+                                self.board.widget, self.legend, self.status.widget, self.go_on, self.grades,
+                                self.hands, self.trick,
                                 self.cards_box, self.result, self.line, self.again)
         index = number - 1 if 1 <= number <= len(self.problems) else 0
         self.run = ProblemRun(self.problems[index])
@@ -197,10 +201,13 @@ class ProblemsApp(App):
         self.buttons = buttons
         self.cards_box.children = buttons
         self._render_board()
-        self.grades.value = join(html("<p class='{}'>{} {}</p>",
+        # each card graded; a card that lost the goal says why: the trick that decides it in the line after it
+        self.grades.value = join(html("<p class='{}'>{} {}{}</p>",
                                       "nap-problems-keeps" if g.keeps else
                                       ("nap-problems-loses" if g.was else "nap-problems-lost"),
-                                      "✓" if g.keeps else ("✗" if g.was else "–"), tr.explain(g.explanation(state, me)))
+                                      "✓" if g.keeps else ("✗" if g.was else "–"), tr.explain(g.explanation(state, me)),
+                                      html(" <span class='nap-problems-why'>{}</span>", tr.explain(g.why))
+                                      if g.why is not None else "")
                                  for g in run.grades)
         self.again.description = tr.gettext("Try again")
         if not run.over:
@@ -215,8 +222,11 @@ class ProblemsApp(App):
         line = winning_line(run.problem)
         per_trick = [line[i:i + state.n] for i in range(0, len(line), state.n)]
         items = join(html("<li>{}</li>", ", ".join(f"{names[s]} {tr.card(c)}" for s, c in t)) for t in per_trick)
-        self.line.value = html("<h3>{}</h3><p>{}</p><ol>{}</ol>", tr.gettext("The winning line"),
-                               tr.gettext("Best play by everyone from the first lead, trick by trick:"), items)
+        idea = run.problem.idea  # the line's idea in one sentence, about this deal's cards (the file's data)
+        self.line.value = html("<h3>{}</h3><p>{}</p><ol>{}</ol>{}", tr.gettext("The winning line"),
+                               tr.gettext("Best play by everyone from the first lead, trick by trick:"), items,
+                               html("<p class='nap-problems-idea'>{}</p>", tr.explain(idea.explanation(state)))
+                               if idea is not None else "")
 
     def _render_board(self) -> None:
         tr, run = self.tr, self.run
@@ -238,13 +248,28 @@ class ProblemsApp(App):
             facts.append(tr.gettext("Trick {number} won by {player} with {card}").format(
                 number=trick.number, player=state.players[trick.winning], card=tr.card(trick.cards[
                     trick.seats.index(trick.winning)])))
+        # the cards the last grade names, outlined where they are: the learner's card on the table and, when it lost
+        # the goal, the better card still in the hand
+        named: dict[Card, str] = {}
+        last = run.grades[-1] if run.grades else None
+        on_trick = shown.current_trick or (shown.tricks[-1] if shown.tricks else None)  # the trick the table shows
+        on_table = list(on_trick.cards) if on_trick is not None else []
+        if last is not None and last.card in on_table:
+            named[last.card] = tr.gettext("your card")
+        if last is not None and last.better is not None and last.better in state.held[run.learner]:
+            named[last.better] = tr.gettext("a better card")
         active = held is None and not run.over and state.to_act == run.learner
         self.board.view.pace = "instant"
         self.board.show_view(shown.view(run.learner), key=f"problem:{id(run)}:{held}", active=active,
                              centre_title=tr.gettext("Trick {number} on the table").format(
                                  number=min(5, len(shown.tricks) + (1 if shown.trick_cards else 0)) or 1),
                              facts=facts, hint=tr.gettext("Tap a raised card (▲) to play it.") if active else "",
-                             hint_keys=tr.gettext("Or use the arrow keys and Enter.") if active else "")
+                             hint_keys=tr.gettext("Or use the arrow keys and Enter.") if active else "",
+                             named=named)
+        self.legend.value = legend_html(tr, [
+            ("win", mark_word("winning", tr), tr.gettext("the card winning the trick so far.")),
+            ("named", tr.gettext("your card"), tr.gettext("the card your last grade is about.")),
+            ("named", tr.gettext("a better card"), tr.gettext("a card that would have kept your goal."))])
         self.go_on.description = tr.gettext("Continue")
         self.go_on.tooltip = tr.gettext("Take the trick off the table and go on")
         self.go_on.layout.display = None if held is not None else "none"

@@ -23,13 +23,14 @@ import traitlets
 
 from ...engine.cards import Card, sort_hand
 from ...engine.explain import Explanation, IllegalAction
+from ...words.html import Markup, html, join
 from ...words.render import card_svg, mark_word
 from ...engine.tricks import Trick
 from ...engine.views import SeatView
 from ..base import Component, PageHost, guarded
 from ..widgets import auto_layout
 
-__all__ = ["TableWidget", "CardTable", "PACES", "seat_positions"]
+__all__ = ["TableWidget", "CardTable", "PACES", "seat_positions", "legend_html"]
 
 HERE = resources.files("nap_teach.ui.table")
 """The drawing's script and style sheet (package data)."""
@@ -59,6 +60,15 @@ def seat_positions(n: int, bottom: int) -> list[str]:
     return pos
 
 
+def legend_html(tr: Any, items: Sequence[tuple[str, str, str]]) -> Markup:
+    """A legend of the table's marks: (kind, the mark's word, what it means) per item, each mark drawn as the
+    table draws it (``kind``: "win", the winning card's ★; "named", a card or seat the feedback names, ●)."""
+    glyph = {"win": "\u2605", "named": "\u25CF"}
+    return html('<div class="nt-legend">{}</div>', join(
+        html('<span class="nt-legend-item"><span class="nt-legend-swatch nt-legend-{}" aria-hidden="true">{} {}</span>'
+             '{}</span>', kind, glyph.get(kind, ""), word, meaning) for kind, word, meaning in items))
+
+
 class CardTable(Component):
     """The table of one page: the widget, the pace setting, and the check of every tap."""
 
@@ -76,6 +86,8 @@ class CardTable(Component):
         self.widget = W.VBox([self.view])
         self.widget.add_class("nap-card-table-box")
         self.refused: list[str] = []
+        self.named_text: list[str] = []
+        """The cards and seats the last feedback named, in words (part of :attr:`text`)."""
         self.refresh()
 
     # ------------------------------------------------------------ settings
@@ -117,6 +129,7 @@ class CardTable(Component):
     # ------------------------------------------------------------ drawing
     def clear(self) -> None:
         self.view.state = {}
+        self.named_text = []
 
     @property
     def text(self) -> str:
@@ -143,6 +156,7 @@ class CardTable(Component):
         lines += list(state.get("facts", ()))
         if state.get("hand_seat") is not None:
             lines.append(state.get("hand_title", "") + ": " + ", ".join(card["label"] for card in state.get("hand", ())))
+        lines += getattr(self, "named_text", [])
         return "\n".join(line for line in lines if line)
 
     def _card(self, card: Card, four: bool) -> dict[str, Any]:
@@ -155,7 +169,8 @@ class CardTable(Component):
                   show_hand: bool = True, hint: str = "", centre_title: str = "", facts: Sequence[str] = (),
                   calls: dict[int, str] | None = None, tags: dict[int, list[str]] | None = None,
                   title: str = "", focus: str = "", acting: int | None = None, hint_keys: str = "",
-                  described: tuple[int, Card] | None = None) -> None:
+                  described: tuple[int, Card] | None = None, named: dict[Card, str] | None = None,
+                  named_seats: dict[int, str] | None = None) -> None:
         """Draw ``view`` (the seat at the bottom is ``view.seat``); ``active``: the learner may play now.
 
         ``key`` names the deal (a new key shows the table at once, without the pace); ``open_hands``
@@ -165,6 +180,10 @@ class CardTable(Component):
         speaker of a call, the player of a card), framed instead of the seat to act next; ``described``:
         (seat, card) of the card a step describes, outlined and labelled on the table. ``hint_keys``: the
         keyboard's way to play, shown after ``hint`` but not on touch screens (which have no arrow keys).
+        ``named`` / ``named_seats``: the cards and seats a feedback names (a problem's grade, a lesson question's
+        verdict), each with the feedback's word for it ("your card", "a better card"): outlined wherever they are
+        on the table (the trick, an open hand, the learner's hand) with that word under them, so the learner sees
+        what the sentence below the table is about (:func:`legend_html` draws the same mark).
         """
         _ = self._
         tr = self.tr
@@ -214,6 +233,7 @@ class CardTable(Component):
                 "turn": seat == (view.to_act if acting is None else acting), "acting": seat == acting,
                 "you": seat == view.seat and show_hand,
                 "declarer": seat == view.declarer,
+                "named": (named_seats or {}).get(seat, ""),
             })
         legal = set(view.legal_cards) if active else set()
         hand_cards = []
@@ -233,4 +253,8 @@ class CardTable(Component):
             "hand_label": _("Your hand"), "hint": hint, "hint_keys": hint_keys, "focus": focus, "winning_label": mark_word("winning", tr),
             "described": ({"seat": described[0], "card": described[1].code} if described is not None else None),
             "described_label": _("this step"),
+            "named": {card.code: word for card, word in (named or {}).items()},
         }
+        # the words of the table's text (scripts, tests, screen readers): what each named card or seat is
+        self.named_text = [f"{self.tr.card_words(card)}: {word}" for card, word in (named or {}).items()] + [
+            f"{view.players[seat]}: {word}" for seat, word in (named_seats or {}).items()]

@@ -10,11 +10,13 @@ from . import CardTable
 
 
 def show_lesson_step(board: CardTable, lesson: Lesson, index: int, four_colour: bool = False,
-                     hidden: Collection[int] = ()) -> None:
+                     hidden: Collection[int] = (), named: dict[Card, str] | None = None,
+                     named_seats: dict[int, str] | None = None) -> None:
     """Draw step ``index`` of ``lesson`` on ``board``: seat A at the bottom, B, C, D clockwise, all hands open.
 
     Moving one step on shows the next card arriving; a step back or a jump redraws at once.
     The hands of the seats in ``hidden`` are drawn face down (presenter mode: "what would you play?").
+    ``named`` / ``named_seats``: the cards and seats a question's verdict names, outlined with their word.
     """
     tr = board.tr
     state = lesson.state(index)
@@ -62,4 +64,4 @@ def show_lesson_step(board: CardTable, lesson: Lesson, index: int, four_colour: 
     board.show_view(state.view(0), key=f"lesson:{id(lesson)}", open_hands=hands, show_hand=False,
                     four_colour=four_colour, calls=calls, centre_title=heading, facts=facts,
                     title=tr.gettext("The table (hands open for study)"), acting=acting, described=described,
-                    tags=tags)
+                    tags=tags, named=named, named_seats=named_seats)

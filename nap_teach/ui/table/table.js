@@ -70,6 +70,10 @@ function render({ model, el: root }) {
     box.dataset.seat = String(s.seat);
     const name = el("div", "nt-seat-name", s.name);
     box.appendChild(name);
+    if (s.named) {  // the seat a feedback names: framed, with its word
+      box.classList.add("nt-named");
+      box.appendChild(el("div", "nt-named-badge", s.named));
+    }
     box.appendChild(el("div", "nt-seat-tags", s.tags || ""));  // always there: the hand below never moves
     const line = el("div", "nt-seat-line");
     if (s.call) line.appendChild(el("span", "nt-seat-call", s.call));
@@ -79,7 +83,21 @@ function render({ model, el: root }) {
       const row = el("div", "nt-open");
       row.setAttribute("role", "group");
       row.setAttribute("aria-label", s.open_label || "");
-      for (const c of s.open) row.appendChild(face(c, "nt-open-card"));
+      for (const c of s.open) {
+        const f = face(c, "nt-open-card");
+        f.dataset.card = c.code;
+        const named = (lastNamed || {})[c.code];
+        if (named) {  // an open card the feedback names: outlined, its word as its title and accessible name
+          f.classList.add("nt-named");
+          f.title = named;
+          f.setAttribute("role", "img");
+          f.setAttribute("aria-label", c.label + ": " + named);
+          const wrap = el("span", "nt-open-named");
+          wrap.appendChild(f);
+          wrap.appendChild(el("span", "nt-named-badge", named));
+          row.appendChild(wrap);
+        } else row.appendChild(f);
+      }
       box.appendChild(row);
     } else if (s.backs > 0) {
       const backs = el("div", "nt-backs");
@@ -108,8 +126,18 @@ function render({ model, el: root }) {
       slot.classList.add("nt-described");
       slot.appendChild(el("div", "nt-step-badge", state.described_label || ""));
     }
+    markNamed(slot, play.card.code, state);
     trickBox.appendChild(slot);
     return slot;
+  }
+
+  // A card the feedback names (the problems page's grade, a lesson question's verdict): outlined in a colour
+  // of its own, with the feedback's word for it under the card (never the colour alone)
+  function markNamed(box, code, state) {
+    const named = (state.named || {})[code];
+    if (!named) return;
+    box.classList.add("nt-named");
+    box.appendChild(el("div", "nt-named-badge", named));
   }
 
   function markWinner(trickBox, seat) {
@@ -211,6 +239,13 @@ function render({ model, el: root }) {
       if (!active || !c.legal) b.setAttribute("aria-disabled", "true");
       b.appendChild(face(c));
       if (active && c.legal) b.appendChild(el("span", "nt-mark", "▲"));
+      const named = (state.named || {})[c.code];
+      if (named) {  // a card of the hand the feedback names ("a better card"): outlined, with its word
+        b.classList.add("nt-named");
+        b.appendChild(el("span", "nt-named-badge", named));
+        b.setAttribute("aria-label", b.getAttribute("aria-label") + " (" + named + ")");
+        b.title = b.getAttribute("aria-label");
+      }
       b.addEventListener("click", () => tap(c.code, i));
       b.addEventListener("focus", () => { focusIndex = i; });
       row.appendChild(b);
@@ -241,7 +276,10 @@ function render({ model, el: root }) {
     model.send({ type: "play", card: code, token: state.token === undefined ? null : state.token });
   }
 
+  let lastNamed = null; // the named cards of the state being drawn (the seats' open hands read them)
+
   function draw(state) {
+    lastNamed = state.named || null;
     const hadFocus = root.contains(document.activeElement) && document.activeElement.classList.contains("nt-card");
     frame.replaceChildren();
     frame.className = "nt-table nt-n" + (state.seats ? state.seats.length : 0) + (state.hand_seat === null ? " nt-no-hand" : "");
