@@ -115,31 +115,40 @@ def shuffle_and_deal(
     The cut leaves at least ``profile.min_cut`` cards in each packet. The
     packets go round as :func:`packets` lays them out; the cards left over are unused (B4).
     """
-    n = len(players)
     size = profile.hand_size
     pack = list(FULL_PACK)
     rng.shuffle(pack)
     cut = rng.randint(profile.min_cut, 52 - profile.min_cut)
-    pack = pack[cut:] + pack[:cut]
-    return Deal(tuple(players), dealer, tuple([take(pack) for take in packets(n, dealer, size)]),
-                tuple(pack[size * n:]), cut)
+    hands, unused = packets(len(players), dealer, size, cut)
+    return Deal(tuple(players), dealer, tuple([take(pack) for take in hands]), unused(pack), cut)
+
+
+Getter = Callable[[Sequence[Card]], tuple[Card, ...]]
 
 
 @cache
-def packets(players: int, dealer: int, hand_size: int) -> tuple[Callable[[list[Card]], tuple[Card, ...]], ...]:
-    """For each seat, where its cards lie in the cut pack (B3), as a getter of those cards.
+def packets(players: int, dealer: int, hand_size: int, cut: int = 0) -> tuple[tuple[Getter, ...], Getter]:
+    """Where each seat's cards lie in the shuffled pack (B3), as a getter of those cards per seat, and the unused cards' getter (B4).
 
-    The packets go round clockwise from the dealer's left: three cards to each
-    seat, then the rest of the hand (two cards of a five-card hand) to each
-    seat in the same order. The layout depends only on the table, so it is
-    worked out once per (players, dealer, hand size): the dealer deals every deal.
+    The cut lifts the top ``cut`` cards and puts them under, so card ``p`` of
+    the cut pack is card ``(p + cut) % 52`` of the pack as shuffled: the getters
+    read the shuffled pack directly, with no cut pack made. The packets go
+    round clockwise from the dealer's left: three cards to each seat, then the
+    rest of the hand (two cards of a five-card hand) to each seat in the same
+    order; the cards after the last packet are the unused ones, in the cut
+    pack's order. The layout depends only on the table and the cut, so it is
+    worked out once per (players, dealer, hand size, cut): every deal needs one.
     """
     where: list[tuple[int, ...]] = [()] * players
     first = 3 * players
     rest = hand_size - 3
     for i, seat in enumerate(clockwise_from((dealer + 1) % players, players)):
         where[seat] = (3 * i, 3 * i + 1, 3 * i + 2) + tuple(range(first + rest * i, first + rest * (i + 1)))
-    return tuple(itemgetter(*cards) for cards in where)  # (a hand has at least 3 cards: getters give tuples)
+    size = len(FULL_PACK)
+    hands = tuple(itemgetter(*((p + cut) % size for p in cards)) for cards in where)  # (3 cards or more: tuples)
+    left = [(p + cut) % size for p in range(hand_size * players, size)]
+    unused: Getter = itemgetter(*left) if len(left) > 1 else lambda pack: tuple(pack[p] for p in left)
+    return hands, unused
 
 
 @dataclass(frozen=True)

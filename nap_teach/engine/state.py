@@ -68,6 +68,12 @@ class DealState:
     bots should use :meth:`view` instead, which shows one seat's share.
     """
 
+    # A fixed set of attributes (no per-instance dict): a state is made for every deal and read
+    # on every action of simulations and searches, where slots are quicker to make and to read.
+    __slots__ = ("players", "n", "dealer", "profile", "hands", "unused", "actions", "_undealt", "held", "_calls",
+                 "_high", "_node", "_auction", "_phase", "declarer", "contract", "trump", "_done", "_tricks",
+                 "trick_cards", "_leader", "_led", "tricks_won", "stopped", "_to_play")
+
     def __init__(
         self,
         players: Sequence[str],
@@ -379,10 +385,11 @@ class DealState:
                 self._led = action.suit
                 if not self._done:  # the first card of the deal sets trump (B10), none in Misère (P4)
                     self.trump = action.suit if self.contract.trumps else None
-            if count < self.n:
-                self._to_play = seat + 1 if seat + 1 < self.n else 0
-            else:
+            elif count == self.n:
                 self._end_trick()
+                return
+            seat += 1
+            self._to_play = seat if seat < self.n else 0
             return
         if isinstance(action, Call):
             self._make_call(action)
