@@ -211,6 +211,12 @@ def page_of(page: str, i: int) -> tuple[str, str]:
     return notebook, query
 
 
+def class_link(page: str, query: str = "seed=7") -> tuple[str, str]:
+    """The address a teacher puts on the board for ``page``: (notebook, query), in Spanish."""
+    notebook, own = page_of(page, 0)
+    return notebook, "&".join(q for q in ("lang=es", own, query) if q)
+
+
 def kernels_of(server: "Server", learners: list[Learner]) -> list[psutil.Process]:
     """The kernel processes the learners' pages run in (a kernel's command line names its connection file)."""
     ids = {l.page.kernel_id for l in learners if l.page is not None and l.page.kernel_id}
@@ -289,11 +295,13 @@ async def play(learner: Learner, clicks: int) -> list[float]:
 
 
 # ------------------------------------------------------------------------ runs
-async def open_all(url: str, page: str, n: int, query: str = "seed=7") -> list[Learner]:
-    """``n`` learners open ``page`` (``mixed``: every learner's page in turn) at once, half in Spanish."""
+async def open_all(url: str, page: str, n: int, query: str = "seed=7", one_link: bool = False) -> list[Learner]:
+    """``n`` learners open ``page`` (``mixed``: every learner's page in turn) at once, half in Spanish
+    (``one_link``: all the same address, the teacher's link in Spanish, :func:`class_link`)."""
     learners = [Learner() for _ in range(n)]
     targets = [page_of(page, i) for i in range(n)]
-    queries = ["&".join(q for q in (f"lang={'es' if i % 2 else 'en'}", own, query) if q)
+    queries = [class_link(page, query)[1] if one_link else
+               "&".join(q for q in (f"lang={'es' if i % 2 else 'en'}", own, query) if q)
                for i, (_, own) in enumerate(targets)]
     results = await asyncio.gather(*(l.open(url, nb, q) for l, (nb, _), q in zip(learners, targets, queries)),
                                    return_exceptions=True)
@@ -339,10 +347,26 @@ async def one_run(mode: str, args: argparse.Namespace) -> dict[str, Any]:
     result: dict[str, Any] = {"mode": mode, "learners": args.learners, "page": args.page, "pools": pools}
     try:
         result["server_ready_s"] = server.wait_ready(pools)
-        baseline = len(server.kernels())
         result["waiting_memory"] = memory(server.kernels())  # the kernels kept ready, before anyone arrives
+        teacher = None
+        if args.teacher_first and class_size:
+            # The teacher opens the link on the board first; the pool prepares that page in its waiting
+            # kernels while the room is quiet (the server logs how many are ready), then the class opens it.
+            notebook, query = class_link(args.page)
+            teacher = Learner()
+            shown = time.perf_counter()
+            await teacher.open(server.url, notebook, query)
+            want = class_size - 1
+            pattern = re.compile(rf"Prepared (\d+) waiting kernels for {re.escape(notebook)}")
+            while max([int(n) for n in pattern.findall(server.log_text())] or [0]) < want:
+                if time.perf_counter() - shown > 600:
+                    raise SystemExit("the pool did not prepare the teacher's page")
+                await asyncio.sleep(0.5)
+            server.wait_quiet(time.monotonic() + 600)
+            result["prepared_s"] = time.perf_counter() - shown
+        baseline = len(server.kernels())
         busy_before = cpu_seconds(server)
-        learners = await open_all(server.url, args.page, args.learners)
+        learners = await open_all(server.url, args.page, args.learners, one_link=teacher is not None)
         busy_after = cpu_seconds(server)
         # CPU seconds the arrival cost (load-independent, unlike the times): the server process, the kernels
         result["arrival_cpu_s"] = {"server": busy_after["server"] - busy_before["server"],
@@ -388,7 +412,8 @@ async def one_run(mode: str, args: argparse.Namespace) -> dict[str, Any]:
             result["flood"]["players_ok"] = all(isinstance(c, list) for c in during)
 
         # Everyone leaves without a goodbye: the kernels must be culled.
-        await asyncio.gather(*(l.close(shutdown=False) for l in learners), return_exceptions=True)
+        await asyncio.gather(*(l.close(shutdown=False) for l in learners + ([teacher] if teacher else [])),
+                             return_exceptions=True)
         left = time.perf_counter()
         deadline = left + args.cull * 3 + 30
         while len(server.kernels()) > baseline and time.perf_counter() < deadline:
@@ -550,6 +575,9 @@ def report(r: dict[str, Any], out: Any = sys.stdout) -> None:
     if r["pools"]:
         w("pools: " + ", ".join(f"{p} {n}" for p, n in sorted(r["pools"].items())) + "\n")
     w(f"server ready (pools run) after       {r.get('server_ready_s', 0):.1f} s\n")
+    if "prepared_s" in r:
+        w(f"the teacher opened the link first    the waiting kernels had built its page {r['prepared_s']:.0f} s later; "
+          f"then the class opened the same link\n")
     w(f"interactive                         {r.get('interactive', 0)}/{r['learners']}"
       f"   blank {r.get('blank', 0)}   failed {r.get('failed', 0)} {r.get('failures') or ''}\n")
     if tti:
@@ -623,6 +651,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pool", action="append", default=None, metavar="PAGE=SIZE",
                         help="class mode: extra preheated pools given to the launcher (default none: the "
                              "teacher's command is --class-size N alone)")
+    parser.add_argument("--teacher-first", action="store_true",
+                        help="class mode: the teacher opens the page's link (in Spanish) first and the class opens "
+                             "the same link once the pool has prepared it (else: the class arrives on a cold pool, "
+                             "half in Spanish)")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args(argv)
     results = []

@@ -9,6 +9,19 @@ from nap_teach.app import any_page, server
 from nap_teach.ui import params
 
 
+@pytest.fixture(autouse=True)
+def own_environment(monkeypatch):
+    """A request taken here (``params.take_request``) changes this process's environment and marks the
+    request as arrived: both are put back afterwards, as they were."""
+    import os
+
+    saved = dict(os.environ)
+    monkeypatch.setattr(params, "_request_arrived", params._request_arrived)
+    yield
+    os.environ.clear()
+    os.environ.update(saved)
+
+
 @pytest.fixture
 def request_env(monkeypatch):
     """A request as Voila hands it to the kernel (outside Voila: no waiting, the variables are read as they are)."""
@@ -59,3 +72,42 @@ def test_a_waiting_kernel_has_the_shared_modules_and_both_catalogues_but_builds_
     monkeypatch.setattr(ipywidgets.Widget, "open", made.append)  # every widget made opens its comm
     assert any_page.warm() == len(any_page.SHARED_MODULES)
     assert made == []
+
+
+def _request(page: str, query: str, prepare: bool = False) -> dict[str, str]:
+    info = {"SCRIPT_NAME": f"/voila/render/{page}", "PATH_INFO": "", "QUERY_STRING": query,
+            "SERVER_NAME": "127.0.0.1"}
+    return {any_page.PREPARE: "1", **info} if prepare else info
+
+
+def test_a_page_prepared_for_the_class_is_the_learners_when_they_ask_for_the_same_address(monkeypatch):
+    from nap_teach.ui.lesson import LessonApp
+
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    built = []
+    real_build = any_page.build_page
+    monkeypatch.setattr(any_page, "build_page", lambda name: built.append(name) or real_build(name))
+    # told twice to prepare the same page (the second is ignored), then the learner's request for it
+    page = any_page.show_requested_page([_request("lesson.ipynb", "lesson=3&lang=es", prepare=True),
+                                         _request("lesson.ipynb", "lesson=3&lang=es", prepare=True),
+                                         _request("lesson.ipynb", "lesson=3&lang=es")])
+    assert built == ["lesson.ipynb"] and isinstance(page, LessonApp) and page.language.code == "es"
+    assert params.page_params() == {"lesson": "3", "lang": "es"}
+
+
+def test_a_request_for_another_page_puts_the_prepared_one_away(monkeypatch):
+    import ipywidgets
+
+    from nap_teach.ui.explorer import ExplorerApp
+    from nap_teach.ui.lesson import LessonApp
+
+    closed = []
+    monkeypatch.setattr(ipywidgets.Widget, "close_all", classmethod(lambda cls: closed.append(True)))
+    page = any_page.show_requested_page([_request("lesson.ipynb", "lesson=3&lang=es", prepare=True),
+                                         _request("explorer.ipynb", "lang=en")])
+    assert isinstance(page, ExplorerApp) and page.language.code == "en" and closed == [True]
+    # the same page with another address is another page too (here: another language)
+    closed.clear()
+    page = any_page.show_requested_page([_request("lesson.ipynb", "lesson=3&lang=es", prepare=True),
+                                         _request("lesson.ipynb", "lesson=3&lang=en")])
+    assert isinstance(page, LessonApp) and page.language.code == "en" and closed == [True]

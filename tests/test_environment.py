@@ -238,13 +238,11 @@ def test_the_launcher_serves_with_the_committed_configuration():
 
 
 def test_class_mode_reaches_voila_through_the_launcher():
-    # `make app CLASS=3`: preheated kernels, a pool per page, no cell time
-    # limit (a pooled page waits for its learner), the rest as committed.
+    # `make app CLASS=3`: preheated kernels, one per learner in the pool any page draws from and one for
+    # the teacher's class page, no cell time limit (a pooled page waits for its learner), the rest as committed.
     assert _probe("class") == {**_COMMITTED, "template": "nap", "template_found": True, "landing": "index.ipynb",
-                               "timeout": 0, "max_kernels": 17, "preheat": True,
-                               "pools": {"default": 0, "index.ipynb": 3, "lesson.ipynb": 1, "play.ipynb": 1,
-                                         "explorer.ipynb": 1, "scorekeeper.ipynb": 1, "problems.ipynb": 1,
-                                         "odds.ipynb": 1, "handouts.ipynb": 1, "class.ipynb": 1},
+                               "timeout": 0, "max_kernels": 10, "preheat": True,
+                               "pools": {"default": 0, "any.ipynb": 3, "class.ipynb": 1},
                                # a pool refills after the arrivals were served, not during
                                "fill_delay": 20.0}
 

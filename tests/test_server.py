@@ -7,6 +7,7 @@ could not be prepared) in tests/browser.
 from __future__ import annotations
 
 import asyncio
+import time
 
 import io
 from pathlib import Path
@@ -251,3 +252,61 @@ def test_open_waits_for_the_server_before_opening_the_browser():
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+def test_the_any_page_pool_prepares_the_class_page_only_between_arrivals_and_hands_out_the_best_kernel(
+        monkeypatch):
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    sent = []
+    monkeypatch.setattr(RequestInfoSocketHandler, "send_updates", classmethod(lambda cls, msg: sent.append(msg)))
+
+    class Task:  # what Voila keeps in a pool: a start task, done once its kernel waits
+        def __init__(self, kernel_id, done=True):
+            self.kernel_id, self._done = kernel_id, done
+
+        def done(self):
+            return self._done
+
+        def cancelled(self):
+            return False
+
+        def exception(self):
+            return None
+
+        def result(self):
+            return {"kernel_id": self.kernel_id}
+
+    class Log:
+        def info(self, *args):
+            pass
+
+    class Manager:
+        log = Log()
+
+        def __init__(self):
+            self._pools = {server.ANY_PAGE: [Task("k1"), Task("k2"), Task("k3"), Task("k4", done=False)]}
+
+    manager = Manager()
+    pool = server.AnyPagePool.of(manager)
+    assert server.AnyPagePool.of(manager) is pool and pool.prepare() == 0  # nothing opened yet
+    lesson = server.ClassPage("/voila/render/lesson.ipynb", "lesson=3&lang=es", time.monotonic())
+    pool.hand_out(lesson)  # the teacher takes k1 (Voila pops the first)
+    assert [t.kernel_id for t in manager._pools[server.ANY_PAGE]][0] == "k1"
+    manager._pools[server.ANY_PAGE].pop(0)
+    pool.last_arrival = time.monotonic()
+    assert pool.prepare() == 0 and sent == []  # a class may be arriving: wait for a quiet moment
+    pool.last_arrival -= server.PREPARE_QUIET + 1
+    assert pool.prepare() == 2  # a few at a time, only kernels already waiting (k4 is still starting)
+    assert [m["kernel_id"] for m in sent] == ["k2", "k3"]
+    assert sent[0]["payload"] == {server.PREPARE: "1", "SCRIPT_NAME": "/voila/render/lesson.ipynb", "PATH_INFO": "",
+                                  "QUERY_STRING": "lesson=3&lang=es"}
+    assert pool.prepare() == 0  # each kernel is told once
+    # another page's learner gets a kernel prepared for nothing first; the class's own learner a prepared one
+    manager._pools[server.ANY_PAGE][2]._done = True  # k4 is up
+    explorer = server.ClassPage("/voila/render/explorer.ipynb", "lang=en", time.monotonic())
+    pool.hand_out(explorer)
+    assert manager._pools[server.ANY_PAGE][0].kernel_id == "k4"
+    manager._pools[server.ANY_PAGE].pop(0)
+    pool.hand_out(lesson)
+    assert manager._pools[server.ANY_PAGE][0].kernel_id == "k2" and "k2" not in pool.prepared

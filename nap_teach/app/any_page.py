@@ -17,13 +17,17 @@ import ast
 import importlib
 import json
 import os
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..ui.params import request_query
-from ..words.i18n import LANGUAGES, translator
-from .server import ANY_PAGE, LANDING_NOTEBOOK, NOTEBOOK_DIR, pages
+from ipywidgets import Widget
 
-__all__ = ["show_requested_page", "requested_page", "page_source", "warm", "SHARED_MODULES"]
+from ..ui.params import preheating, request_messages, take_request
+from ..words.i18n import LANGUAGES, translator
+from .pagefiles import ANY_PAGE, LANDING_NOTEBOOK, NOTEBOOK_DIR, PREPARE, pages
+
+__all__ = ["show_requested_page", "build_page", "requested_page", "page_source", "warm", "SHARED_MODULES",
+           "PREPARE"]
 
 SHARED_MODULES = (
     "ipywidgets", "anywidget", "nap_teach.engine.state", "nap_teach.words.render", "nap_teach.ui.base",
@@ -69,14 +73,11 @@ def page_source(notebook: str) -> str:
     return "\n\n".join("".join(c["source"]) for c in cells if c.get("cell_type") == "code")
 
 
-def show_requested_page(namespace: dict[str, Any] | None = None) -> Any:
-    """Wait for the learner's request, then run the asked page's cells here; returns what the last one shows.
 
-    The page's last expression is displayed, as it would be as the last line of its own notebook's cell.
-    """
-    warm()
-    request_query()  # a preheated kernel waits here for its learner (outside Voila: at once, no request)
-    notebook = requested_page(os.environ.get("SCRIPT_NAME", ""))
+
+def build_page(notebook: str, namespace: dict[str, Any] | None = None) -> Any:
+    """Run ``notebook``'s cells here, with the address already in the environment; returns what the last one
+    shows (the page's last expression is displayed, as it would be as the last line of its own notebook)."""
     tree = ast.parse(page_source(notebook), filename=notebook)
     last = tree.body[-1] if tree.body else None
     if isinstance(last, ast.Expr):
@@ -88,3 +89,40 @@ def show_requested_page(namespace: dict[str, Any] | None = None) -> Any:
     if last is None:
         return None
     return eval(compile(ast.Expression(last.value), notebook, "eval"), scope)  # noqa: S307 -- as above
+
+
+def _target(info: Mapping[str, str]) -> tuple[str, str]:
+    return requested_page(info.get("SCRIPT_NAME", "")), info.get("QUERY_STRING", "")
+
+
+def show_requested_page(messages: Iterable[Mapping[str, str]] | None = None) -> Any:
+    """Wait for the learner's request, then build the page it asks for; returns the page.
+
+    ``messages``: what the server says to this kernel (in a preheated kernel, Voila's request channel; outside
+    Voila there is nothing to wait for: the page of ``SCRIPT_NAME``, else the front page, at once). While it
+    waits, the server may name the page the class is opening (a message with :data:`PREPARE`): the page is
+    built then, with that address, and a learner whose request asks for the same page and address gets it at
+    once; any other request closes it and gets its own page.
+    """
+    warm()
+    if messages is None:
+        if not preheating():
+            return build_page(requested_page(os.environ.get("SCRIPT_NAME", "")))
+        messages = request_messages()
+    prepared: tuple[tuple[str, str], Any] | None = None
+    for info in messages:
+        target = _target(info)
+        if prepared is not None and prepared[0] == target:
+            if PREPARE not in info:
+                take_request(info)  # the learner: the page already built for their address
+                return prepared[1]
+            continue
+        if prepared is not None:  # built for another page or address: its widgets go
+            Widget.close_all()
+            prepared = None
+        take_request({k: v for k, v in info.items() if k != PREPARE})
+        page = build_page(target[0])
+        if PREPARE not in info:
+            return page
+        prepared = (target, page)
+    return prepared[1] if prepared is not None else build_page(LANDING_NOTEBOOK)

@@ -54,7 +54,6 @@ import threading
 import time
 import webbrowser
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence, TextIO
 
@@ -62,29 +61,21 @@ from ..engine.explain import RecordError
 from ..teach.classroom import ENV_VAR, ClassStore
 from ..teach.classroom import database_url as sqlite_database_url
 from ..words.i18n import LANGUAGES, normalize_lang, translator
+from .pagefiles import ANY_PAGE, APP_DIR, LANDING_NOTEBOOK, NOTEBOOK_DIR, PREPARE, pages
 
 __all__ = [
     "serve", "TEMPLATE", "SHARE_DIR", "LANDING_NOTEBOOK", "voila_argv", "ClassPlan", "class_plan",
     "room_full_page", "DEFAULT_MAX_KERNELS", "MAX_CLASS_SIZE", "RETRY_AFTER", "add_arguments", "run",
-    "APP_DIR", "NOTEBOOK_DIR", "CONFIG_FILE", "app_config", "browse_when_ready",
+    "APP_DIR", "NOTEBOOK_DIR", "CONFIG_FILE", "app_config", "browse_when_ready", "ANY_PAGE", "pages",
+    "AnyPagePool", "ClassPage",
 ]
 
-LANDING_NOTEBOOK = "index.ipynb"
-"""The page ``/`` opens."""
-ANY_PAGE = "any.ipynb"
-"""The class-mode pool that any page draws from (:mod:`nap_teach.app.any_page`); not a page of its own."""
 TEACHER_PAGES = ("class.ipynb",)
 """Pages only the teacher opens (the class results): one preheated kernel each in class mode."""
 TEMPLATE = "nap"
 """The page template (Voila's ``lab`` plus the friendly failure notice)."""
-# Voila reads its pages, configuration and templates from folders: the package is installed as files (a wheel,
-# not a zip).
-APP_DIR = Path(str(resources.files("nap_teach.app")))
-"""The app's files inside the installed package."""
 SHARE_DIR = APP_DIR / "share"
 """A Jupyter data directory holding ``voila/templates/nap``."""
-NOTEBOOK_DIR = APP_DIR / "notebooks"
-"""The app's pages (the repository's ``notebooks`` links here)."""
 CONFIG_FILE = APP_DIR / "voila.json"
 """The committed Voila configuration (the repository's ``voila.json`` links here)."""
 
@@ -329,11 +320,15 @@ def patch_voila_handlers(landing: str = LANDING_NOTEBOOK, max_kernels: int = DEF
         def kernel_manager(self) -> Any:
             manager = self.settings["kernel_manager"]
             release = getattr(self, "_nap_release", None)
-            return _Admitted(manager, release) if release else manager
+            if not release:
+                return manager
+            return _Admitted(manager, release, AnyPagePool.of(manager),
+                             ClassPage(self.request.path, self.request.query, time.monotonic()))
 
         async def get(self, path: str | None = None) -> None:
             cls = type(self)
             manager = self.settings["kernel_manager"]
+            AnyPagePool.of(manager).arrival()  # class mode: the pool prepares pages only between arrivals
             live = len(manager.list_kernel_ids()) + cls.nap_reserved
             if live >= cls.nap_max_kernels:
                 self.log.warning("Room full: %d live kernels (cap %d); asked the newcomer for %s to come back",
@@ -369,9 +364,12 @@ class _Admitted:
     """The kernel manager as one admitted page sees it: its reservation ends once it has a kernel, and a page
     whose own pool is empty is served from the pool of :data:`ANY_PAGE` (class mode)."""
 
-    def __init__(self, manager: Any, release: Callable[[], None]) -> None:
+    def __init__(self, manager: Any, release: Callable[[], None], pool: "AnyPagePool | None" = None,
+                 page: "ClassPage | None" = None) -> None:
         self._manager = manager
         self._release = release
+        self._pool = pool
+        self._page = page
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._manager, name)
@@ -400,10 +398,134 @@ class _Admitted:
             self._release()
 
     async def get_rendered_notebook(self, notebook_name: str, *args: Any, **kwargs: Any) -> Any:
+        pool = self._pool_for(notebook_name)
         try:  # a pooled kernel: already counted; its pool refills after a while
-            return await self._manager.get_rendered_notebook(self._pool_for(notebook_name), *args, **kwargs)
+            if pool == ANY_PAGE and self._pool is not None and self._page is not None:
+                self._pool.hand_out(self._page)  # a kernel prepared for this page and address first
+            return await self._manager.get_rendered_notebook(pool, *args, **kwargs)
         finally:
             self._release()
+
+
+@dataclass(frozen=True)
+class ClassPage:
+    """A page as a learner's request asks for it: the request's path and query, and when it came."""
+
+    path: str
+    query: str
+    when: float
+
+    @property
+    def target(self) -> tuple[str, str]:
+        return self.path.rstrip("/").rsplit("/", 1)[-1], self.query
+
+
+PREPARE_QUIET = 3.0
+"""Seconds without a page request before the any-page pool prepares kernels (never while a class arrives)."""
+PREPARE_AT_ONCE = 2
+"""Kernels told to prepare a page in one go (every :data:`PREPARE_INTERVAL` s), so the cores stay free."""
+PREPARE_INTERVAL = 1.5
+PREPARE_FOR = 3600.0
+"""Seconds after a page was last opened during which waiting kernels are still prepared for it."""
+
+
+class AnyPagePool:
+    """Class mode: the kernels of :data:`ANY_PAGE` follow what the class is opening.
+
+    A class opens one link (the teacher shows it first, on the board). Once a
+    page has been opened through this pool, its waiting kernels are told to
+    build that page with that address ahead (``nap_teach.app.any_page``:
+    a message carrying ``NAP_PREPARE`` over Voila's request channel), a few at
+    a time and only while no page request has come for :data:`PREPARE_QUIET`
+    seconds: a class arriving is served first, and the kernels are ready for
+    the next. A learner's request then takes a kernel prepared for their page
+    and address if there is one (nothing left to build), else one prepared for
+    nothing yet, else any (which puts the other page away and builds theirs).
+
+    Voila keeps each pool as a list of start tasks (``_pools``): this reads it
+    to find the kernels waiting, and orders it so that Voila hands out the
+    kernel chosen here.
+    """
+
+    def __init__(self, manager: Any) -> None:
+        self.manager = manager
+        self.prepared: dict[str, tuple[str, str]] = {}
+        """Kernel id -> (notebook, query) it was told to build."""
+        self.page: ClassPage | None = None
+        """The page the class opened last, with its request variables."""
+        self.last_arrival = 0.0
+        self._timer: Any = None
+
+    @classmethod
+    def of(cls, manager: Any) -> "AnyPagePool":
+        """The manager's pool planner (made on first use; it plans only in class mode, with an any-page pool)."""
+        planner = getattr(manager, "nap_any_page_pool", None)
+        if planner is None:
+            planner = cls(manager)
+            manager.nap_any_page_pool = planner
+        return planner
+
+    def _tasks(self) -> list[Any]:
+        pools = getattr(self.manager, "_pools", None)
+        return pools.get(ANY_PAGE, []) if isinstance(pools, dict) else []
+
+    def waiting(self) -> list[str]:
+        """The kernels of the pool started and waiting, in the order Voila would hand them out."""
+        found = []
+        for task in self._tasks():
+            if task.done() and not task.cancelled() and task.exception() is None:
+                found.append(task.result()["kernel_id"])
+        return found
+
+    def arrival(self) -> None:
+        """A page request came: no preparing for a while; start the planner's clock if it is not running."""
+        self.last_arrival = time.monotonic()
+        if self._timer is None and self._tasks():
+            from tornado.ioloop import PeriodicCallback  # tornado comes with Voila: only a server plans pools
+
+            self._timer = PeriodicCallback(lambda: None if self.prepare() else None, PREPARE_INTERVAL * 1000)
+            self._timer.start()
+
+    def hand_out(self, page: ClassPage) -> None:
+        """A learner asks for ``page`` from this pool: put the best waiting kernel first, and follow the class."""
+        tasks = self._tasks()
+
+        def rank(task: Any) -> int:
+            if not (task.done() and not task.cancelled() and task.exception() is None):
+                return 3  # still starting
+            made_for = self.prepared.get(task.result()["kernel_id"])
+            return 0 if made_for == page.target else 1 if made_for is None else 2
+
+        tasks.sort(key=rank)  # a stable sort: Voila's order among equals
+        if tasks and rank(tasks[0]) < 3:
+            kernel_id = tasks[0].result()["kernel_id"]
+            made_for = self.prepared.pop(kernel_id, None)
+            if made_for is not None:
+                self.manager.log.info("Kernel %s had built %s?%s for %s?%s", kernel_id, *made_for, *page.target)
+        self.page = page
+
+    def prepare(self) -> int:
+        """Tell up to :data:`PREPARE_AT_ONCE` waiting kernels to build the class's page; how many were told."""
+        page = self.page
+        now = time.monotonic()
+        if page is None or now - self.last_arrival < PREPARE_QUIET or now - page.when > PREPARE_FOR:
+            return 0
+        from voila.request_info_handler import RequestInfoSocketHandler  # Voila runs this server
+
+        told = 0
+        for kernel_id in self.waiting():
+            if told >= PREPARE_AT_ONCE:
+                break
+            if kernel_id in self.prepared:
+                continue
+            self.prepared[kernel_id] = page.target
+            RequestInfoSocketHandler.send_updates({"kernel_id": kernel_id, "payload": {
+                PREPARE: "1", "SCRIPT_NAME": page.path, "PATH_INFO": "", "QUERY_STRING": page.query}})
+            told += 1
+        if told:
+            ready = sum(1 for k in self.waiting() if self.prepared.get(k) == page.target)
+            self.manager.log.info("Prepared %d waiting kernels for %s?%s", ready, page.target[0], page.query)
+        return told
 
 
 class _PooledData(Mapping[str, Any]):
@@ -507,10 +629,7 @@ def serve(notebooks: Path = NOTEBOOK_DIR, host: str = "127.0.0.1", port: int = 8
     return 0
 
 
-def pages(notebooks: Path) -> list[str]:
-    """The app's pages: the notebooks of the folder (names as in ``/voila/render/<name>``), but
-    :data:`ANY_PAGE`, which only stands in for them."""
-    return sorted(p.name for p in notebooks.glob("*.ipynb") if p.name != ANY_PAGE)
+
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import logging
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs
 
@@ -24,7 +24,8 @@ from ..engine.records import LINK_LIMIT
 
 log = logging.getLogger("nap_teach.ui")
 
-__all__ = ["PageParams", "page_params", "parse_query", "page_query", "request_query", "preheating", "DEFAULT_LANGUAGE",
+__all__ = ["PageParams", "page_params", "parse_query", "page_query", "request_query", "preheating",
+           "request_messages", "take_request", "DEFAULT_LANGUAGE",
            "ignored_note", "bad_number", "whole_number"]
 
 DEFAULT_LANGUAGE = "en"
@@ -47,30 +48,49 @@ def parse_query(query: str | None) -> dict[str, str]:
 _request_arrived = False
 
 
+def request_messages() -> Iterator[dict[str, str]]:
+    """What the server says to this preheated kernel over Voila's request channel, message by message.
+
+    The channel is ``voila.utils.wait_for_request()``'s (same address, same
+    messages) without importing ``voila.utils``, which pulls the whole server
+    side of Voila into every kernel (the memory it costs is in
+    benchmarks/README.md). Voila sends one message, the learner's request; in
+    class mode the kernels any page draws from may first be told which page
+    to prepare (``nap_teach.app.any_page``).
+    """
+    from websockets.sync.client import connect  # only a preheated kernel waits for its request
+
+    e = os.environ
+    base = e.get("VOILA_WS_BASE_URL") or e.get("VOILA_SERVER_URL") or "/"
+    url = (f"{e.get('VOILA_WS_PROTOCOL', 'ws')}://{e.get('VOILA_APP_IP', '127.0.0.1')}:"
+           f"{e.get('VOILA_APP_PORT', '8866')}{base}voila/query/{e.get('VOILA_KERNEL_ID', '')}")
+    with connect(url, open_timeout=10) as socket:
+        while True:
+            info = json.loads(socket.recv())
+            yield {str(k): str(v) for k, v in info.items()} if isinstance(info, dict) else {}
+
+
+def take_request(info: Mapping[str, str]) -> None:
+    """The request this kernel serves (Voila's request variables: ``QUERY_STRING``, ``SCRIPT_NAME`` ...):
+    from now on the page reads its address from them and never waits for another."""
+    global _request_arrived
+    _request_arrived = True
+    os.environ.update({str(k): str(v) for k, v in info.items()})
+
+
 def request_query(environ: Mapping[str, str] | None = None) -> str:
     """The page's query string (``lang=es&seed=7``), from ``QUERY_STRING``.
 
     A preheated Voila kernel (class mode: ``VOILA_PREHEAT=True``) runs its page
     before any learner asks for it; it first waits here for the request, which
-    Voila then hands over with the query. Outside Voila there is none: ``""``.
-
-    The wait is ``voila.utils.wait_for_request()`` (same address, same message)
-    without importing ``voila.utils``, which pulls the whole server side of Voila
-    into every kernel (the memory it costs is in benchmarks/README.md).
+    Voila then hands over with the query (:func:`request_messages`). Outside
+    Voila there is none: ``""``.
     """
     global _request_arrived
-    if environ is None and os.environ.get("VOILA_PREHEAT") == "True" and not _request_arrived:
+    if preheating(environ):
         _request_arrived = True  # one request per kernel: never wait twice
         try:
-            from websockets.sync.client import connect  # only a preheated kernel waits for its request
-
-            e = os.environ
-            base = e.get("VOILA_WS_BASE_URL") or e.get("VOILA_SERVER_URL") or "/"
-            url = (f"{e.get('VOILA_WS_PROTOCOL', 'ws')}://{e.get('VOILA_APP_IP', '127.0.0.1')}:"
-                   f"{e.get('VOILA_APP_PORT', '8866')}{base}voila/query/{e.get('VOILA_KERNEL_ID', '')}")
-            with connect(url, open_timeout=10) as socket:
-                info = json.loads(socket.recv())
-            os.environ.update({str(k): str(v) for k, v in info.items()})
+            take_request(next(request_messages()))
         except Exception as e:  # the server went away: the page keeps its defaults
             log.info("no request reached this preheated page: %r", e)
     env = os.environ if environ is None else environ

@@ -227,6 +227,27 @@ def test_a_page_from_the_class_pool_in_a_browser_has_its_own_title_and_works(cla
     assert "Traceback" not in log
 
 
+def test_the_page_the_teacher_opens_is_built_ahead_in_the_waiting_kernels(class_server, voila_learner):
+    # The teacher opens the link on the board; while the room is quiet the pool's waiting kernels build that
+    # page with that address, and a learner who opens the same link gets one of them: the page already built.
+    Learner = voila_learner.Learner
+    link = "lesson=2&lang=en"
+    teacher, learner = Learner(), Learner()
+    _run(teacher.open(class_server.url, "lesson.ipynb", link))
+    try:
+        _wait_for_log(class_server, r"Prepared [12] waiting kernels for lesson\.ipynb\?lesson=2&lang=en")
+        _run(learner.open(class_server.url, "lesson.ipynb", link))
+        log = class_server.log_text()
+        assert (f"Kernel {learner.page.kernel_id} had built lesson.ipynb?{link} for lesson.ipynb?{link}") in log
+        assert "Lección" not in _words(learner) and "Lesson 2 of 16" in _words(learner)
+        assert len(learner.find("nap-lesson")) == 1 and learner.errors() == []
+        # what the learner's page holds is what the teacher's holds: the same page, nothing left over
+        assert len(learner.states) == len(teacher.states)
+    finally:
+        _run(_all(teacher.close(), learner.close()))
+    assert "Traceback" not in class_server.log_text()
+
+
 # -- the cap and a flood -------------------------------------------------------------
 
 CAP = 6

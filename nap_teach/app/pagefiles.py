@@ -1,0 +1,34 @@
+"""Where the app's pages are, and the names the server and its kernels share.
+
+A small module of its own: the kernels that stand in for any page in class
+mode (:mod:`nap_teach.app.any_page`) need these names, not the server's code.
+"""
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+__all__ = ["APP_DIR", "NOTEBOOK_DIR", "LANDING_NOTEBOOK", "ANY_PAGE", "PREPARE", "pages"]
+
+# Voila reads its pages, configuration and templates from folders: the package is installed as files (a wheel,
+# not a zip).
+APP_DIR = Path(str(resources.files("nap_teach.app")))
+"""The app's files inside the installed package."""
+NOTEBOOK_DIR = APP_DIR / "notebooks"
+"""The app's pages (the repository's ``notebooks`` links here)."""
+LANDING_NOTEBOOK = "index.ipynb"
+"""The page ``/`` opens."""
+ANY_PAGE = "any.ipynb"
+"""The class-mode pool that any page draws from (:mod:`nap_teach.app.any_page`); not a page of its own."""
+PREPARE = "NAP_PREPARE"
+"""The key of the server's message that tells a waiting kernel which page to build ahead, with its address."""
+
+
+def pages(notebooks: Path) -> list[str]:
+    """The app's pages: the notebooks of the folder (names as in ``/voila/render/<name>``), but
+    :data:`ANY_PAGE`, which only stands in for them.
+
+    >>> "play.ipynb" in pages(NOTEBOOK_DIR), ANY_PAGE in pages(NOTEBOOK_DIR)
+    (True, False)
+    """
+    return sorted(p.name for p in notebooks.glob("*.ipynb") if p.name != ANY_PAGE)
