@@ -111,3 +111,18 @@ def test_a_request_for_another_page_puts_the_prepared_one_away(monkeypatch):
     page = any_page.show_requested_page([_request("lesson.ipynb", "lesson=3&lang=es", prepare=True),
                                          _request("lesson.ipynb", "lesson=3&lang=en")])
     assert isinstance(page, LessonApp) and page.language.code == "en" and closed == [True]
+
+
+def test_a_play_page_built_ahead_with_the_defaults_takes_any_play_address_on_arrival(monkeypatch):
+    from nap_teach.ui.play import PlayApp
+
+    built = []
+    real_build = any_page.build_page
+    monkeypatch.setattr(any_page, "build_page", lambda name: built.append(name) or real_build(name))
+    # the server asks for the play page as the class opens it; the kernel builds it with the defaults
+    page = any_page.show_requested_page([_request("play.ipynb", "class=ab12&lang=es", prepare=True),
+                                         _request("play.ipynb", "lang=es&players=3&seed=7")])
+    assert built == ["play.ipynb"] and isinstance(page, PlayApp)
+    assert page.language.code == "es" and page.setup.players.value == 3  # the learner's address, put in
+    fresh = PlayApp.from_environment({"QUERY_STRING": "lang=es&players=3&seed=7"})
+    assert page.setup.seed.value == fresh.setup.seed.value and page.tr.lang == fresh.tr.lang

@@ -22,9 +22,9 @@ from typing import Any
 
 from ipywidgets import Widget
 
-from ..ui.params import preheating, request_messages, take_request
+from ..ui.params import PageParams, preheating, request_messages, take_request
 from ..words.i18n import LANGUAGES, translator
-from .pagefiles import ANY_PAGE, LANDING_NOTEBOOK, NOTEBOOK_DIR, PREPARE, pages
+from .pagefiles import ANY_PAGE, LANDING_NOTEBOOK, NOTEBOOK_DIR, PREPARE, pages, prepared_for
 
 __all__ = ["show_requested_page", "build_page", "requested_page", "page_source", "warm", "SHARED_MODULES",
            "PREPARE"]
@@ -101,8 +101,9 @@ def show_requested_page(messages: Iterable[Mapping[str, str]] | None = None) -> 
     ``messages``: what the server says to this kernel (in a preheated kernel, Voila's request channel; outside
     Voila there is nothing to wait for: the page of ``SCRIPT_NAME``, else the front page, at once). While it
     waits, the server may name the page the class is opening (a message with :data:`PREPARE`): the page is
-    built then, with that address, and a learner whose request asks for the same page and address gets it at
-    once; any other request closes it and gets its own page.
+    built then, and a learner whose request it serves (:func:`~nap_teach.app.pagefiles.prepared_for`: the
+    same page and address, or a page of :data:`~nap_teach.app.pagefiles.ARRIVING_PAGES`, which takes the
+    address in on arrival) gets it at once; any other request closes it and gets its own page.
     """
     warm()
     if messages is None:
@@ -112,15 +113,20 @@ def show_requested_page(messages: Iterable[Mapping[str, str]] | None = None) -> 
     prepared: tuple[tuple[str, str], Any] | None = None
     for info in messages:
         target = _target(info)
-        if prepared is not None and prepared[0] == target:
-            if PREPARE not in info:
-                take_request(info)  # the learner: the page already built for their address
-                return prepared[1]
-            continue
+        if PREPARE in info:
+            target = prepared_for(*target)
+            if prepared is not None and prepared[0] == target:
+                continue
+        elif prepared is not None and prepared[0] == prepared_for(*target):
+            take_request(info)  # the learner: the page already built for them
+            page = prepared[1]
+            if prepared[0] != target:  # built with the defaults: the request's address goes in now
+                page.arrive(PageParams.from_environment())
+            return page
         if prepared is not None:  # built for another page or address: its widgets go
             Widget.close_all()
             prepared = None
-        take_request({k: v for k, v in info.items() if k != PREPARE})
+        take_request({**{k: v for k, v in info.items() if k != PREPARE}, "QUERY_STRING": target[1]})
         page = build_page(target[0])
         if PREPARE not in info:
             return page

@@ -8,7 +8,8 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-__all__ = ["APP_DIR", "NOTEBOOK_DIR", "LANDING_NOTEBOOK", "ANY_PAGE", "PREPARE", "pages"]
+__all__ = ["APP_DIR", "NOTEBOOK_DIR", "LANDING_NOTEBOOK", "ANY_PAGE", "PREPARE", "ARRIVING_PAGES", "prepared_for",
+           "pages"]
 
 # Voila reads its pages, configuration and templates from folders: the package is installed as files (a wheel,
 # not a zip).
@@ -22,6 +23,20 @@ ANY_PAGE = "any.ipynb"
 """The class-mode pool that any page draws from (:mod:`nap_teach.app.any_page`); not a page of its own."""
 PREPARE = "NAP_PREPARE"
 """The key of the server's message that tells a waiting kernel which page to build ahead, with its address."""
+
+ARRIVING_PAGES = ("index.ipynb", "play.ipynb")
+"""Pages built with the default settings that take a request's address in once it arrives (their ``arrive``):
+one built ahead serves any address of that page."""
+
+
+def prepared_for(notebook: str, query: str) -> tuple[str, str]:
+    """What a page built ahead must have been built for to serve ``notebook?query``: the same page and address,
+    or for the pages of :data:`ARRIVING_PAGES`, the page with the defaults.
+
+    >>> prepared_for("lesson.ipynb", "lesson=3&lang=es"), prepared_for("play.ipynb", "class=abc&lang=es")
+    (('lesson.ipynb', 'lesson=3&lang=es'), ('play.ipynb', ''))
+    """
+    return (notebook, "") if notebook in ARRIVING_PAGES else (notebook, query)
 
 
 def pages(notebooks: Path) -> list[str]:

@@ -61,7 +61,7 @@ from ..engine.explain import RecordError
 from ..teach.classroom import ENV_VAR, ClassStore
 from ..teach.classroom import database_url as sqlite_database_url
 from ..words.i18n import LANGUAGES, normalize_lang, translator
-from .pagefiles import ANY_PAGE, APP_DIR, LANDING_NOTEBOOK, NOTEBOOK_DIR, PREPARE, pages
+from .pagefiles import ANY_PAGE, APP_DIR, LANDING_NOTEBOOK, NOTEBOOK_DIR, PREPARE, pages, prepared_for
 
 __all__ = [
     "serve", "TEMPLATE", "SHARE_DIR", "LANDING_NOTEBOOK", "voila_argv", "ClassPlan", "class_plan",
@@ -417,7 +417,13 @@ class ClassPage:
 
     @property
     def target(self) -> tuple[str, str]:
+        """(notebook, query) asked for."""
         return self.path.rstrip("/").rsplit("/", 1)[-1], self.query
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """What a page built ahead must have been built for to serve this request (:func:`prepared_for`)."""
+        return prepared_for(*self.target)
 
 
 PREPARE_QUIET = 3.0
@@ -435,12 +441,15 @@ class AnyPagePool:
     A class opens one link (the teacher shows it first, on the board). Once a
     page has been opened through this pool, its waiting kernels are told to
     build that page with that address ahead (``nap_teach.app.any_page``:
-    a message carrying ``NAP_PREPARE`` over Voila's request channel), a few at
-    a time and only while no page request has come for :data:`PREPARE_QUIET`
-    seconds: a class arriving is served first, and the kernels are ready for
-    the next. A learner's request then takes a kernel prepared for their page
-    and address if there is one (nothing left to build), else one prepared for
-    nothing yet, else any (which puts the other page away and builds theirs).
+    a message carrying ``NAP_PREPARE`` over Voila's request channel; the play
+    page and the front page with the defaults, as they take any address in on
+    arrival), a few at a time and only while no page request has come for
+    :data:`PREPARE_QUIET` seconds: a class arriving is served first, and the
+    kernels are ready for the next. A teacher making a live class on the play
+    page has opened it: its class link then finds play pages built. A
+    learner's request takes a kernel prepared for their page and address if
+    there is one (nothing left to build), else one prepared for nothing yet,
+    else any (which puts the other page away and builds theirs).
 
     Voila keeps each pool as a list of start tasks (``_pools``): this reads it
     to find the kernels waiting, and orders it so that Voila hands out the
@@ -494,7 +503,7 @@ class AnyPagePool:
             if not (task.done() and not task.cancelled() and task.exception() is None):
                 return 3  # still starting
             made_for = self.prepared.get(task.result()["kernel_id"])
-            return 0 if made_for == page.target else 1 if made_for is None else 2
+            return 0 if made_for == page.key else 1 if made_for is None else 2
 
         tasks.sort(key=rank)  # a stable sort: Voila's order among equals
         if tasks and rank(tasks[0]) < 3:
@@ -518,13 +527,13 @@ class AnyPagePool:
                 break
             if kernel_id in self.prepared:
                 continue
-            self.prepared[kernel_id] = page.target
+            self.prepared[kernel_id] = page.key
             RequestInfoSocketHandler.send_updates({"kernel_id": kernel_id, "payload": {
-                PREPARE: "1", "SCRIPT_NAME": page.path, "PATH_INFO": "", "QUERY_STRING": page.query}})
+                PREPARE: "1", "SCRIPT_NAME": page.path, "PATH_INFO": "", "QUERY_STRING": page.key[1]}})
             told += 1
         if told:
-            ready = sum(1 for k in self.waiting() if self.prepared.get(k) == page.target)
-            self.manager.log.info("Prepared %d waiting kernels for %s?%s", ready, page.target[0], page.query)
+            ready = sum(1 for k in self.waiting() if self.prepared.get(k) == page.key)
+            self.manager.log.info("Prepared %d waiting kernels for %s?%s", ready, *page.key)
         return told
 
 
