@@ -28,13 +28,14 @@ configuration file cannot hold:
    short "the room is full, try again in a minute" page in the learner's
    language (HTTP 503 with ``Retry-After``), and nobody already in notices.
 5. **Class mode** (``--class-size N``, ``make app CLASS=N``): Voila's
-   preheated kernels, a pool per page sized from the class (see
-   :func:`class_plan`), so a learner's page has already run when they arrive.
-   A preheated page reads its URL parameters only once the request has
-   arrived (``nap_teach.ui.params.request_query``); the play page and the
-   front page are built before that, with the defaults, and take the
-   parameters in on arrival (``PlayApp.arrive``, ``LandingPage.arrive``), so
-   their widgets do not all pass through the server while a class arrives.
+   preheated kernels in one pool that any page draws from (see
+   :func:`class_plan`, :mod:`nap_teach.app.any_page` and :class:`AnyPagePool`,
+   which has the waiting kernels build the page the class is opening), so a
+   learner's page is ready, or nearly, when they arrive. A preheated page
+   reads its URL parameters only once the request has arrived
+   (``nap_teach.ui.params.request_query``); the play page and the front page
+   can be built before that, with the defaults, and take the parameters in on
+   arrival (``PlayApp.arrive``, ``LandingPage.arrive``).
 
 ``--open`` opens the front page in the browser once the server answers.
 
