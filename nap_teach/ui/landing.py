@@ -49,6 +49,7 @@ from .base import App, guarded, page_style
 from .params import DEFAULT_LANGUAGE, PageParams, page_query, preheating
 from .progress import ProgressPanel, course_list_html
 from .storage import ProgressStore
+from .opening import built_unseen
 
 __all__ = ["LESSONS", "LandingPage", "LessonLink", "language_from_query", "profile_from_query"]
 
@@ -201,6 +202,7 @@ class LandingPage(App):
         self.refresh()
 
     @classmethod
+    @built_unseen  # built before any browser connects: no comm_open that nobody would read
     def from_environment(
         cls,
         environ: Mapping[str, str] | None = None,

@@ -19,6 +19,7 @@ from ..classstore import class_store
 from ..saveload import file_bytes
 from .live import LiveClass
 from ..widgets import auto_layout, show, with_classes
+from ..opening import built_unseen
 
 STATUS_WORDS = {COUNTED: "counted", FLAGGED: "not counted: another game", REFUSED: "refused",
                 DUPLICATE: "already loaded"}
@@ -81,6 +82,7 @@ class ClassApp(App):
             self.live.start()
 
     @classmethod
+    @built_unseen  # built before any browser connects: no comm_open that nobody would read
     def from_environment(cls, environ: dict[str, str] | None = None) -> "ClassApp":
         """The page for the current Voila request (``?lang=``; ``?teacher=<key>``: a live class)."""
         params = PageParams.from_environment(environ)

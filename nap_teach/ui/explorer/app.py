@@ -21,6 +21,7 @@ from .component import SECTIONS
 from .quiz import QuizPanel
 from .rules import RulesPanel
 from .syllabus import SyllabusPanel
+from ..opening import built_unseen
 
 
 class ExplorerApp(App):
@@ -95,6 +96,7 @@ class ExplorerApp(App):
             self.set_profile(PROFILES[name])
 
     @classmethod
+    @built_unseen  # built before any browser connects: no comm_open that nobody would read
     def from_environment(cls, environ: dict[str, str] | None = None) -> "ExplorerApp":
         """The page for the Voila request: ``?lang=``, ``?profile=pub``, ``?seed=`` (quiz), ``?rule=B11``,
         ``?section=quiz`` (or ``compare``); unknown values fall back to the defaults."""

@@ -23,6 +23,7 @@ from ..params import PageParams
 from ..printing import PrintButton
 from ..saveload import upload_content
 from ..widgets import show, with_classes
+from ..opening import built_unseen
 
 __all__ = ["KINDS", "HandoutsApp"]
 
@@ -106,6 +107,7 @@ class HandoutsApp(App):
 
     # ------------------------------------------------------------------ page parameters
     @classmethod
+    @built_unseen  # built before any browser connects: no comm_open that nobody would read
     def from_environment(cls, environ: Mapping[str, str] | None = None) -> "HandoutsApp":
         """Build the page for the request (see the package docs for the parameters; bad values are ignored
         with a sentence in the status line)."""

@@ -23,6 +23,7 @@ from .editor import DealEditor
 from .views import ExplanationPanel, SettlementView, TrickHistory
 from .whatif import WhatIfPanel
 from .presenter import Presenter
+from ..opening import built_unseen
 
 
 class LessonApp(App):
@@ -127,6 +128,7 @@ class LessonApp(App):
         self.refresh()
 
     @classmethod
+    @built_unseen  # built before any browser connects: no comm_open that nobody would read
     def from_environment(cls, environ: dict[str, str] | None = None) -> "LessonApp":
         """Build the page from the Voila URL: ``?lang=es&step=6&four=1`` (bad values are ignored); ``?lesson=``
         names a lesson of the course by its name (``follow-suit``) or its place in the course (``3``)."""

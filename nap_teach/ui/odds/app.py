@@ -19,6 +19,7 @@ from ...ai.odds import (DEFAULT_LAYOUTS, AsDealt, CallOdds, DealtTable, as_dealt
 from ...engine.profiles import BRITISH, Profile
 from ..base import App, guarded, page_style
 from ..params import PageParams
+from ..opening import built_unseen
 
 LAYOUT_CHOICES = (200, 1000, 2000)
 
@@ -149,6 +150,7 @@ class OddsApp(App):
         self.refresh()
 
     @classmethod
+    @built_unseen  # built before any browser connects: no comm_open that nobody would read
     def from_environment(cls, environ: dict[str, str] | None = None) -> "OddsApp":
         """``?lang=``, ``?profile=``, ``?seed=`` (the dealt hands) and ``?hand=AS,KH,...`` (bad values ignored)."""
         params = PageParams.from_environment(environ)

@@ -32,6 +32,7 @@ from .replay import ReplayView
 from .saveload import SaveLoad
 from .setup import SettingsPanel, SetupPanel
 from .table import TrickView
+from ..opening import built_unseen
 
 BOT_PAUSE = 0.005
 """Seconds between two paced bot replies (expert bots): the page draws "B is thinking…" in between."""
@@ -118,6 +119,7 @@ class PlayApp(App):
 
     # ------------------------------------------------------------- building
     @classmethod
+    @built_unseen  # built before any browser connects: no comm_open that nobody would read
     def from_environment(cls, environ: dict[str, str] | None = None) -> "PlayApp":
         """The page for the current Voila request: ``?lang=``, ``?seed=``, ``?players=`` and more
         (``seat``, ``name``, ``deals``, ``rotations``, ``bots``); bad values keep their defaults.

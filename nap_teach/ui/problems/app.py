@@ -16,6 +16,7 @@ from ..base import App, guarded, page_style
 from ..params import PageParams
 from ..table import CardTable, legend_html
 from ...words.render import mark_word
+from ..opening import built_unseen
 
 
 class ProblemsApp(App):
@@ -74,6 +75,7 @@ class ProblemsApp(App):
         self.refresh()
 
     @classmethod
+    @built_unseen  # built before any browser connects: no comm_open that nobody would read
     def from_environment(cls, environ: dict[str, str] | None = None) -> "ProblemsApp":
         params = PageParams.from_environment(environ)
         number = params.integer("problem", 1, 99, digits=2)

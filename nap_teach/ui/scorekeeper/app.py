@@ -19,6 +19,7 @@ from .deal import DealForm
 from .ledger import BalanceChart, KeeperLedger
 from .saveload import SaveLoad
 from .setup import SetupForm
+from ..opening import built_unseen
 
 
 class ScorekeeperApp(App):
@@ -53,6 +54,7 @@ class ScorekeeperApp(App):
         self.refresh()
 
     @classmethod
+    @built_unseen  # built before any browser connects: no comm_open that nobody would read
     def from_environment(cls, environ: dict[str, str] | None = None) -> "ScorekeeperApp":
         """The page for the Voila request: ``?lang=``, ``?profile=pub``, ``?players=Ann,Ben,Cat`` and
         ``?deals=8`` prefill the form (unknown values fall back to the defaults)."""

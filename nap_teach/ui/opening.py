@@ -1,0 +1,73 @@
+"""Building a page before its browser is there: its widgets' opening messages go nowhere, so none is sent.
+
+Voila runs a page's cell before the learner's browser connects to the
+kernel (always: the page's HTML is sent once the cell has run, and a
+preheated kernel builds its page before anyone asks). Every widget made then
+announces itself with a ``comm_open`` message, a copy of its whole state,
+that no browser receives: the browser, once connected, asks for every
+widget's state in one request (``request_states``) and attaches to the
+widgets the kernel already has. Those messages still cost the kernel their
+encoding and signing, and the server reading each of them twice (its
+executor and its activity watch): with the play page's ~280 widgets and a
+class of 30 arriving at once, that was most of the work.
+
+:func:`unseen_opening` builds without them (every page's
+``from_environment`` is :func:`built_unseen`): each widget is registered with
+the kernel as usual, and only the message is left out. It applies in a Voila
+kernel only (``VOILA_KERNEL_ID``); in JupyterLab a browser is watching the
+cell run and needs every message. Widgets made after the build (a part of a
+page built on first use) announce themselves as usual.
+"""
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+__all__ = ["unseen_opening", "built_unseen"]
+
+T = TypeVar("T")
+
+
+@contextmanager
+def unseen_opening(environ: dict[str, str] | None = None) -> Iterator[bool]:
+    """While this runs, widgets made in a Voila kernel open without a ``comm_open`` message; yields whether
+    the messages are left out (False outside Voila)."""
+    env = os.environ if environ is None else environ
+    if not env.get("VOILA_KERNEL_ID") or sys.platform == "emscripten":  # (the static site: a browser watches)
+        yield False
+        return
+    import comm.base_comm  # the comm package ipywidgets opens its comms with (loaded with ipywidgets)
+
+    base = comm.base_comm.BaseComm
+    announce = base.open
+
+    def register_only(self: Any, data: Any = None, metadata: Any = None, buffers: Any = None) -> None:
+        manager = comm.get_comm_manager()
+        manager.register_comm(self)
+        self._closed = False
+        # ipykernel's comm learns its kernel when it first publishes (its opening), and ipywidgets sends a
+        # widget's later updates only once it has one: hand it over here
+        if hasattr(self, "kernel") and self.kernel is None:
+            from ipykernel.kernelbase import Kernel  # the kernel this runs in (Voila's kernels are ipykernel's)
+
+            if Kernel.initialized():
+                self.kernel = Kernel.instance()
+
+    base.open = register_only  # type: ignore[method-assign]
+    try:
+        yield True
+    finally:
+        base.open = announce  # type: ignore[method-assign]
+
+
+def built_unseen(build: Callable[..., T]) -> Callable[..., T]:
+    """A page's ``from_environment``, built under :func:`unseen_opening`."""
+    @functools.wraps(build)
+    def building(*args: Any, **kwargs: Any) -> T:
+        with unseen_opening():
+            return build(*args, **kwargs)
+    return building
