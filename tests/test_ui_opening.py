@@ -25,7 +25,9 @@ def test_in_a_voila_kernel_widgets_open_registered_but_unannounced_then_talk_as_
     manager = comm.get_comm_manager()
     with unseen_opening({"VOILA_KERNEL_ID": "k"}) as unseen:
         button = ipywidgets.Button(description="Deal")
-    assert unseen and published == []  # no comm_open for the button, its layout or its style
+        button.add_class("nap-deal")  # put together: the browser reads the final state when it connects
+    assert unseen and published == []  # no comm_open for the button, its layout or its style; no update
+    assert button.get_state()["_dom_classes"] == ("nap-deal",)
     assert manager.get_comm(button.comm.comm_id) is button.comm and not button.comm._closed
     button.description = "Deal again"  # a later change reaches the browser as usual
     assert published == [("comm_msg", button.comm.comm_id)]
