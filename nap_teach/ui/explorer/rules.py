@@ -16,7 +16,7 @@ from .component import ExplorerComponent, make_button
 from ...engine.rules import Topic
 from ...words.rulebook import prose as rule_text
 from ..question import QuestionCard
-from .trainers import TRAINER_FOR_RULE, Trainer, trainers_for
+from .trainers import TRAINER_FOR_RULE, Trainer, Trainers, trainers_for
 from ...teach.trainers import demonstration
 from .page import ExplorerPage
 
@@ -38,7 +38,7 @@ class RulesPanel(ExplorerComponent):
         self.picker.observe(self._on_pick, names="value")
         self.text = W.HTML()
         self.text.add_class("nap-ex-rule-text")
-        self.trainers: dict[str, Trainer] = trainers_for(app)
+        self.trainers: Trainers = trainers_for(app)  # each built when its rule is first shown
         self.demo = W.HTML()
         self.demo.add_class("nap-ex-demo")
         self._demos: dict[str, Any] = {}
@@ -94,7 +94,7 @@ class RulesPanel(ExplorerComponent):
         self.prev.description = "← " + self._("Previous rule")
         self.next.description = self._("Next rule") + " →"
         self.check_title.value = html('<h3>{}</h3>', self._('Check yourself'))
-        for t in self.trainers.values():
+        for t in self.trainers.built.values():
             t.refresh()
         self.question.refresh()
         self.render()
