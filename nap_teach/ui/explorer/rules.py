@@ -6,7 +6,7 @@ from typing import Any
 import ipywidgets as W
 
 from ...words.html import html, join
-from ...teach.quiz import Question, questions_for_rule
+from ...teach.quiz import Question, first_question_for_rule
 from ...words.render import trick_html
 from ...teach.syllabus import profile_rules
 from ..base import guarded, name_control
@@ -109,8 +109,7 @@ class RulesPanel(ExplorerComponent):
                 self.picker.value = rule
             finally:
                 self._syncing = False
-        questions = questions_for_rule(rule, self.profile)
-        self.question.show(questions[0] if questions else None)
+        self.question.show(first_question_for_rule(rule, self.profile))
         self.render()
 
     def render(self) -> None:
