@@ -109,6 +109,19 @@ WATCH_JS = """
 """
 
 
+def user_env() -> dict[str, str]:
+    """The environment of the server and the kernels: this one, with Python's bytecode cache on, as a user's
+    (``PYTHONDONTWRITEBYTECODE``, set in some shells and CI, made every kernel compile the package anew)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *[p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]])
+    return env
+
+
+def compile_package() -> None:
+    """Write the package's bytecode cache first, as ``pip install`` does (or a first start of the app)."""
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "nap_teach")], env=user_env(), check=True)
+
+
 def load_average() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
@@ -148,7 +161,8 @@ class Server:
         process = subprocess.Popen(
             [sys.executable, "-m", "nap_teach", "serve", f"--port={port}", f"--notebooks={notebooks}",
              f"--data-dir={folder / 'data'}"],
-            cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+            cwd=ROOT, env=user_env(), stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+            start_new_session=True)
         server = cls(port, process, folder)
         deadline = time.monotonic() + 90
         while True:
@@ -308,7 +322,7 @@ def kernel_profile(page: Page) -> dict[str, object]:
     from jupyter_client.manager import start_new_kernel
 
     t0 = time.perf_counter()
-    km, kc = start_new_kernel(kernel_name="python3", env={**os.environ, "PYTHONPATH": str(ROOT)})
+    km, kc = start_new_kernel(kernel_name="python3", env=user_env(), stderr=subprocess.DEVNULL)
     started = time.perf_counter() - t0
     try:
         if page is BASELINE:
@@ -346,7 +360,7 @@ def import_profile(page: Page, top: int = 6) -> tuple[float, list[tuple[str, flo
     """``python -X importtime`` of the page's import: total seconds, and the top-level packages' self times."""
     line = "import ipywidgets" if page is BASELINE else f"from {page.module} import {page.cls}"
     done = subprocess.run([sys.executable, "-X", "importtime", "-c", line], capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True)
+                          env=user_env(), check=True)
     by_package: dict[str, float] = {}
     total = 0.0
     for row in done.stderr.splitlines():
@@ -390,6 +404,7 @@ def main() -> int:
         parser.error(f"unknown pages: {unknown}")
     print(f"{time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC, {os.cpu_count()} cores, "
           f"load average {load_average()}", flush=True)
+    compile_package()
     if not args.profile_only:
         results, baseline = run_browser(names, args.rounds)
         report_browser(results, baseline)
