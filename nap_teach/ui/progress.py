@@ -19,7 +19,7 @@ from ..engine.profiles import BRITISH, PUB, Profile
 from .base import Component, PageHost, guarded
 from .storage import ProgressStore
 from .question import QuestionCard
-from .widgets import auto_layout, show
+from .widgets import HTML, auto_layout, show
 
 __all__ = ["ProgressPanel", "ReviewQuiz", "taught_rules", "course_list_html"]
 
@@ -57,7 +57,7 @@ class ProgressPanel(Component):
     def __init__(self, app: PageHost, store: ProgressStore) -> None:
         super().__init__(app)
         self.store = store
-        self.summary = W.HTML("")
+        self.summary = HTML("")
         self.summary.add_class("nap-progress-summary")
         self.export = W.Button(icon="download", layout=auto_layout())
         self.export.add_class("nap-progress-export")
@@ -153,12 +153,12 @@ class ReviewQuiz(Component):
         self.open.add_class("nap-review-open")
         self.open.on_click(self._on_open)
         self.card = QuestionCard(app, "nap-review-q", self._answer)
-        self.card.widget.layout.display = "none"
+        show(self.card.widget, False)
         self.next = W.Button(icon="arrow-right", layout=auto_layout())
         self.next.add_class("nap-review-next")
         self.next.on_click(self._on_next)
-        self.next.layout.display = "none"
-        self.done = W.HTML("")
+        show(self.next, False)
+        self.done = HTML("")
         self.done.add_class("nap-review-done")
         self.widget = W.VBox([self.open, self.card.widget, self.next, self.done], layout=auto_layout())
         self.widget.add_class("nap-review")
@@ -181,7 +181,7 @@ class ReviewQuiz(Component):
         self.questions = [generate(kind, f"review-{self.attempt}", _profile_of(kind), i) for i, kind in enumerate(kinds)]
         self.number, self.right = 0, 0
         self.done.value = ""
-        self.card.widget.layout.display = ""
+        show(self.card.widget, True)
         self.card.show(self.questions[0])
         self._controls()
 

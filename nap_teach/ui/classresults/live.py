@@ -22,7 +22,7 @@ from ...teach.classroom import ClassInfo, ClassRefused, ClassStore, StoreUnavail
 from ...teach.traveller import ClassResults
 from ...words.html import html
 from ..base import Component, PageHost, guarded
-from ..widgets import auto_layout, kernel_loop, show, with_classes
+from ..widgets import HTML, auto_layout, kernel_loop, show, with_classes
 
 log = logging.getLogger("nap_teach.ui.classresults")
 
@@ -46,7 +46,7 @@ class LiveClass(Component):
         self._cache: dict[str, Any] = {}
         self.scheduler: Callable[[float, Callable[[], None]], None] | None = None
         """Runs the next poll later; by default the kernel's event loop (None outside a kernel: no polling)."""
-        self.summary = with_classes(W.HTML(), "nap-class-live-summary")
+        self.summary = with_classes(HTML(), "nap-class-live-summary")
         self.end = with_classes(W.Button(button_style="warning", layout=auto_layout()), "nap-class-end")
         self.confirm = with_classes(W.Button(button_style="danger", layout=auto_layout()), "nap-class-end-confirm")
         self.cancel = with_classes(W.Button(layout=auto_layout()), "nap-class-end-cancel")

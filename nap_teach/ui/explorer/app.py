@@ -15,7 +15,7 @@ from ..base import App, guarded, label_controls, page_style
 from ...engine.messages import PROFILE_NAMES
 from ..params import page_query
 from ..params import PageParams, ignored_note
-from ..widgets import auto_layout as _auto, show as _show
+from ..widgets import HTML, auto_layout as _auto, show as _show
 from .compare import ComparePanel
 from .component import SECTIONS
 from .quiz import QuizPanel
@@ -37,7 +37,7 @@ class ExplorerApp(App):
         self.profile = profile
         self.seed = seed if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED \
             else random.randrange(1, 10_000)
-        self.title = W.HTML()
+        self.title = HTML()
         self.title.add_class("nap-ex-title")
         self.nav = W.ToggleButtons(options=[(s, s) for s in SECTIONS], value="rules",
                                    style={"button_width": "auto"}, layout=_auto())
@@ -48,7 +48,7 @@ class ExplorerApp(App):
                                             style={"button_width": "auto"}, layout=_auto())
         self.profile_pick.add_class("nap-ex-profile")
         self.profile_pick.observe(self._on_profile, names="value")
-        self.profile_label = W.HTML()
+        self.profile_label = HTML()
         self._header = W.HBox([self.title, self.switch.widget], layout=_auto())
         self._header.add_class("nap-ex-header")
         self._profile_box = W.HBox([self.profile_label, self.profile_pick], layout=_auto(align_items="center"))

@@ -11,7 +11,7 @@ from ...words.render import trick_html
 from ...teach.syllabus import profile_rules
 from ..base import guarded, name_control
 from ...words.rulebook import stakes_table_html
-from ..widgets import auto_layout as _auto, show as _show
+from ..widgets import HTML, auto_layout as _auto, show as _show
 from .component import ExplorerComponent, make_button
 from ...engine.rules import Topic
 from ...words.rulebook import prose as rule_text
@@ -36,15 +36,15 @@ class RulesPanel(ExplorerComponent):
         self.prev.on_click(self._on_prev)
         self.next.on_click(self._on_next)
         self.picker.observe(self._on_pick, names="value")
-        self.text = W.HTML()
+        self.text = HTML()
         self.text.add_class("nap-ex-rule-text")
         self.trainers: Trainers = trainers_for(app)  # each built when its rule is first shown
-        self.demo = W.HTML()
+        self.demo = HTML()
         self.demo.add_class("nap-ex-demo")
         self._demos: dict[str, Any] = {}
         self.slot = W.VBox(layout=_auto())
         self.slot.add_class("nap-ex-slot")
-        self.check_title = W.HTML()
+        self.check_title = HTML()
         self.question = QuestionCard(app, "nap-ex-check", self._on_answer)
         self.check = W.VBox([self.check_title, self.question.widget], layout=_auto())
         self.check.add_class("nap-ex-checkbox")

@@ -16,7 +16,7 @@ from ..postmortem import PostMortemPanel
 from ...words.render import mark_word
 from ..table import CardTable
 from ..table.lesson import show_lesson_step
-from ..widgets import auto_layout
+from ..widgets import HTML, auto_layout, show
 from .controls import StepControls
 from .course import CourseControls, CourseMode
 from .editor import DealEditor
@@ -46,7 +46,7 @@ class LessonApp(App):
         self.walk = LessonWalk(self.lesson)
         if self.mode is None and isinstance(step, int) and not isinstance(step, bool) and 1 <= step <= self.walk.count:
             self.walk.go(step - 1)
-        self.title = W.HTML("")
+        self.title = HTML("")
         self.title.add_class("nap-lesson-title")
         if self.mode is not None:
             self.controls: StepControls = CourseControls(self.walk, self.language, self.status, self.show,
@@ -86,7 +86,7 @@ class LessonApp(App):
         top.add_class("nap-lesson-top")
         lower = W.HBox([self.history.widget, self.whatif.widget], layout=auto_layout())
         lower.add_class("nap-lesson-lower")
-        self.legend = W.HTML("")
+        self.legend = HTML("")
         self.legend.add_class("nap-lesson-legend")
         parts = [page_style(*self.styles), self.page_nav.widget, header, self.board.widget, self.legend]
         if self.mode is not None:  # a question before the next step comes first, next to the table it is about
@@ -115,7 +115,7 @@ class LessonApp(App):
             self.worked = W.Button(icon="book", layout=auto_layout())
             self.worked.add_class("nap-entry-worked")
             self.worked.on_click(self._on_worked)
-            self.worked.layout.display = "none"
+            show(self.worked, False)
             at = parts.index(self.board.widget)  # the editor between the header and the deal it narrates
             parts[at:at] = [self.editor.widget, self.worked]
         parts.append(self.pagekeeper)  # the page's helper in the browser, kept through presenter mode's layouts
@@ -222,7 +222,7 @@ class LessonApp(App):
         self.controls.walk = self.walk
         self.whatif.walk = self.walk
         self.own = own
-        self.worked.layout.display = "" if own else "none"
+        show(self.worked, own)
         self.refresh()
 
     # -------------------------------------------------------------- drawing
@@ -237,7 +237,7 @@ class LessonApp(App):
         deal = self.mode.deal()
         session = isinstance(deal, SessionLesson)
         for w in (self.history.widget, self.whatif.widget, self.legend):
-            w.layout.display = "none" if session else None
+            show(w, not session)
         if isinstance(deal, Lesson):
             self.lesson = deal
             self.walk = self.mode.walk_for(deal)
@@ -246,7 +246,7 @@ class LessonApp(App):
             self.controls.walk = self.walk
             self.whatif.walk = self.walk
             return True
-        self.settlement.widget.layout.display = "none"
+        show(self.settlement.widget, False)
         self.explanation.widget.value = self.mode.session_explanations()
         return False
 

@@ -18,7 +18,7 @@ from ..params import bad_number, whole_number
 from ...teach.lesson import SECTIONS, LessonWalk
 from ..base import StatusLine, guarded
 from ..language import Language
-from ..widgets import auto_layout
+from ..widgets import HTML, auto_layout
 
 
 class StepBox(W.Text):
@@ -57,7 +57,7 @@ class StepControls:
         self.number = StepBox(value="1", continuous_update=False, style={"description_width": "initial"},
                               layout=W.Layout(width="130px", max_width="100%"))
         self.number.add_class("nap-lesson-number")
-        self.label = W.HTML("")
+        self.label = HTML("")
         self.label.add_class("nap-lesson-step")
         # the starting value is set before anyone observes it: the page draws its cards once it is built
         self.four = W.Checkbox(value=bool(four_colour), indent=False, layout=W.Layout(width="auto", max_width="100%"))

@@ -42,7 +42,7 @@ from ..base import Component, PageHost, StatusLine, guarded
 from ..params import DEFAULT_LANGUAGE
 from ..saveload import not_a_file, upload_content
 from ..sharing import CopyButton, page_address, qr_svg
-from ..widgets import auto_layout, set_classes, set_trait, show, with_classes
+from ..widgets import HTML, auto_layout, set_classes, set_trait, show, with_classes
 
 __all__ = ["DealEditor", "DEFAULT_NAMES", "new_names"]
 
@@ -87,7 +87,7 @@ class DealEditor(Component):
         self._status = StatusLine("nap-entry-status")
         self._syncing = False
         self._shown_players: tuple[str, ...] = ()
-        self.heading = with_classes(W.HTML(), "nap-entry-title")
+        self.heading = with_classes(HTML(), "nap-entry-title")
         self.open = with_classes(W.ToggleButton(value=False, icon="pencil", layout=auto_layout()), "nap-entry-open")
         self.open.observe(self._on_open, names="value")
         # the editor's widgets (a 52-card picker ...) are built when it is first opened: most visitors
@@ -104,7 +104,7 @@ class DealEditor(Component):
         if self.built:
             return
         self.built = True
-        self.intro = with_classes(W.HTML(), "nap-entry-intro")
+        self.intro = with_classes(HTML(), "nap-entry-intro")
         style = {"description_width": "initial"}
         self.profile = with_classes(W.Dropdown(options=[(n, n) for n in PROFILES], value=self.entry.profile.name,
                                                style=style, layout=auto_layout()), "nap-entry-profile")
@@ -133,13 +133,13 @@ class DealEditor(Component):
                 row.append(b)
             rows.append(with_classes(W.HBox(row, layout=auto_layout(flex_flow="row wrap")), "nap-entry-suit"))
         self.picker = with_classes(W.VBox(rows, layout=auto_layout()), "nap-entry-picker")
-        self.hands = with_classes(W.HTML(), "nap-entry-hands")
-        self.turn = with_classes(W.HTML(), "nap-entry-turn")
+        self.hands = with_classes(HTML(), "nap-entry-hands")
+        self.turn = with_classes(HTML(), "nap-entry-turn")
         self.calls = with_classes(W.HBox([], layout=auto_layout(flex_flow="row wrap")), "nap-entry-calls")
         self.cards = with_classes(W.HBox([], layout=auto_layout(flex_flow="row wrap")), "nap-entry-cards")
         self.stop = with_classes(W.Button(icon="hand-paper-o", layout=auto_layout()), "nap-entry-stop")
         self.stop.on_click(self._on_stop)
-        self.log = with_classes(W.HTML(), "nap-entry-log")
+        self.log = with_classes(HTML(), "nap-entry-log")
         self.undo = with_classes(W.Button(icon="undo", layout=auto_layout()), "nap-entry-undo")
         self.random = with_classes(W.Button(icon="random", layout=auto_layout()), "nap-entry-random")
         self.clear = with_classes(W.Button(icon="trash", layout=auto_layout()), "nap-entry-clear")
@@ -155,10 +155,10 @@ class DealEditor(Component):
                                              layout=W.Layout(width="46em", max_width="100%")), "nap-entry-notes")
         self.title_box.observe(self._on_words, names="value")
         self.notes_box.observe(self._on_words, names="value")
-        self.result = with_classes(W.HTML(), "nap-entry-result")
-        self.save = with_classes(W.HTML(), "nap-entry-save")
+        self.result = with_classes(HTML(), "nap-entry-result")
+        self.save = with_classes(HTML(), "nap-entry-save")
         self.copy = with_classes(CopyButton(select=".nap-entry-url"), "nap-entry-copy")
-        self.qr = with_classes(W.HTML(), "nap-entry-qr")
+        self.qr = with_classes(HTML(), "nap-entry-qr")
         self.upload = with_classes(W.FileUpload(accept=".json,application/json", multiple=False), "nap-entry-upload")
         self.upload.observe(self._on_upload, names="value")
         table = with_classes(W.HBox([self.profile, self.misere, self.count, self.names, self.dealer],

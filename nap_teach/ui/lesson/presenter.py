@@ -33,7 +33,7 @@ from ...words.html import Markup, html
 from ...teach.lesson import Lesson
 from ..base import CSS_DIR, Component, guarded
 from ..keys import PRESENT_KEYS, STEP_KEYS, StepKeys
-from ..widgets import auto_layout, set_classes, set_trait, show
+from ..widgets import HTML, auto_layout, set_classes, set_trait, show
 from .page import LessonPage
 
 
@@ -55,7 +55,7 @@ class Presenter(Component):
         self.switch.add_class("nap-present-switch")
         self.switch.description = self._("Present")  # named from the start, whatever the page draws first
         self.switch.on_click(self._on_switch)
-        self.title = W.HTML("")
+        self.title = HTML("")
         self.title.add_class("nap-present-title")
         self.seats = W.HBox([], layout=auto_layout())
         self.seats.add_class("nap-present-seats")
@@ -65,9 +65,9 @@ class Presenter(Component):
         self.all = W.Button(icon="eye", layout=auto_layout())
         self.all.add_class("nap-present-all")
         self.all.on_click(self._on_all)
-        self.ask = W.HTML("")
+        self.ask = HTML("")
         self.ask.add_class("nap-present-ask")
-        style = W.HTML(html("<style>{}</style>", Markup((CSS_DIR / "presenter.css").read_text(encoding="utf-8"))))
+        style = HTML(html("<style>{}</style>", Markup((CSS_DIR / "presenter.css").read_text(encoding="utf-8"))))
         style.add_class("nap-style")
         self.style = style
         self.widget = W.VBox([style, self.title, self.seats, W.HBox([self.only, self.all], layout=auto_layout()), self.ask],
@@ -81,7 +81,7 @@ class Presenter(Component):
         self.stage.add_class("nap-present-stage")
         self.panel = W.VBox([], layout=auto_layout())
         self.panel.add_class("nap-present-panel")
-        self.hint = W.HTML("")
+        self.hint = HTML("")
         self.hint.add_class("nap-present-keys-hint")
         self._seat_buttons: list[W.Button] = []
         self.revealed = False

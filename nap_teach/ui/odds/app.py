@@ -10,7 +10,7 @@ import ipywidgets as W
 from ...engine.cards import FULL_PACK, Card, CardParseError, format_cards, sort_hand
 from ...engine.dealing import MAX_SEED
 from ...words.render import card_label, card_text
-from ..widgets import set_classes, set_trait
+from ..widgets import HTML, set_classes, set_trait, show
 from ...words.html import Markup, html, join
 from ...words.cardtext import read_cards, reading_note
 from ...words.i18n import Translator
@@ -87,8 +87,8 @@ class OddsApp(App):
         """The whole deal behind a hand from "Deal me five" (None once the table size changes)."""
         self.as_dealt: AsDealt | None = None
         """The last run's hand solved in its deal as dealt (only when the run kept to that deal)."""
-        self.title = W.HTML()
-        self.intro = W.HTML()
+        self.title = HTML()
+        self.intro = HTML()
         self.hand_box = W.Text(value="", continuous_update=False)
         self.hand_box.add_class("nap-odds-hand")
         self.deal = W.Button()
@@ -114,11 +114,11 @@ class OddsApp(App):
         self.run.on_click(self._on_run)
         self.progress = W.IntProgress(value=0, min=0, max=DEFAULT_LAYOUTS)
         self.progress.add_class("nap-odds-progress")
-        self.progress_label = W.HTML()
+        self.progress_label = HTML()
         self.progress_label.add_class("nap-odds-progress-label")
-        self.chart = W.HTML()
+        self.chart = HTML()
         self.chart.add_class("nap-odds-chart")
-        self.table = W.HTML()
+        self.table = HTML()
         self.table.add_class("nap-odds-table")
         # the 52-card picker (issue 26 part 7): a hand chosen by tapping cards, as in the deal editor; the box
         # above it shows the same hand as codes and can still be typed in
@@ -186,7 +186,7 @@ class OddsApp(App):
         players = int(self.players.value)
         self.dealt = deal_table(players, self._rng, self.profile)
         self.keep.value = True
-        self.keep.layout.display = ""
+        show(self.keep, True)
         self._show_seat_hand()
         unused = len(self.dealt.unused)
         self.status.show(self.tr.ngettext(
@@ -210,7 +210,7 @@ class OddsApp(App):
         if self.dealt is not None and self.dealt.players != int(self.players.value):
             self.dealt = None
             self.keep.value = False
-            self.keep.layout.display = "none"
+            show(self.keep, False)
             self.status.show(self.tr.gettext(
                 "The dealt deal was for another number of players, so it is put away; "
                 "your five cards stay in the box."), "info")

@@ -13,7 +13,7 @@ from ...words.html import html
 from ...teach.play import PlayTable
 from ...words.render import card_text
 from ..base import Component, guarded
-from ..widgets import auto_layout as _auto, set_trait as _set, show as _show
+from ..widgets import HTML, auto_layout as _auto, set_trait as _set, show as _show
 from .page import PlayPage
 
 
@@ -130,7 +130,7 @@ class Coach(Component):
         super().__init__(app)
         self.button = W.Button(icon="lightbulb-o", layout=_auto())
         self.button.add_class("nap-play-hint")
-        self.text = W.HTML()
+        self.text = HTML()
         self.text.add_class("nap-play-hint-text")
         self.button.on_click(self._on_hint)
         self.widget = W.HBox([self.button, self.text])

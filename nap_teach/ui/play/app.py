@@ -18,7 +18,7 @@ from ..classstore import class_store
 from ..params import PageParams, ignored_note, preheating
 from ..postmortem import PostMortemPanel
 from ..table import CardTable
-from ..widgets import kernel_loop, show as _show
+from ..widgets import HTML, kernel_loop, show as _show
 from .actions import ActionBar, Coach
 from .auction import AuctionPanel
 from ..sharing import page_address
@@ -70,7 +70,7 @@ class PlayApp(App):
         self.bot_batch = BOT_BATCH
         """Seconds of bot replies in one paced job (0: one reply per job, each with its own update)."""
         setup = setup or TableSetup()
-        self.title = W.HTML()
+        self.title = HTML()
         self.title.add_class("nap-play-title")
         self.settings = SettingsPanel(self)
         self.setup = SetupPanel(self, setup)

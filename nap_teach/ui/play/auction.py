@@ -9,7 +9,7 @@ from ...words.html import escape, html, join
 from ...teach.play import PlayTable
 from ...engine.views import SeatView
 from ..base import Component, guarded
-from ..widgets import auto_layout as _auto, set_trait as _set, show as _show
+from ..widgets import HTML, auto_layout as _auto, set_trait as _set, show as _show
 from .page import PlayPage
 
 
@@ -21,13 +21,13 @@ class AuctionPanel(Component):
 
     def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
-        self.heading = W.HTML()
+        self.heading = HTML()
         self.buttons: dict[str, W.Button] = {}
         self.row = W.HBox([])
         self.row.add_class("nap-play-calls")
-        self.why = W.HTML()
+        self.why = HTML()
         self.why.add_class("nap-play-call-why")
-        self.calls = W.HTML()
+        self.calls = HTML()
         self.calls.add_class("nap-play-auction")
         self.widget = W.VBox([self.heading, self.row, self.why, self.calls])
         self.widget.add_class("nap-play-auction-panel")

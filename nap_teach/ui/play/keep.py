@@ -22,7 +22,7 @@ from ...teach.play.keep import PLACE_FORMAT, resume_table, table_place
 from ...words.html import html
 from ..base import Component, guarded
 from ..storage import BrowserStorage
-from ..widgets import auto_layout, show
+from ..widgets import HTML, auto_layout, show
 from .page import PlayPage
 
 __all__ = ["GameKeep", "KEEP_KEY"]
@@ -42,7 +42,7 @@ class GameKeep(Component):
         self.store.add_class("nap-play-kept")
         self.store.observe(self._on_loaded, names="loaded")
         self.kept: dict[str, Any] | None = None
-        self.offer = W.HTML("")
+        self.offer = HTML("")
         self.offer.add_class("nap-play-keep-text")
         self.resume = W.Button(icon="play", button_style="primary", layout=auto_layout())
         self.resume.add_class("nap-play-resume")

@@ -26,7 +26,7 @@ from ...teach.play import PlayTable, TableSetup
 from ...words.html import html
 from ..base import Component
 from ..storage import BrowserStorage
-from ..widgets import show, with_classes
+from ..widgets import HTML, show, with_classes
 from .page import PlayPage
 
 log = logging.getLogger("nap_teach.ui.play")
@@ -49,7 +49,7 @@ class LiveSeat(Component):
         self.sent = 0
         """Deals of :attr:`table` the store has acknowledged."""
         self.storage: BrowserStorage | None = None
-        self.line = with_classes(W.HTML(), "nap-play-live")
+        self.line = with_classes(HTML(), "nap-play-live")
         self._line: tuple[str, dict[str, Any], str] | None = None
         self.widget = W.VBox([self.line])
         show(self.widget, False)

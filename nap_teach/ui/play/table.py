@@ -12,7 +12,7 @@ from ...words.render import card_text, suit_text, trick_html
 from ...engine.views import SeatView
 from ..base import Component
 from ...engine.messages import PROFILE_NAMES
-from ..widgets import set_trait as _set, show as _show
+from ..widgets import HTML, set_trait as _set, show as _show
 from .page import PlayPage
 
 
@@ -23,11 +23,11 @@ class TrickView(Component):
 
     def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
-        self.info = W.HTML()
+        self.info = HTML()
         self.info.add_class("nap-play-info")
-        self.last = W.HTML()
+        self.last = HTML()
         self.last.add_class("nap-play-last-trick")
-        self.history = W.HTML()
+        self.history = HTML()
         self.history.add_class("nap-play-history")
         self.tricks = W.HBox([self.last])
         self.tricks.add_class("nap-play-tricks")

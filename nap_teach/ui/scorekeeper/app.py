@@ -12,7 +12,7 @@ from ...teach.scorekeeper import Scorekeeper
 from ...engine.session import DEFAULT_DEALS
 from ..base import App, guarded, page_style
 from ..params import PageParams
-from ..widgets import auto_layout as _auto, show as _show, with_classes as _css
+from ..widgets import HTML, auto_layout as _auto, show as _show, with_classes as _css
 from ..params import page_query
 from .component import MAX_DEALS, profile_name
 from .deal import DealForm
@@ -34,13 +34,13 @@ class ScorekeeperApp(App):
         self._busy = False
         self.profile = profile
         self.keeper: Scorekeeper | None = None
-        self.title = _css(W.HTML(), "nap-sk-title")
+        self.title = _css(HTML(), "nap-sk-title")
         self.setup = SetupForm(self, players, deals)
         self.deal = DealForm(self)
         self.ledger = KeeperLedger(self)
         self.chart = BalanceChart(self)
         self.saveload = SaveLoad(self)
-        self.over = _css(W.HTML(), "nap-sk-over")
+        self.over = _css(HTML(), "nap-sk-over")
         self.new_session = _css(W.Button(layout=_auto(align_self="flex-start")), "nap-sk-new")
         self.new_session.on_click(self._on_new_session)
         self.resume = _css(W.Button(layout=_auto(align_self="flex-start")), "nap-sk-resume")

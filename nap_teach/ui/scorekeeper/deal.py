@@ -9,7 +9,7 @@ from ...engine.explain import RecordError, RuleError
 from ...words.html import escape, html
 from ...teach.scorekeeper import Scorekeeper
 from ..base import guarded, name_control
-from ..widgets import auto_layout as _auto, show as _show, with_classes as _css
+from ..widgets import HTML, auto_layout as _auto, show as _show, with_classes as _css
 from ...engine.session import TIE_BREAK
 from .component import NOT_ENTERED, KeeperComponent, deal_number
 from .page import KeeperPage
@@ -31,14 +31,14 @@ class DealForm(KeeperComponent):
 
     def __init__(self, app: KeeperPage) -> None:
         super().__init__(app)
-        self.heading = _css(W.HTML(), "nap-sk-whose")
+        self.heading = _css(HTML(), "nap-sk-whose")
         self.rows_box = _css(W.VBox(layout=_auto()), "nap-sk-calls")
         self.rows: list[tuple[W.Dropdown, W.Dropdown]] = []
         self.tricks = _css(W.IntText(value=0, layout=W.Layout(width="5em")), "nap-sk-tricks")
-        self.tricks_label = W.HTML()
+        self.tricks_label = HTML()
         self.renege = _css(W.Dropdown(options=[("—", NOT_ENTERED)], value=NOT_ENTERED, layout=_auto()),
                            "nap-sk-renege")
-        self.renege_label = W.HTML()
+        self.renege_label = HTML()
         self.renege_box = _css(W.HBox([self.renege_label, self.renege], layout=_auto(align_items="center")),
                                "nap-sk-field")
         self.misdeal = _css(W.Button(layout=_auto()), "nap-sk-misdeal")
@@ -48,7 +48,7 @@ class DealForm(KeeperComponent):
         self.remove_call = _css(W.Button(layout=_auto()), "nap-sk-remove-call")
         self.submit = _css(W.Button(button_style="primary", layout=_auto()), "nap-sk-add")
         self.cancel = _css(W.Button(layout=_auto()), "nap-sk-cancel")
-        self.hint = W.HTML()
+        self.hint = HTML()
         self.add_call.on_click(self._on_add_call)
         self.remove_call.on_click(self._on_remove_call)
         self.submit.on_click(self._on_submit)

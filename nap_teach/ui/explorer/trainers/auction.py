@@ -11,7 +11,7 @@ from ....engine.messages import N_
 from ....engine.rules import Topic
 from ....teach.trainers import auction_options, table_names
 from ...base import guarded
-from ...widgets import auto_layout as _auto
+from ...widgets import HTML, auto_layout as _auto
 from ..component import make_button, valid_choice
 from .base import Action, Choice, Trainer
 
@@ -41,7 +41,7 @@ class AuctionTrainer(Trainer):
             b._nap_call = name
             b.on_click(self._on_call)
             self.call_buttons.append(b)
-        self.history = W.HTML()
+        self.history = HTML()
         self.history.add_class("nap-ex-auction-history")
 
     def layout(self) -> list[W.Widget]:

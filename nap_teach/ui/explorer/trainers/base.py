@@ -17,7 +17,7 @@ import ipywidgets as W
 
 from ....words.html import escape, html
 from ...base import guarded
-from ...widgets import auto_layout as _auto
+from ...widgets import HTML, auto_layout as _auto
 from ..component import ExplorerComponent, labelled_field, make_button, make_dropdown
 from ..page import ExplorerPage
 
@@ -71,9 +71,9 @@ class Trainer(ExplorerComponent):
 
     def __init__(self, app: ExplorerPage) -> None:
         super().__init__(app)
-        self.heading = W.HTML()
+        self.heading = HTML()
         self.heading.add_class("nap-ex-trainer-title")
-        self.out = W.HTML()
+        self.out = HTML()
         self.out.add_class(f"{self.css}-out")
         self.widget = W.VBox(layout=_auto())
         self.widget.add_class("nap-ex-trainer")
@@ -82,7 +82,7 @@ class Trainer(ExplorerComponent):
         for choice in self.choices:
             dropdown = make_dropdown(choice.css, choice.options(self), choice.value(self))
             setattr(self, choice.name, dropdown)
-            self.labels[choice.name] = W.HTML()
+            self.labels[choice.name] = HTML()
         for action in self.actions:
             button = make_button(action.css)
             setattr(self, action.name, button)

@@ -14,7 +14,7 @@ from ....teach.trainers import (
     FollowReport, MisereJudgement, PositionError, TrickJudgement, follow_options, judge_misere_trick, judge_trick, random_trick, stop_check, table_names,
 )
 from ...base import guarded
-from ...widgets import auto_layout as _auto
+from ...widgets import HTML, auto_layout as _auto
 from ..component import valid_choice
 from .base import Action, Choice, Trainer, numbers
 
@@ -29,7 +29,7 @@ class FollowTrainer(Trainer):
 
     def build(self) -> None:
         self.rng = random.Random(f"follow:{self.app.seed}")
-        self.table = W.HTML()
+        self.table = HTML()
         self.table.add_class("nap-ex-follow-table")
         self.cards = W.HBox(layout=_auto())
         self.cards.add_class("nap-ex-follow-cards")
@@ -121,7 +121,7 @@ class TrickJudge(Trainer):
 
     def build(self) -> None:
         self.rng = random.Random(f"{self.seed_key}:{self.app.seed}")
-        self.table = W.HTML()
+        self.table = HTML()
         self.picks = W.HBox(layout=_auto(flex_flow="row wrap"))
         self.picks.add_class(f"{self.css}-picks")
         self.judgement: TrickJudgement | MisereJudgement | None = None
