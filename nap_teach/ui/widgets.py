@@ -12,7 +12,7 @@ from ..words.html import Markup, html
 from ..words.i18n import Translator
 
 __all__ = ["auto_layout", "show", "set_trait", "set_classes", "with_classes", "scroll_cue", "HTML", "SharedLayout",
-           "HiddenLayout", "SharedHTMLStyle"]
+           "HiddenLayout", "SharedHTMLStyle", "SharedButtonStyle", "shared_layout", "shared_button_style"]
 
 WidgetT = TypeVar("WidgetT", bound=W.Widget)
 
@@ -64,6 +64,14 @@ class SharedHTMLStyle(_Frozen, HTMLStyle):
         self.freeze()
 
 
+class SharedButtonStyle(_Frozen, W.ButtonStyle):
+    """The style of buttons that never change their style (see :func:`shared_button_style`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.freeze()
+
+
 _shared: dict[str, W.Widget] = {}
 """The shared models of this kernel (one page per kernel), made on first use; made again once closed."""
 
@@ -73,6 +81,19 @@ def _shared_model(key: str, make: Any) -> Any:
     if model is None or model.comm is None:
         model = _shared[key] = make()
     return model
+
+
+def shared_layout(key: str, **kwargs: Any) -> SharedLayout:
+    """The page's one layout of these values (``key`` names them), for widgets that never change it but by
+    :func:`show` (a row of 52 card buttons: one layout model instead of 52)."""
+    layout: SharedLayout = _shared_model(key, lambda: SharedLayout(key, **kwargs))
+    return layout
+
+
+def shared_button_style() -> SharedButtonStyle:
+    """The page's one plain button style, for buttons that never change their style (colours come from CSS)."""
+    style: SharedButtonStyle = _shared_model("button-style", SharedButtonStyle)
+    return style
 
 
 def auto_layout(**kwargs: Any) -> W.Layout:

@@ -10,7 +10,7 @@ import ipywidgets as W
 from ...engine.cards import FULL_PACK, Card, CardParseError, format_cards, sort_hand
 from ...engine.dealing import MAX_SEED
 from ...words.render import card_label, card_text
-from ..widgets import HTML, set_classes, set_trait, show
+from ..widgets import HTML, set_classes, set_trait, shared_button_style, shared_layout, show
 from ...words.html import Markup, html, join
 from ...words.cardtext import read_cards, reading_note
 from ...words.i18n import Translator
@@ -127,7 +127,8 @@ class OddsApp(App):
         for start in range(0, 52, 13):
             row = []
             for card in FULL_PACK[start:start + 13]:
-                b = W.Button(description=card_text(card), layout=W.Layout(width="auto"))
+                b = W.Button(description=card_text(card), layout=shared_layout("width-auto", width="auto"),
+                             style=shared_button_style())
                 b.add_class("nap-odds-pick")
                 b.add_class(f"nap-odds-pick-{card.code}")
                 b.add_class(f"nap-suit-{card.suit.letter}")
