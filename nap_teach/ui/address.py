@@ -34,7 +34,7 @@ import traitlets
 from ..words.html import html
 from ..words.i18n import normalize_lang, translator
 from .params import page_params
-from .widgets import HTML
+from .widgets import HTML, VBox
 
 log = logging.getLogger("nap_teach.ui")
 
@@ -119,7 +119,7 @@ class _AddressedPage:
         self.build = page
         self.page: _Page | None = None
         self.reader = AddressWidget()
-        self.widget = W.VBox([self.reader])
+        self.widget = VBox([self.reader])
         self.widget.add_class("nap-address-page")
         self.reader.observe(self._on_address, names="href")
 

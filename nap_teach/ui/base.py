@@ -24,7 +24,7 @@ from .keeper import PageKeeper
 from .language import Language, LanguageSwitch
 from .nav import PageNav
 from .params import page_params
-from .widgets import HTML
+from .widgets import HTML, VBox
 
 __all__ = [
     "page_params", "page_style", "StatusLine", "guarded", "App", "Component",
@@ -297,7 +297,7 @@ class App:
         self.language = Language(lang)
         self.switch = LanguageSwitch(self.language)
         self.status = StatusLine()
-        self.widget = W.VBox()
+        self.widget = VBox()
         self.widget.add_class("nap-app")
         self.widget.add_class(self.css_class)
         self.page_nav = PageNav(self.page, self.language, self.nav_profile)

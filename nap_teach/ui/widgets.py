@@ -12,7 +12,8 @@ from ..words.html import Markup, html
 from ..words.i18n import Translator
 
 __all__ = ["auto_layout", "show", "set_trait", "set_classes", "with_classes", "scroll_cue", "HTML", "SharedLayout",
-           "HiddenLayout", "SharedHTMLStyle", "SharedButtonStyle", "shared_layout", "shared_button_style"]
+           "HiddenLayout", "SharedHTMLStyle", "SharedButtonStyle", "shared_layout", "shared_button_style", "VBox", "HBox",
+           "Button"]
 
 WidgetT = TypeVar("WidgetT", bound=W.Widget)
 
@@ -117,6 +118,32 @@ class HTML(W.HTML):
             kwargs["layout"] = _shared_model("plain", SharedLayout)
         if "style" not in kwargs:
             kwargs["style"] = _shared_model("html-style", SharedHTMLStyle)
+        super().__init__(**kwargs)
+
+
+class VBox(W.VBox):
+    """``ipywidgets.VBox`` sharing, unless given its own, the page's one plain layout."""
+
+    def __init__(self, children: Any = (), **kwargs: Any) -> None:
+        kwargs.setdefault("layout", _shared_model("plain", SharedLayout))
+        super().__init__(children, **kwargs)
+
+
+class HBox(W.HBox):
+    """``ipywidgets.HBox`` sharing, unless given its own, the page's one plain layout."""
+
+    def __init__(self, children: Any = (), **kwargs: Any) -> None:
+        kwargs.setdefault("layout", _shared_model("plain", SharedLayout))
+        super().__init__(children, **kwargs)
+
+
+class Button(W.Button):
+    """``ipywidgets.Button`` sharing, unless given their own, the page's one plain layout and one button style
+    (a button whose colours change in Python keeps ``ipywidgets.Button``: the shared style refuses changes)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("layout", _shared_model("plain", SharedLayout))
+        kwargs.setdefault("style", shared_button_style())
         super().__init__(**kwargs)
 
 

@@ -18,7 +18,7 @@ from ..params import PageParams, page_query
 from ..classstore import class_store
 from ..saveload import file_bytes
 from .live import LiveClass
-from ..widgets import HTML, auto_layout, show, with_classes
+from ..widgets import auto_layout, Button, HBox, HTML, show, with_classes
 
 STATUS_WORDS = {COUNTED: "counted", FLAGGED: "not counted: another game", REFUSED: "refused",
                 DUPLICATE: "already loaded"}
@@ -54,7 +54,7 @@ class ClassApp(App):
         self.intro = HTML()
         self.upload = with_classes(W.FileUpload(accept=".json,application/json", multiple=True), "nap-class-upload")
         self.upload.observe(self._on_upload, names="value")
-        self.clear = with_classes(W.Button(layout=auto_layout()), "nap-class-clear")
+        self.clear = with_classes(Button(layout=auto_layout()), "nap-class-clear")
         self.clear.on_click(self._on_clear)
         self.game = with_classes(W.Dropdown(options=[], style={"description_width": "initial"},
                                             layout=auto_layout()), "nap-class-game")
@@ -65,8 +65,8 @@ class ClassApp(App):
         self.ledger = with_classes(HTML(), "nap-class-ledger")
         self.chart = with_classes(HTML(), "nap-class-chart")
         self.travellers = with_classes(HTML(), "nap-class-results")
-        header = with_classes(W.HBox([self.title, self.switch.widget]), "nap-class-header")
-        controls = with_classes(W.HBox([self.upload, self.clear], layout=auto_layout()), "nap-class-controls")
+        header = with_classes(HBox([self.title, self.switch.widget]), "nap-class-header")
+        controls = with_classes(HBox([self.upload, self.clear], layout=auto_layout()), "nap-class-controls")
         live = [self.live.widget] if self.live is not None else []
         if self.live is not None:
             show(controls, False)  # the file route is the plain class page's

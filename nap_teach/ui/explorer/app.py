@@ -15,7 +15,7 @@ from ..base import App, guarded, label_controls, page_style
 from ...engine.messages import PROFILE_NAMES
 from ..params import page_query
 from ..params import PageParams, ignored_note
-from ..widgets import HTML, auto_layout as _auto, show as _show
+from ..widgets import auto_layout as _auto, HBox, HTML, show as _show
 from .compare import ComparePanel
 from .component import SECTIONS
 from .quiz import QuizPanel
@@ -49,9 +49,9 @@ class ExplorerApp(App):
         self.profile_pick.add_class("nap-ex-profile")
         self.profile_pick.observe(self._on_profile, names="value")
         self.profile_label = HTML()
-        self._header = W.HBox([self.title, self.switch.widget], layout=_auto())
+        self._header = HBox([self.title, self.switch.widget], layout=_auto())
         self._header.add_class("nap-ex-header")
-        self._profile_box = W.HBox([self.profile_label, self.profile_pick], layout=_auto(align_items="center"))
+        self._profile_box = HBox([self.profile_label, self.profile_pick], layout=_auto(align_items="center"))
         self._profile_box.add_class("nap-ex-profile-box")
         self.section = "rules"
         self._nav_sync = False

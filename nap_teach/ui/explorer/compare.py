@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import ipywidgets as W
-
 from ...engine.explain import Explanation
 from ...words.html import escape, html, join
 from ...engine.profiles import BRITISH, PUB, Profile
@@ -12,7 +10,7 @@ from ...engine.rules import Topic
 from ...teach.trainers import PositionError, profile_differences, table_names, two_tariffs
 from ..base import guarded
 from ...engine.messages import PROFILE_NAMES
-from ..widgets import HTML, auto_layout as _auto
+from ..widgets import auto_layout as _auto, HBox, HTML, VBox
 from .component import ExplorerComponent, labelled_field, make_dropdown, valid_choice
 from .page import ExplorerPage
 
@@ -42,10 +40,10 @@ class ComparePanel(ExplorerComponent):
         fields = [labelled_field(lbl, d) for lbl, d in zip(self.labels, (self.size, self.contract, self.tricks))]
         self.out = HTML()
         self.out.add_class("nap-ex-tariffs-out")
-        box = W.VBox([self.tariffs_heading, W.HBox(fields, layout=_auto(flex_flow="row wrap")), self.out],
+        box = VBox([self.tariffs_heading, HBox(fields, layout=_auto(flex_flow="row wrap")), self.out],
                      layout=_auto())
         box.add_class("nap-ex-tariffs")
-        self.widget = W.VBox([self.table, box], layout=_auto())
+        self.widget = VBox([self.table, box], layout=_auto())
         self.widget.add_class("nap-ex-compare")
 
     def _name(self, p: Profile) -> str:

@@ -8,7 +8,7 @@ from ...engine.dealing import MAX_SEED
 from ...words.html import escape, html
 from ...teach.quiz import DEFAULT_COUNT, Question, QuizRun
 from ..base import guarded
-from ..widgets import HTML, auto_layout as _auto
+from ..widgets import auto_layout as _auto, HBox, HTML, VBox
 from .component import ExplorerComponent, labelled_field, make_button
 from ..question import QuestionCard
 from .page import ExplorerPage
@@ -37,9 +37,9 @@ class QuizPanel(ExplorerComponent):
         self.next = make_button("nap-ex-quiz-next")
         self.prev.on_click(self._on_prev)
         self.next.on_click(self._on_next)
-        seed_box = W.HBox([labelled_field(self.seed_label, self.seed), self.new], layout=_auto(align_items="center"))
-        self.widget = W.VBox([seed_box, self.score, self.progress, self.card.widget,
-                              W.HBox([self.prev, self.next], layout=_auto())], layout=_auto())
+        seed_box = HBox([labelled_field(self.seed_label, self.seed), self.new], layout=_auto(align_items="center"))
+        self.widget = VBox([seed_box, self.score, self.progress, self.card.widget,
+                              HBox([self.prev, self.next], layout=_auto())], layout=_auto())
         self.widget.add_class("nap-ex-quiz")
         self.show()
 

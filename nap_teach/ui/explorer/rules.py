@@ -11,7 +11,7 @@ from ...words.render import trick_html
 from ...teach.syllabus import profile_rules
 from ..base import guarded, name_control
 from ...words.rulebook import stakes_table_html
-from ..widgets import HTML, auto_layout as _auto, show as _show
+from ..widgets import auto_layout as _auto, HBox, HTML, show as _show, VBox
 from .component import ExplorerComponent, make_button
 from ...engine.rules import Topic
 from ...words.rulebook import prose as rule_text
@@ -42,15 +42,15 @@ class RulesPanel(ExplorerComponent):
         self.demo = HTML()
         self.demo.add_class("nap-ex-demo")
         self._demos: dict[str, Any] = {}
-        self.slot = W.VBox(layout=_auto())
+        self.slot = VBox(layout=_auto())
         self.slot.add_class("nap-ex-slot")
         self.check_title = HTML()
         self.question = QuestionCard(app, "nap-ex-check", self._on_answer)
-        self.check = W.VBox([self.check_title, self.question.widget], layout=_auto())
+        self.check = VBox([self.check_title, self.question.widget], layout=_auto())
         self.check.add_class("nap-ex-checkbox")
-        nav = W.VBox([self.picker, W.HBox([self.prev, self.next], layout=_auto())], layout=_auto())
+        nav = VBox([self.picker, HBox([self.prev, self.next], layout=_auto())], layout=_auto())
         nav.add_class("nap-ex-rule-nav")
-        self.widget = W.VBox([nav, self.text, self.demo, self.slot, self.check], layout=_auto())
+        self.widget = VBox([nav, self.text, self.demo, self.slot, self.check], layout=_auto())
         self.widget.add_class("nap-ex-rules")
         self._syncing = False
 

@@ -22,7 +22,7 @@ from ..base import App, guarded, page_style
 from ..params import PageParams
 from ..printing import PrintButton
 from ..saveload import upload_content
-from ..widgets import HTML, show, with_classes
+from ..widgets import HBox, HTML, show, VBox, with_classes
 
 __all__ = ["KINDS", "HandoutsApp"]
 
@@ -88,11 +88,11 @@ class HandoutsApp(App):
         self.print_button = PrintButton()
         self.preview = with_classes(HTML(), "nap-handouts-preview")
         self.preview.add_class("nap-print-only")
-        header = W.HBox([self.title, self.switch.widget])
+        header = HBox([self.title, self.switch.widget])
         header.add_class("nap-handouts-header")
-        form = W.VBox([W.HBox([self.kind, self.profile]), W.HBox([self.lesson, self.deal]),
-                       W.HBox([self.players, self.source]), W.HBox([self.names]), W.HBox([self.learners]), W.HBox([self.upload]),
-                       W.HBox([self.paper, self.print_button])])
+        form = VBox([HBox([self.kind, self.profile]), HBox([self.lesson, self.deal]),
+                       HBox([self.players, self.source]), HBox([self.names]), HBox([self.learners]), HBox([self.upload]),
+                       HBox([self.paper, self.print_button])])
         form.add_class("nap-handouts-form")
         self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.intro, form, self.status.widget,
                                 self.preview)

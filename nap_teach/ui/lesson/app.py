@@ -1,8 +1,6 @@
 """The lesson page itself: its components, the URL parameters and drawing a step everywhere."""
 from __future__ import annotations
 
-import ipywidgets as W
-
 from ...teach.course import LessonSpec, lesson_ids, load_course, load_lesson
 from ...words.html import html
 from ...teach.lesson import Lesson, LessonWalk, default_lesson
@@ -16,7 +14,7 @@ from ..postmortem import PostMortemPanel
 from ...words.render import mark_word
 from ..table import CardTable
 from ..table.lesson import show_lesson_step
-from ..widgets import HTML, auto_layout, show
+from ..widgets import auto_layout, Button, HBox, HTML, show, VBox
 from .controls import StepControls
 from .course import CourseControls, CourseMode
 from .editor import DealEditor
@@ -72,19 +70,19 @@ class LessonApp(App):
             self.page_nav.lesson = LessonPlace(self.mode.spec.place, len(lessons), self.mode.spec.title,
                                                (following.id, following.title) if following is not None else None)
             self.page_nav.refresh()
-        header = W.HBox([self.title, self.presenter.switch, self.switch.widget], layout=auto_layout())
+        header = HBox([self.title, self.presenter.switch, self.switch.widget], layout=auto_layout())
         header.add_class("nap-lesson-header")
-        side = W.VBox([self.explanation.widget, self.settlement.widget], layout=auto_layout())
+        side = VBox([self.explanation.widget, self.settlement.widget], layout=auto_layout())
         side.add_class("nap-lesson-side")
         # the bar pinned to the bottom of the screen: the step's messages over Back, Next (or Check) and the counter
-        steer = W.VBox([self.status.widget, self.controls.widget], layout=auto_layout())
+        steer = VBox([self.status.widget, self.controls.widget], layout=auto_layout())
         steer.add_class("nap-lesson-steer")
         steer.add_class("nap-lesson-bar")
         self.steer = steer
         # the narration, then the bar (out of the flow on screens: pinned); the table comes before both
-        top = W.HBox([side, steer], layout=auto_layout())
+        top = HBox([side, steer], layout=auto_layout())
         top.add_class("nap-lesson-top")
-        lower = W.HBox([self.history.widget, self.whatif.widget], layout=auto_layout())
+        lower = HBox([self.history.widget, self.whatif.widget], layout=auto_layout())
         lower.add_class("nap-lesson-lower")
         self.legend = HTML("")
         self.legend.add_class("nap-lesson-legend")
@@ -112,7 +110,7 @@ class LessonApp(App):
         self.editor: DealEditor | None = None
         if self.mode is None:  # "Your own deal": enter a deal, then the same player narrates it
             self.editor = DealEditor(self, self.teach, on_words=self._own_heading)
-            self.worked = W.Button(icon="book", layout=auto_layout())
+            self.worked = Button(icon="book", layout=auto_layout())
             self.worked.add_class("nap-entry-worked")
             self.worked.on_click(self._on_worked)
             show(self.worked, False)

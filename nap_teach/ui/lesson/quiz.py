@@ -7,15 +7,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-import ipywidgets as W
-
 from ...words.html import html
 from ...teach.lesson.player import LessonRun
 from ...teach.quiz import Question
 from ..base import Component, PageHost, guarded
 from ..nav import nav_href
 from ..question import QuestionCard
-from ..widgets import HTML, auto_layout, show
+from ..widgets import auto_layout, Button, HTML, show, VBox
 
 __all__ = ["LessonQuiz"]
 
@@ -31,13 +29,13 @@ class LessonQuiz(Component):
         self.title = HTML("")
         self.title.add_class("nap-lesson-quiz-count")
         self.card = QuestionCard(app, "nap-lesson-quiz-q", self._answer)
-        self.next = W.Button(icon="arrow-right", layout=auto_layout())
+        self.next = Button(icon="arrow-right", layout=auto_layout())
         self.next.add_class("nap-lesson-quiz-next")
         self.next.on_click(self._on_next)
         self.done = HTML("")
         self.done.add_class("nap-lesson-done")
         self._shown_done = False
-        self.widget = W.VBox([self.title, self.card.widget, self.next, self.done], layout=auto_layout())
+        self.widget = VBox([self.title, self.card.widget, self.next, self.done], layout=auto_layout())
         self.widget.add_class("nap-lesson-quiz")
         show(self.widget, False)
 

@@ -21,7 +21,7 @@ from ...words.html import Markup, html
 from ...teach.traveller import class_query
 from ..base import Component, guarded
 from ..sharing import ADDRESS, MAX_ADDRESS, page_address, qr_svg
-from ..widgets import HTML, auto_layout, show, with_classes
+from ..widgets import auto_layout, Button, HTML, show, VBox, with_classes
 from .page import PlayPage
 
 
@@ -40,13 +40,13 @@ class ClassLink(Component):
                                            style={"description_width": "initial"},
                                            layout=W.Layout(width="100%", max_width="40em")),
                                     "nap-play-class-address")
-        self.make = with_classes(W.Button(layout=auto_layout(align_self="flex-start")), "nap-play-class-make")
+        self.make = with_classes(Button(layout=auto_layout(align_self="flex-start")), "nap-play-class-make")
         self.make.on_click(self._on_make)
         self.output = with_classes(HTML(), "nap-play-class-output")
         self.link = ""
         self.code = ""
         self.teacher_link = ""
-        self.widget = with_classes(W.VBox([self.heading, self.address, self.make, self.output],
+        self.widget = with_classes(VBox([self.heading, self.address, self.make, self.output],
                                           layout=auto_layout()), "nap-play-classlink")
         self.refresh()
 

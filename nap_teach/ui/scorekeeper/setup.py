@@ -13,7 +13,7 @@ from ...engine.profiles import BRITISH, MAX_ANTE, PROFILES, Profile
 from ...teach.scorekeeper import Scorekeeper
 from ...engine.session import DEFAULT_DEALS
 from ..base import guarded
-from ..widgets import HTML, auto_layout as _auto, show as _show, with_classes as _css
+from ..widgets import auto_layout as _auto, Button, HBox, HTML, show as _show, VBox, with_classes as _css
 from .component import MAX_DEALS, KeeperComponent, profile_name
 from .page import KeeperPage
 
@@ -47,13 +47,13 @@ class SetupForm(KeeperComponent):
                          "nap-sk-opt-bust")
         self.option_labels = [HTML() for _ in range(4)]
         self.options_heading = HTML()
-        self.options_box = _css(W.VBox([self.options_heading] + [
-            _css(W.HBox([label, widget], layout=_auto(align_items="center")), "nap-sk-field")
+        self.options_box = _css(VBox([self.options_heading] + [
+            _css(HBox([label, widget], layout=_auto(align_items="center")), "nap-sk-field")
             for label, widget in zip(self.option_labels, (self.misere, self.renege, self.ante, self.bust))
         ], layout=_auto()), "nap-sk-options")
         self.first = _css(W.Dropdown(options=[], layout=_auto()), "nap-sk-first")
         self.first_label = HTML()
-        self.draw = _css(W.Button(layout=_auto()), "nap-sk-draw")
+        self.draw = _css(Button(layout=_auto()), "nap-sk-draw")
         self.drawn = _css(HTML(), "nap-sk-drawn")
         self.length = _css(W.BoundedIntText(value=deals, min=1, max=MAX_DEALS, layout=W.Layout(width="6em")),
                            "nap-sk-length")
@@ -61,19 +61,19 @@ class SetupForm(KeeperComponent):
                                          style={"button_width": "auto", "description_width": "auto"},
                                          layout=_auto()), "nap-sk-unit")
         self.length_label = HTML()
-        self.start = _css(W.Button(button_style="primary", layout=_auto()), "nap-sk-start")
+        self.start = _css(Button(button_style="primary", layout=_auto()), "nap-sk-start")
         self.players.observe(self._on_players, names="value")
         self.profile.observe(self._on_profile, names="value")
         self.draw.on_click(self._on_draw)
         self.start.on_click(self._on_start)
-        self.widget = _css(W.VBox([
+        self.widget = _css(VBox([
             self.heading,
-            _css(W.HBox([self.players_label, self.players], layout=_auto()), "nap-sk-field"),
-            _css(W.HBox([self.profile_label, self.profile], layout=_auto(align_items="center")), "nap-sk-field"),
+            _css(HBox([self.players_label, self.players], layout=_auto()), "nap-sk-field"),
+            _css(HBox([self.profile_label, self.profile], layout=_auto(align_items="center")), "nap-sk-field"),
             self.options_box,
-            _css(W.HBox([self.first_label, self.first, self.draw], layout=_auto(align_items="center")), "nap-sk-field"),
+            _css(HBox([self.first_label, self.first, self.draw], layout=_auto(align_items="center")), "nap-sk-field"),
             self.drawn,
-            _css(W.HBox([self.length_label, self.length, self.unit], layout=_auto(align_items="center")), "nap-sk-field"),
+            _css(HBox([self.length_label, self.length, self.unit], layout=_auto(align_items="center")), "nap-sk-field"),
             self.start,
         ], layout=_auto()), "nap-sk-setup")
         self._sync_first()

@@ -17,7 +17,7 @@ import ipywidgets as W
 
 from ....words.html import escape, html
 from ...base import guarded
-from ...widgets import HTML, auto_layout as _auto
+from ...widgets import auto_layout as _auto, HBox, HTML, VBox
 from ..component import ExplorerComponent, labelled_field, make_button, make_dropdown
 from ..page import ExplorerPage
 
@@ -75,7 +75,7 @@ class Trainer(ExplorerComponent):
         self.heading.add_class("nap-ex-trainer-title")
         self.out = HTML()
         self.out.add_class(f"{self.css}-out")
-        self.widget = W.VBox(layout=_auto())
+        self.widget = VBox(layout=_auto())
         self.widget.add_class("nap-ex-trainer")
         self.widget.add_class(self.css)
         self.labels: dict[str, W.HTML] = {}
@@ -116,7 +116,7 @@ class Trainer(ExplorerComponent):
             return [self.field(self.choices[0].name)]
         if not self.choices:
             return []
-        return [W.HBox([self.field(c.name) for c in self.choices], layout=_auto(**self.fields_layout))]
+        return [HBox([self.field(c.name) for c in self.choices], layout=_auto(**self.fields_layout))]
 
     def buttons(self) -> list[W.Widget]:
         return [getattr(self, a.name) for a in self.actions]
