@@ -34,7 +34,14 @@ it answers, the import of the page's module (the notebook's first line), the pag
 holds and the bytes of their states (JSON); and ``python -X importtime`` of the same import, whose
 largest self-contained packages are printed.
 
-Figures: benchmarks/README.md, "Pages against a one-button page".
+The server and the kernels run with Python's bytecode cache on and the package compiled first, as after
+``pip install`` (a shell's ``PYTHONDONTWRITEBYTECODE=1`` made every kernel compile the package anew).
+
+Last measured 2026-12-02 15:45-15:57 UTC, 6 rounds, 2 cores shared with other sessions at load average 9 to
+21: median ratios index 0.98, play 1.21, lesson 1.24, explorer 1.06, odds 1.24, problems 1.20, scorekeeper
+1.03, handouts 1.34, class 0.98 (worst handouts 1.34, median 1.20; single loads 0.3-3.6); an earlier run at
+load 1 to 8: worst 1.17, median 1.12. Too noisy to settle the 1.10 goal: run it on a quiet machine.
+Figures and where the time goes: benchmarks/README.md, "Pages against a one-button page".
 """
 from __future__ import annotations
 
