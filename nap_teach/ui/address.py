@@ -34,6 +34,7 @@ import traitlets
 from ..words.html import html
 from ..words.i18n import normalize_lang, translator
 from .params import page_params
+from .widgets import HTML, VBox
 
 log = logging.getLogger("nap_teach.ui")
 
@@ -118,7 +119,7 @@ class _AddressedPage:
         self.build = page
         self.page: _Page | None = None
         self.reader = AddressWidget()
-        self.widget = W.VBox([self.reader])
+        self.widget = VBox([self.reader])
         self.widget.add_class("nap-address-page")
         self.reader.observe(self._on_address, names="href")
 
@@ -134,7 +135,7 @@ class _AddressedPage:
         except Exception:  # a UI boundary: a bug of ours becomes a short notice, never a traceback
             log.exception("the page could not be built for %r", environ)
             tr = translator(normalize_lang(page_params(environ).get("lang", "en")))
-            notice = W.HTML(html('<p class="nap-address-failed" role="alert">{}</p>', tr.gettext(
+            notice = HTML(html('<p class="nap-address-failed" role="alert">{}</p>', tr.gettext(
                 "This page could not be prepared. Reload the page to try again.")))
             self.widget.children = (self.reader, notice)
             return

@@ -24,6 +24,7 @@ from .keeper import PageKeeper
 from .language import Language, LanguageSwitch
 from .nav import PageNav
 from .params import page_params
+from .widgets import HTML, VBox
 
 __all__ = [
     "page_params", "page_style", "StatusLine", "guarded", "App", "Component",
@@ -136,7 +137,7 @@ class StatusLine:
     """A polite live region for feedback and refusals (read out by screen readers)."""
 
     def __init__(self, css_class: str = "nap-status") -> None:
-        self.widget = W.HTML("")
+        self.widget = HTML("")
         self.widget.add_class(css_class)
         self.kind = ""
         self.text = ""
@@ -198,7 +199,7 @@ def page_style(*names: str) -> W.HTML:
         path = CSS_DIR / f"{name}.css"
         if path.is_file():
             parts.append(path.read_text(encoding="utf-8"))
-    widget = W.HTML(html("<style>{}</style>", Markup("\n".join(parts))))  # our own style sheets
+    widget = HTML(html("<style>{}</style>", Markup("\n".join(parts))))  # our own style sheets
     widget.add_class("nap-style")
     return widget
 
@@ -296,7 +297,7 @@ class App:
         self.language = Language(lang)
         self.switch = LanguageSwitch(self.language)
         self.status = StatusLine()
-        self.widget = W.VBox()
+        self.widget = VBox()
         self.widget.add_class("nap-app")
         self.widget.add_class(self.css_class)
         self.page_nav = PageNav(self.page, self.language, self.nav_profile)

@@ -30,12 +30,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import ipywidgets as W
-
 from ..words.html import Markup, html
 from ..engine.messages import N_
 from .language import Language
 from .params import DEFAULT_LANGUAGE, page_query
+from .widgets import HTML
 
 __all__ = ["NavPage", "LessonPlace", "COURSE_PAGES", "START_PAGE", "nav_href", "next_page", "nav_html", "PageNav"]
 
@@ -150,7 +149,7 @@ class PageNav:
         self._profile = profile
         self.lesson: LessonPlace | None = None
         """Set on a lesson of the course: the header shows its place in the course and leads to the next lesson."""
-        self.widget = W.HTML()
+        self.widget = HTML()
         self.widget.add_class("nap-page-nav")
         language.observe(self.refresh)
         self.refresh()

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from typing import Callable
 
-import ipywidgets as W
-
 from ..words.html import html, join
 from ..words.i18n import Translator
 from ..ai.postmortem import PostMortem, post_mortem
 from ..engine.state import DealState
+from .widgets import HTML
 
 __all__ = ["PostMortemPanel"]
 
@@ -27,7 +26,7 @@ class PostMortemPanel:
 
     def __init__(self, translator: Callable[[], Translator]) -> None:
         self._tr = translator
-        self.widget = W.HTML("")
+        self.widget = HTML("")
         self.widget.add_class("nap-postmortem")
         self._key: object = None
         self._pm: PostMortem | None = None

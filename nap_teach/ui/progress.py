@@ -19,7 +19,7 @@ from ..engine.profiles import BRITISH, PUB, Profile
 from .base import Component, PageHost, guarded
 from .storage import ProgressStore
 from .question import QuestionCard
-from .widgets import auto_layout, show
+from .widgets import auto_layout, Button, HBox, HTML, show, VBox
 
 __all__ = ["ProgressPanel", "ReviewQuiz", "taught_rules", "course_list_html"]
 
@@ -57,20 +57,20 @@ class ProgressPanel(Component):
     def __init__(self, app: PageHost, store: ProgressStore) -> None:
         super().__init__(app)
         self.store = store
-        self.summary = W.HTML("")
+        self.summary = HTML("")
         self.summary.add_class("nap-progress-summary")
-        self.export = W.Button(icon="download", layout=auto_layout())
+        self.export = Button(icon="download", layout=auto_layout())
         self.export.add_class("nap-progress-export")
         self.upload = W.FileUpload(accept=".json,application/json", multiple=False, layout=auto_layout())
         self.upload.add_class("nap-progress-import")
-        self.clear = W.Button(icon="trash", layout=auto_layout())
+        self.clear = Button(icon="trash", layout=auto_layout())
         self.clear.add_class("nap-progress-clear")
         self.export.on_click(self._on_export)
         self.clear.on_click(self._on_clear)
         self.upload.observe(self._on_upload, names="value")
-        buttons = W.HBox([self.export, self.upload, self.clear], layout=auto_layout())
+        buttons = HBox([self.export, self.upload, self.clear], layout=auto_layout())
         self.review = ReviewQuiz(app, store)  # "question kinds to review" opens a quiz of exactly those kinds
-        self.widget = W.VBox([self.summary, self.review.widget, buttons, store.widget], layout=auto_layout())
+        self.widget = VBox([self.summary, self.review.widget, buttons, store.widget], layout=auto_layout())
         self.widget.add_class("nap-progress")
         store.observe(self.render)
         self.refresh()
@@ -149,18 +149,18 @@ class ReviewQuiz(Component):
         self.number = 0
         self.right = 0
         self.attempt = 0
-        self.open = W.Button(icon="repeat", layout=auto_layout())
+        self.open = Button(icon="repeat", layout=auto_layout())
         self.open.add_class("nap-review-open")
         self.open.on_click(self._on_open)
         self.card = QuestionCard(app, "nap-review-q", self._answer)
-        self.card.widget.layout.display = "none"
-        self.next = W.Button(icon="arrow-right", layout=auto_layout())
+        show(self.card.widget, False)
+        self.next = Button(icon="arrow-right", layout=auto_layout())
         self.next.add_class("nap-review-next")
         self.next.on_click(self._on_next)
-        self.next.layout.display = "none"
-        self.done = W.HTML("")
+        show(self.next, False)
+        self.done = HTML("")
         self.done.add_class("nap-review-done")
-        self.widget = W.VBox([self.open, self.card.widget, self.next, self.done], layout=auto_layout())
+        self.widget = VBox([self.open, self.card.widget, self.next, self.done], layout=auto_layout())
         self.widget.add_class("nap-review")
 
     def refresh(self) -> None:
@@ -181,7 +181,7 @@ class ReviewQuiz(Component):
         self.questions = [generate(kind, f"review-{self.attempt}", _profile_of(kind), i) for i, kind in enumerate(kinds)]
         self.number, self.right = 0, 0
         self.done.value = ""
-        self.card.widget.layout.display = ""
+        show(self.card.widget, True)
         self.card.show(self.questions[0])
         self._controls()
 

@@ -16,7 +16,7 @@ import ipywidgets as W
 from ..engine.explain import Explanation, RecordError, RuleError
 from ..words.html import html
 from .base import App, Component, guarded
-from .widgets import auto_layout, with_classes
+from .widgets import auto_layout, HBox, HTML, VBox, with_classes
 
 __all__ = ["SaveLoad", "upload_content", "file_bytes", "not_a_file"]
 
@@ -65,14 +65,14 @@ class SaveLoad(Component):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         layout = auto_layout if self.auto_width else W.Layout
-        self.heading = W.HTML()
-        self.download = with_classes(W.HTML(), f"{self.css}-save")
+        self.heading = HTML()
+        self.download = with_classes(HTML(), f"{self.css}-save")
         self.upload = with_classes(W.FileUpload(accept=".json,application/json", multiple=False),
                                    f"{self.css}-upload")
         self.upload.observe(self._on_upload, names="value")
-        self.note = W.HTML()
-        children = [self.heading, self.download, W.HBox([self.upload], layout=layout())]
-        self.widget = with_classes(W.VBox(children + [self.note] if self.with_note else children, layout=layout()),
+        self.note = HTML()
+        children = [self.heading, self.download, HBox([self.upload], layout=layout())]
+        self.widget = with_classes(VBox(children + [self.note] if self.with_note else children, layout=layout()),
                                    f"{self.css}-saveload")
         self._key: object = None
 

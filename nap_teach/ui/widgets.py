@@ -6,26 +6,166 @@ import asyncio
 from typing import Any, Sequence, TypeVar
 
 import ipywidgets as W
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..words.html import Markup, html
 from ..words.i18n import Translator
 
-__all__ = ["auto_layout", "show", "set_trait", "set_classes", "with_classes", "scroll_cue"]
+__all__ = ["auto_layout", "show", "set_trait", "set_classes", "with_classes", "scroll_cue", "HTML", "SharedLayout",
+           "HiddenLayout", "SharedHTMLStyle", "SharedButtonStyle", "shared_layout", "shared_button_style", "VBox", "HBox",
+           "Button"]
 
 WidgetT = TypeVar("WidgetT", bound=W.Widget)
 
 
+class _Frozen:
+    """A model many widgets of a page share (one model in the browser instead of one per widget): its values are
+    never changed after it is made; :func:`show` gives a widget its own layout before hiding it."""
+
+    _nap_frozen: frozenset[str] = frozenset()
+
+    def freeze(self) -> None:
+        self._nap_frozen = frozenset(getattr(self, "keys", ()))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in self._nap_frozen:
+            raise TypeError(f"{type(self).__name__} is shared by many widgets and never changed: "
+                            f"give the widget a layout of its own (ui/widgets.show does)")
+        super().__setattr__(name, value)
+
+
+class SharedLayout(_Frozen, W.Layout):
+    """A layout shared by many widgets (see :func:`auto_layout`)."""
+
+    def __init__(self, key: str = "plain", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.key = key
+        self.made_with = dict(kwargs)
+        self.freeze()
+
+
+class HiddenLayout(W.Layout):
+    """The layout of a hidden widget that shows with a shared layout (see :func:`show`)."""
+
+    def __init__(self, shared: SharedLayout) -> None:
+        super().__init__(**shared.made_with, display="none")
+        self.key = shared.key
+        self.made_with = shared.made_with
+
+    def shared(self) -> SharedLayout:
+        layout: SharedLayout = _shared_model(self.key, lambda: SharedLayout(self.key, **self.made_with))
+        return layout
+
+
+class SharedHTMLStyle(_Frozen, HTMLStyle):
+    """The style of every :class:`HTML` widget made without one (the app styles its text with its sheets)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.freeze()
+
+
+class SharedButtonStyle(_Frozen, W.ButtonStyle):
+    """The style of buttons that never change their style (see :func:`shared_button_style`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.freeze()
+
+
+_shared: dict[str, W.Widget] = {}
+"""The shared models of this kernel (one page per kernel), made on first use; made again once closed."""
+
+
+def _shared_model(key: str, make: Any) -> Any:
+    model = _shared.get(key)
+    if model is None or model.comm is None:
+        model = _shared[key] = make()
+    return model
+
+
+def shared_layout(key: str, **kwargs: Any) -> SharedLayout:
+    """The page's one layout of these values (``key`` names them), for widgets that never change it but by
+    :func:`show` (a row of 52 card buttons: one layout model instead of 52)."""
+    layout: SharedLayout = _shared_model(key, lambda: SharedLayout(key, **kwargs))
+    return layout
+
+
+def shared_button_style() -> SharedButtonStyle:
+    """The page's one plain button style, for buttons that never change their style (colours come from CSS)."""
+    style: SharedButtonStyle = _shared_model("button-style", SharedButtonStyle)
+    return style
+
+
 def auto_layout(**kwargs: Any) -> W.Layout:
-    """A layout as wide as its content, never wider than the page (phones)."""
+    """A layout as wide as its content, never wider than the page (phones). Without arguments, the one
+    such layout of the page, shared by every widget that asks for it (a page has ~100: each its own model
+    to send and draw)."""
+    if not kwargs:
+        layout: W.Layout = _shared_model("auto", lambda: SharedLayout("auto", width="auto", max_width="100%"))
+        return layout
     return W.Layout(width="auto", max_width="100%", **kwargs)
+
+
+class HTML(W.HTML):
+    """``ipywidgets.HTML`` sharing, unless given its own, the page's one plain layout and one style (a page
+    shows dozens of texts: one model each instead of three)."""
+
+    def __init__(self, value: Any = None, **kwargs: Any) -> None:
+        if value is not None:
+            kwargs["value"] = value
+        if "layout" not in kwargs:
+            kwargs["layout"] = _shared_model("plain", SharedLayout)
+        if "style" not in kwargs:
+            kwargs["style"] = _shared_model("html-style", SharedHTMLStyle)
+        super().__init__(**kwargs)
+
+
+class VBox(W.VBox):
+    """``ipywidgets.VBox`` sharing, unless given its own, the page's one plain layout."""
+
+    def __init__(self, children: Any = (), **kwargs: Any) -> None:
+        kwargs.setdefault("layout", _shared_model("plain", SharedLayout))
+        super().__init__(children, **kwargs)
+
+
+class HBox(W.HBox):
+    """``ipywidgets.HBox`` sharing, unless given its own, the page's one plain layout."""
+
+    def __init__(self, children: Any = (), **kwargs: Any) -> None:
+        kwargs.setdefault("layout", _shared_model("plain", SharedLayout))
+        super().__init__(children, **kwargs)
+
+
+class Button(W.Button):
+    """``ipywidgets.Button`` sharing, unless given their own, the page's one plain layout and one button style
+    (a button whose colours change in Python keeps ``ipywidgets.Button``: the shared style refuses changes)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("layout", _shared_model("plain", SharedLayout))
+        kwargs.setdefault("style", shared_button_style())
+        super().__init__(**kwargs)
 
 
 def show(widget: W.Widget, visible: bool) -> None:
     """Show or hide ``widget`` (no message to the page when nothing changes). Shown is ``""``, not ``None``: a
-    ``None`` never reaches the page under Pyodide (the static site), where a hidden widget then stayed hidden."""
+    ``None`` never reaches the page under Pyodide (the static site), where a hidden widget then stayed hidden.
+
+    A widget sharing its layout (:class:`SharedLayout`) is hidden with a layout of its own (the same values and
+    ``display: none``), and shown again with the shared one: what a widget shows depends on whether it is
+    shown, not on its history (a preheated page is the page built for its request)."""
+    layout = widget.layout
+    if isinstance(layout, SharedLayout):
+        if not visible:
+            widget.layout = HiddenLayout(layout)
+        return
+    if isinstance(layout, HiddenLayout) and visible:
+        widget.layout = layout.shared()
+        layout.close()
+        return
     display = "" if visible else "none"
-    if widget.layout.display != display:
-        widget.layout.display = display
+    if layout.display != display:
+        layout.display = display
 
 
 def set_trait(widget: W.Widget, name: str, value: Any) -> None:

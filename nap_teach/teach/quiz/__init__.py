@@ -28,9 +28,9 @@ from .faq import faq_questions
 from .kinds import GENERATORS
 from .pub_kinds import PROFILE_GENERATORS
 from .question import Choice, Question
-from .run import DEFAULT_COUNT, QuizRun, generate, kinds_for, make_quiz, questions_for_rule
+from .run import DEFAULT_COUNT, QuizRun, first_question_for_rule, generate, kinds_for, make_quiz, questions_for_rule
 
 __all__ = [
     "Choice", "Question", "faq_questions", "make_quiz", "GENERATORS", "generate", "QuizRun", "DEFAULT_COUNT",
-    "questions_for_rule", "PROFILE_GENERATORS", "kinds_for",
+    "questions_for_rule", "first_question_for_rule", "PROFILE_GENERATORS", "kinds_for",
 ]

@@ -59,8 +59,35 @@ def questions_for_rule(rule: str, profile: Profile = BRITISH) -> list[Question]:
     return list(_bank(profile).get(rule, ()))
 
 
+def first_question_for_rule(rule: str, profile: Profile = BRITISH) -> Question | None:
+    """``questions_for_rule(rule, profile)[0]`` (None when there is none), without generating the whole bank
+    when an early question falls on the rule (the explorer shows only the first, and its page opens on one).
+
+    >>> all(first_question_for_rule(r) == (questions_for_rule(r) or [None])[0] for r in ("B1", "B9", "B14"))
+    True
+    """
+    for q in faq_questions(profile):
+        if q.rule == rule:
+            return q
+    for kind in kinds_for(profile):
+        for number in range(_TRIES):
+            q = _generated(kind, profile, number)
+            if q.rule == rule:
+                return q
+    return None
+
+
+_TRIES = 12
+"""Questions of each kind generated for the bank of :func:`questions_for_rule`."""
+
+
+@lru_cache(maxsize=512)
+def _generated(kind: str, profile: Profile, number: int) -> Question:
+    return generate(kind, "syllabus", profile, number)
+
+
 @lru_cache(maxsize=4)
-def _bank(profile: Profile, tries: int = 12) -> dict[str, tuple[Question, ...]]:
+def _bank(profile: Profile, tries: int = _TRIES) -> dict[str, tuple[Question, ...]]:
     """Rule id -> questions: the FAQ, then the first question of each kind that falls on the rule."""
     bank: dict[str, list[Question]] = {}
     for q in faq_questions(profile):
@@ -68,7 +95,7 @@ def _bank(profile: Profile, tries: int = 12) -> dict[str, tuple[Question, ...]]:
     for kind in kinds_for(profile):
         seen: set[str] = set()
         for number in range(tries):
-            q = generate(kind, "syllabus", profile, number)
+            q = _generated(kind, profile, number) if tries == _TRIES else generate(kind, "syllabus", profile, number)
             if q.rule not in seen:
                 seen.add(q.rule)
                 bank.setdefault(q.rule, []).append(q)

@@ -18,7 +18,7 @@ from ..params import PageParams, page_query
 from ..classstore import class_store
 from ..saveload import file_bytes
 from .live import LiveClass
-from ..widgets import auto_layout, show, with_classes
+from ..widgets import auto_layout, Button, HBox, HTML, show, with_classes
 from ..opening import built_unseen
 
 STATUS_WORDS = {COUNTED: "counted", FLAGGED: "not counted: another game", REFUSED: "refused",
@@ -51,23 +51,23 @@ class ClassApp(App):
                 self.live = LiveClass(self, classroom, teacher_key, on_results=self._live_results)
             except (ClassRefused, StoreUnavailable) as e:
                 refusal = e.text(self.language.code)
-        self.title = W.HTML()
-        self.intro = W.HTML()
+        self.title = HTML()
+        self.intro = HTML()
         self.upload = with_classes(W.FileUpload(accept=".json,application/json", multiple=True), "nap-class-upload")
         self.upload.observe(self._on_upload, names="value")
-        self.clear = with_classes(W.Button(layout=auto_layout()), "nap-class-clear")
+        self.clear = with_classes(Button(layout=auto_layout()), "nap-class-clear")
         self.clear.on_click(self._on_clear)
         self.game = with_classes(W.Dropdown(options=[], style={"description_width": "initial"},
                                             layout=auto_layout()), "nap-class-game")
         self.game.observe(self._on_game, names="value")
         self._syncing = False
-        self.files = with_classes(W.HTML(), "nap-class-files")
-        self.downloads = with_classes(W.HTML(), "nap-class-downloads")
-        self.ledger = with_classes(W.HTML(), "nap-class-ledger")
-        self.chart = with_classes(W.HTML(), "nap-class-chart")
-        self.travellers = with_classes(W.HTML(), "nap-class-results")
-        header = with_classes(W.HBox([self.title, self.switch.widget]), "nap-class-header")
-        controls = with_classes(W.HBox([self.upload, self.clear], layout=auto_layout()), "nap-class-controls")
+        self.files = with_classes(HTML(), "nap-class-files")
+        self.downloads = with_classes(HTML(), "nap-class-downloads")
+        self.ledger = with_classes(HTML(), "nap-class-ledger")
+        self.chart = with_classes(HTML(), "nap-class-chart")
+        self.travellers = with_classes(HTML(), "nap-class-results")
+        header = with_classes(HBox([self.title, self.switch.widget]), "nap-class-header")
+        controls = with_classes(HBox([self.upload, self.clear], layout=auto_layout()), "nap-class-controls")
         live = [self.live.widget] if self.live is not None else []
         if self.live is not None:
             show(controls, False)  # the file route is the plain class page's

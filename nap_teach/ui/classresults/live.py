@@ -16,13 +16,11 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable
 
-import ipywidgets as W
-
 from ...teach.classroom import ClassInfo, ClassRefused, ClassStore, StoreUnavailable, read_key
 from ...teach.traveller import ClassResults
 from ...words.html import html
 from ..base import Component, PageHost, guarded
-from ..widgets import auto_layout, kernel_loop, show, with_classes
+from ..widgets import auto_layout, Button, HBox, HTML, kernel_loop, show, VBox, with_classes
 
 log = logging.getLogger("nap_teach.ui.classresults")
 
@@ -46,16 +44,16 @@ class LiveClass(Component):
         self._cache: dict[str, Any] = {}
         self.scheduler: Callable[[float, Callable[[], None]], None] | None = None
         """Runs the next poll later; by default the kernel's event loop (None outside a kernel: no polling)."""
-        self.summary = with_classes(W.HTML(), "nap-class-live-summary")
-        self.end = with_classes(W.Button(button_style="warning", layout=auto_layout()), "nap-class-end")
-        self.confirm = with_classes(W.Button(button_style="danger", layout=auto_layout()), "nap-class-end-confirm")
-        self.cancel = with_classes(W.Button(layout=auto_layout()), "nap-class-end-cancel")
+        self.summary = with_classes(HTML(), "nap-class-live-summary")
+        self.end = with_classes(Button(button_style="warning", layout=auto_layout()), "nap-class-end")
+        self.confirm = with_classes(Button(button_style="danger", layout=auto_layout()), "nap-class-end-confirm")
+        self.cancel = with_classes(Button(layout=auto_layout()), "nap-class-end-cancel")
         self.end.on_click(self._on_end)
         self.confirm.on_click(self._on_confirm)
         self.cancel.on_click(self._on_cancel)
         show(self.confirm, False)
         show(self.cancel, False)
-        self.widget = with_classes(W.VBox([self.summary, W.HBox([self.end, self.confirm, self.cancel],
+        self.widget = with_classes(VBox([self.summary, HBox([self.end, self.confirm, self.cancel],
                                                                  layout=auto_layout())]), "nap-class-live")
 
     # ------------------------------------------------------------- polling

@@ -11,11 +11,11 @@ from ...engine.explain import Explanation
 from ...words.html import escape, html
 from ...engine.profiles import BRITISH, PROFILES, Profile
 from ...teach.syllabus import profile_rules
-from ..base import App, guarded, page_style
+from ..base import App, guarded, label_controls, page_style
 from ...engine.messages import PROFILE_NAMES
 from ..params import page_query
 from ..params import PageParams, ignored_note
-from ..widgets import auto_layout as _auto, show as _show
+from ..widgets import auto_layout as _auto, HBox, HTML, show as _show
 from .compare import ComparePanel
 from .component import SECTIONS
 from .quiz import QuizPanel
@@ -38,7 +38,7 @@ class ExplorerApp(App):
         self.profile = profile
         self.seed = seed if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED \
             else random.randrange(1, 10_000)
-        self.title = W.HTML()
+        self.title = HTML()
         self.title.add_class("nap-ex-title")
         self.nav = W.ToggleButtons(options=[(s, s) for s in SECTIONS], value="rules",
                                    style={"button_width": "auto"}, layout=_auto())
@@ -49,27 +49,68 @@ class ExplorerApp(App):
                                             style={"button_width": "auto"}, layout=_auto())
         self.profile_pick.add_class("nap-ex-profile")
         self.profile_pick.observe(self._on_profile, names="value")
-        self.profile_label = W.HTML()
-        self._header = W.HBox([self.title, self.switch.widget], layout=_auto())
+        self.profile_label = HTML()
+        self._header = HBox([self.title, self.switch.widget], layout=_auto())
         self._header.add_class("nap-ex-header")
-        self._profile_box = W.HBox([self.profile_label, self.profile_pick], layout=_auto(align_items="center"))
+        self._profile_box = HBox([self.profile_label, self.profile_pick], layout=_auto(align_items="center"))
         self._profile_box.add_class("nap-ex-profile-box")
         self.section = "rules"
         self._nav_sync = False
+        self._head = [page_style(*self.styles), self.page_nav.widget, self._header, self._profile_box, self.nav,
+                      self.status.widget]
         self._build(rule)
         self.go(section if section in SECTIONS else "rules")
 
     def _build(self, rule: str | None = None) -> None:
-        """The panels for the rules in force (built again when the rules change)."""
-        self.rules = RulesPanel(self, rule)
-        self.quiz = QuizPanel(self, self.seed)
-        self.compare = ComparePanel(self)
-        self.syllabus = SyllabusPanel(self)
-        self.widget.children = [page_style(*self.styles), self.page_nav.widget, self._header, self._profile_box, self.nav,
-                                self.status.widget, self.rules.widget, self.quiz.widget, self.compare.widget,
-                                self.syllabus.widget]
+        """The panels for the rules in force (built again when the rules change): the rules now, each other
+        section on its first showing (the quiz, the comparison and the syllabus were two thirds of the page's
+        ~430 widgets, all sent to the browser before the page could be used)."""
+        self._panels: dict[str, RulesPanel | QuizPanel | ComparePanel | SyllabusPanel] = {}
+        self._rule = rule
         self.refresh()
         self.rules.show_rule(self.rules.rule)
+
+    def _panel(self, section: str) -> Any:
+        """The section's panel, built and put in the page the first time it is asked for."""
+        panel = self._panels.get(section)
+        if panel is None:
+            panel = self._panels[section] = self._make(section)
+            _show(panel.widget, section == self.section)
+            panel.refresh()
+            keeper = [self.pagekeeper] if self.pagekeeper in self.widget.children else []
+            self.widget.children = [*self._head, *(self._panels[s].widget for s in SECTIONS if s in self._panels),
+                                    *keeper]
+            label_controls(panel.widget)
+        return panel
+
+    def _make(self, section: str) -> Any:
+        if section == "rules":
+            return RulesPanel(self, self._rule)
+        if section == "quiz":
+            return QuizPanel(self, self.seed)
+        if section == "compare":
+            return ComparePanel(self)
+        return SyllabusPanel(self)
+
+    @property
+    def rules(self) -> RulesPanel:
+        panel: RulesPanel = self._panel("rules")
+        return panel
+
+    @property
+    def quiz(self) -> QuizPanel:
+        panel: QuizPanel = self._panel("quiz")
+        return panel
+
+    @property
+    def compare(self) -> ComparePanel:
+        panel: ComparePanel = self._panel("compare")
+        return panel
+
+    @property
+    def syllabus(self) -> SyllabusPanel:
+        panel: SyllabusPanel = self._panel("syllabus")
+        return panel
 
     def set_profile(self, profile: Profile) -> None:
         """Switch the rules in force: every panel follows (the quiz starts again under the new rules)."""
@@ -118,10 +159,11 @@ class ExplorerApp(App):
         self.section = section
         if section == "syllabus":
             self.syllabus.load()
-        _show(self.rules.widget, section == "rules")
-        _show(self.quiz.widget, section == "quiz")
-        _show(self.compare.widget, section == "compare")
-        _show(self.syllabus.widget, section == "syllabus")
+        for name in SECTIONS:
+            if name == section:
+                _show(self._panel(name).widget, True)  # built on first showing
+            elif name in self._panels:
+                _show(self._panels[name].widget, False)
         if self.nav.value != section:
             self._nav_sync = True
             try:
@@ -164,10 +206,8 @@ class ExplorerApp(App):
         finally:
             self._nav_sync = False
         self.status.clear()
-        self.rules.refresh()
-        self.quiz.refresh()
-        self.compare.refresh()
-        self.syllabus.refresh()
+        for panel in self._panels.values():  # the sections not built yet take the language when they are
+            panel.refresh()
 
     @property
     def text(self) -> str:

@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import ipywidgets as W
-
 from ...engine.explain import Explanation
 from ...words.html import escape, html, join
 from ...engine.profiles import BRITISH, PUB, Profile
@@ -12,7 +10,7 @@ from ...engine.rules import Topic
 from ...teach.trainers import PositionError, profile_differences, table_names, two_tariffs
 from ..base import guarded
 from ...engine.messages import PROFILE_NAMES
-from ..widgets import auto_layout as _auto
+from ..widgets import auto_layout as _auto, HBox, HTML, VBox
 from .component import ExplorerComponent, labelled_field, make_dropdown, valid_choice
 from .page import ExplorerPage
 
@@ -25,9 +23,9 @@ class ComparePanel(ExplorerComponent):
     def __init__(self, app: ExplorerPage) -> None:
         super().__init__(app)
         self.profiles = (BRITISH, PUB)
-        self.table = W.HTML()
+        self.table = HTML()
         self.table.add_class("nap-ex-compare-table")
-        self.tariffs_heading = W.HTML()
+        self.tariffs_heading = HTML()
         names = list(dict.fromkeys(c.name for p in self.profiles for c in sorted(p.ladder, key=lambda c: c.level)))
         self.contracts = sorted(names, key=lambda n: PUB.contract(n).level if PUB.has_contract(n) else 0)
         self.sizes = list(range(3, 8))
@@ -36,16 +34,16 @@ class ComparePanel(ExplorerComponent):
         self.trick_counts = list(range(max(p.hand_size for p in self.profiles) + 1))  # 0 up to every trick
         self.tricks = make_dropdown("nap-ex-tariffs-tricks", [(str(i), i) for i in self.trick_counts],
                                     self.trick_counts[-1])
-        self.labels = [W.HTML() for _ in range(3)]
+        self.labels = [HTML() for _ in range(3)]
         for d in (self.size, self.contract, self.tricks):
             d.observe(self._on_change, names="value")
         fields = [labelled_field(lbl, d) for lbl, d in zip(self.labels, (self.size, self.contract, self.tricks))]
-        self.out = W.HTML()
+        self.out = HTML()
         self.out.add_class("nap-ex-tariffs-out")
-        box = W.VBox([self.tariffs_heading, W.HBox(fields, layout=_auto(flex_flow="row wrap")), self.out],
+        box = VBox([self.tariffs_heading, HBox(fields, layout=_auto(flex_flow="row wrap")), self.out],
                      layout=_auto())
         box.add_class("nap-ex-tariffs")
-        self.widget = W.VBox([self.table, box], layout=_auto())
+        self.widget = VBox([self.table, box], layout=_auto())
         self.widget.add_class("nap-ex-compare")
 
     def _name(self, p: Profile) -> str:

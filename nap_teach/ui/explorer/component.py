@@ -9,7 +9,7 @@ from ...engine.explain import Explanation
 from ...words.html import Markup, html
 from ...engine.profiles import Profile
 from ..base import Component
-from ..widgets import auto_layout as _auto
+from ..widgets import auto_layout as _auto, Button, HBox
 from .page import ExplorerPage
 
 
@@ -42,13 +42,13 @@ def make_dropdown(css: str, options: Sequence[tuple[str, Any]], value: Any) -> W
 
 
 def make_button(css: str, icon: str = "") -> W.Button:
-    b = W.Button(layout=_auto(align_self="flex-start"), icon=icon)
+    b = Button(layout=_auto(align_self="flex-start"), icon=icon)
     b.add_class(css)
     return b
 
 
 def labelled_field(label: W.HTML, widget: W.Widget) -> W.HBox:
-    box = W.HBox([label, widget], layout=_auto(align_items="center"))
+    box = HBox([label, widget], layout=_auto(align_items="center"))
     box.add_class("nap-ex-field")
     return box
 

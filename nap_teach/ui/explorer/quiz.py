@@ -8,7 +8,7 @@ from ...engine.dealing import MAX_SEED
 from ...words.html import escape, html
 from ...teach.quiz import DEFAULT_COUNT, Question, QuizRun
 from ..base import guarded
-from ..widgets import auto_layout as _auto
+from ..widgets import auto_layout as _auto, HBox, HTML, VBox
 from .component import ExplorerComponent, labelled_field, make_button
 from ..question import QuestionCard
 from .page import ExplorerPage
@@ -25,21 +25,21 @@ class QuizPanel(ExplorerComponent):
         self.index = 0
         self.seed = W.BoundedIntText(value=seed, min=0, max=MAX_SEED, layout=W.Layout(width="9em"))
         self.seed.add_class("nap-ex-seed")
-        self.seed_label = W.HTML()
+        self.seed_label = HTML()
         self.new = make_button("nap-ex-new-quiz")
         self.new.on_click(self._on_new)
-        self.score = W.HTML()
+        self.score = HTML()
         self.score.add_class("nap-ex-score")
-        self.progress = W.HTML()
+        self.progress = HTML()
         self.progress.add_class("nap-ex-progress")
         self.card = QuestionCard(app, "nap-ex-quiz-q", self._on_answer)
         self.prev = make_button("nap-ex-quiz-prev")
         self.next = make_button("nap-ex-quiz-next")
         self.prev.on_click(self._on_prev)
         self.next.on_click(self._on_next)
-        seed_box = W.HBox([labelled_field(self.seed_label, self.seed), self.new], layout=_auto(align_items="center"))
-        self.widget = W.VBox([seed_box, self.score, self.progress, self.card.widget,
-                              W.HBox([self.prev, self.next], layout=_auto())], layout=_auto())
+        seed_box = HBox([labelled_field(self.seed_label, self.seed), self.new], layout=_auto(align_items="center"))
+        self.widget = VBox([seed_box, self.score, self.progress, self.card.widget,
+                              HBox([self.prev, self.next], layout=_auto())], layout=_auto())
         self.widget.add_class("nap-ex-quiz")
         self.show()
 

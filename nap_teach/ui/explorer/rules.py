@@ -6,17 +6,17 @@ from typing import Any
 import ipywidgets as W
 
 from ...words.html import html, join
-from ...teach.quiz import Question, questions_for_rule
+from ...teach.quiz import Question, first_question_for_rule
 from ...words.render import trick_html
 from ...teach.syllabus import profile_rules
 from ..base import guarded, name_control
 from ...words.rulebook import stakes_table_html
-from ..widgets import auto_layout as _auto, show as _show
+from ..widgets import auto_layout as _auto, HBox, HTML, show as _show, VBox
 from .component import ExplorerComponent, make_button
 from ...engine.rules import Topic
 from ...words.rulebook import prose as rule_text
 from ..question import QuestionCard
-from .trainers import TRAINER_FOR_RULE, Trainer, trainers_for
+from .trainers import TRAINER_FOR_RULE, Trainer, Trainers, trainers_for
 from ...teach.trainers import demonstration
 from .page import ExplorerPage
 
@@ -36,21 +36,21 @@ class RulesPanel(ExplorerComponent):
         self.prev.on_click(self._on_prev)
         self.next.on_click(self._on_next)
         self.picker.observe(self._on_pick, names="value")
-        self.text = W.HTML()
+        self.text = HTML()
         self.text.add_class("nap-ex-rule-text")
-        self.trainers: dict[str, Trainer] = trainers_for(app)
-        self.demo = W.HTML()
+        self.trainers: Trainers = trainers_for(app)  # each built when its rule is first shown
+        self.demo = HTML()
         self.demo.add_class("nap-ex-demo")
         self._demos: dict[str, Any] = {}
-        self.slot = W.VBox(layout=_auto())
+        self.slot = VBox(layout=_auto())
         self.slot.add_class("nap-ex-slot")
-        self.check_title = W.HTML()
+        self.check_title = HTML()
         self.question = QuestionCard(app, "nap-ex-check", self._on_answer)
-        self.check = W.VBox([self.check_title, self.question.widget], layout=_auto())
+        self.check = VBox([self.check_title, self.question.widget], layout=_auto())
         self.check.add_class("nap-ex-checkbox")
-        nav = W.VBox([self.picker, W.HBox([self.prev, self.next], layout=_auto())], layout=_auto())
+        nav = VBox([self.picker, HBox([self.prev, self.next], layout=_auto())], layout=_auto())
         nav.add_class("nap-ex-rule-nav")
-        self.widget = W.VBox([nav, self.text, self.demo, self.slot, self.check], layout=_auto())
+        self.widget = VBox([nav, self.text, self.demo, self.slot, self.check], layout=_auto())
         self.widget.add_class("nap-ex-rules")
         self._syncing = False
 
@@ -94,7 +94,7 @@ class RulesPanel(ExplorerComponent):
         self.prev.description = "← " + self._("Previous rule")
         self.next.description = self._("Next rule") + " →"
         self.check_title.value = html('<h3>{}</h3>', self._('Check yourself'))
-        for t in self.trainers.values():
+        for t in self.trainers.built.values():
             t.refresh()
         self.question.refresh()
         self.render()
@@ -109,8 +109,7 @@ class RulesPanel(ExplorerComponent):
                 self.picker.value = rule
             finally:
                 self._syncing = False
-        questions = questions_for_rule(rule, self.profile)
-        self.question.show(questions[0] if questions else None)
+        self.question.show(first_question_for_rule(rule, self.profile))
         self.render()
 
     def render(self) -> None:

@@ -4,8 +4,6 @@ quizzed and enforced (generated from the code)."""
 from __future__ import annotations
 
 
-import ipywidgets as W
-
 from ...teach.course import load_lesson
 from ...teach.handouts import course_plan_html
 from ...words.html import Markup, escape, html, join
@@ -13,7 +11,7 @@ from ..printing import PrintButton
 from ...teach.syllabus import SyllabusEntry, syllabus
 from ..nav import nav_href
 from ..params import page_query
-from ..widgets import auto_layout as _auto
+from ..widgets import auto_layout as _auto, HTML, VBox
 from .component import ExplorerComponent
 from .page import ExplorerPage
 
@@ -29,14 +27,14 @@ class SyllabusPanel(ExplorerComponent):
     def __init__(self, app: ExplorerPage) -> None:
         super().__init__(app)
         self.entries: list[SyllabusEntry] | None = None
-        self.plan_head = W.HTML()
+        self.plan_head = HTML()
         self.plan_head.add_class("nap-ex-plan-head")
         self.print_button = PrintButton()
-        self.plan = W.HTML()
+        self.plan = HTML()
         self.plan.add_class("nap-ex-plan")
-        self.table = W.HTML()
+        self.table = HTML()
         self.table.add_class("nap-ex-syllabus")
-        self.widget = W.VBox([self.plan_head, self.print_button, self.plan, self.table], layout=_auto())
+        self.widget = VBox([self.plan_head, self.print_button, self.plan, self.table], layout=_auto())
         self.widget.add_class("nap-ex-syllabus-box")
 
     def load(self) -> None:

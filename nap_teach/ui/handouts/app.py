@@ -22,7 +22,7 @@ from ..base import App, guarded, page_style
 from ..params import PageParams
 from ..printing import PrintButton
 from ..saveload import upload_content
-from ..widgets import show, with_classes
+from ..widgets import HBox, HTML, show, VBox, with_classes
 from ..opening import built_unseen
 
 __all__ = ["KINDS", "HandoutsApp"]
@@ -65,8 +65,8 @@ class HandoutsApp(App):
         self.entered_notes = ""
         """The title and notes of the deal entered elsewhere (its link or file), for its diagram."""
         self.loaded_session: Session | None = None
-        self.title = W.HTML()
-        self.intro = W.HTML()
+        self.title = HTML()
+        self.intro = HTML()
         self.kind = with_classes(W.Dropdown(options=[(k, k) for k in KINDS], value="rules"), "nap-handouts-kind")
         self.profile = with_classes(W.Dropdown(options=[(p, p) for p in PROFILES],
                                                value=(profile or BRITISH).name), "nap-handouts-profile")
@@ -87,13 +87,13 @@ class HandoutsApp(App):
         self.paper = with_classes(W.ToggleButtons(options=[("A4", "a4"), ("Letter", "letter")], value="a4"),
                                   "nap-handouts-paper")
         self.print_button = PrintButton()
-        self.preview = with_classes(W.HTML(), "nap-handouts-preview")
+        self.preview = with_classes(HTML(), "nap-handouts-preview")
         self.preview.add_class("nap-print-only")
-        header = W.HBox([self.title, self.switch.widget])
+        header = HBox([self.title, self.switch.widget])
         header.add_class("nap-handouts-header")
-        form = W.VBox([W.HBox([self.kind, self.profile]), W.HBox([self.lesson, self.deal]),
-                       W.HBox([self.players, self.source]), W.HBox([self.names]), W.HBox([self.learners]), W.HBox([self.upload]),
-                       W.HBox([self.paper, self.print_button])])
+        form = VBox([HBox([self.kind, self.profile]), HBox([self.lesson, self.deal]),
+                       HBox([self.players, self.source]), HBox([self.names]), HBox([self.learners]), HBox([self.upload]),
+                       HBox([self.paper, self.print_button])])
         form.add_class("nap-handouts-form")
         self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.intro, form, self.status.widget,
                                 self.preview)

@@ -1,8 +1,6 @@
 """The lesson page itself: its components, the URL parameters and drawing a step everywhere."""
 from __future__ import annotations
 
-import ipywidgets as W
-
 from ...teach.course import LessonSpec, lesson_ids, load_course, load_lesson
 from ...words.html import html, join
 from ...teach.lesson import Lesson, LessonWalk, default_lesson
@@ -16,7 +14,7 @@ from ..postmortem import PostMortemPanel
 from ...words.render import mark_word
 from ..table import CardTable, legend_html
 from ..table.lesson import show_lesson_step
-from ..widgets import auto_layout
+from ..widgets import auto_layout, Button, HBox, HTML, show, VBox
 from .controls import StepControls
 from .course import CourseControls, CourseMode
 from .editor import DealEditor
@@ -47,7 +45,7 @@ class LessonApp(App):
         self.walk = LessonWalk(self.lesson)
         if self.mode is None and isinstance(step, int) and not isinstance(step, bool) and 1 <= step <= self.walk.count:
             self.walk.go(step - 1)
-        self.title = W.HTML("")
+        self.title = HTML("")
         self.title.add_class("nap-lesson-title")
         if self.mode is not None:
             self.controls: StepControls = CourseControls(self.walk, self.language, self.status, self.show,
@@ -73,21 +71,21 @@ class LessonApp(App):
             self.page_nav.lesson = LessonPlace(self.mode.spec.place, len(lessons), self.mode.spec.title,
                                                (following.id, following.title) if following is not None else None)
             self.page_nav.refresh()
-        header = W.HBox([self.title, self.presenter.switch, self.switch.widget], layout=auto_layout())
+        header = HBox([self.title, self.presenter.switch, self.switch.widget], layout=auto_layout())
         header.add_class("nap-lesson-header")
-        side = W.VBox([self.explanation.widget, self.settlement.widget], layout=auto_layout())
+        side = VBox([self.explanation.widget, self.settlement.widget], layout=auto_layout())
         side.add_class("nap-lesson-side")
         # the bar pinned to the bottom of the screen: the step's messages over Back, Next (or Check) and the counter
-        steer = W.VBox([self.status.widget, self.controls.widget], layout=auto_layout())
+        steer = VBox([self.status.widget, self.controls.widget], layout=auto_layout())
         steer.add_class("nap-lesson-steer")
         steer.add_class("nap-lesson-bar")
         self.steer = steer
         # the narration, then the bar (out of the flow on screens: pinned); the table comes before both
-        top = W.HBox([side, steer], layout=auto_layout())
+        top = HBox([side, steer], layout=auto_layout())
         top.add_class("nap-lesson-top")
-        lower = W.HBox([self.history.widget, self.whatif.widget], layout=auto_layout())
+        lower = HBox([self.history.widget, self.whatif.widget], layout=auto_layout())
         lower.add_class("nap-lesson-lower")
-        self.legend = W.HTML("")
+        self.legend = HTML("")
         self.legend.add_class("nap-lesson-legend")
         parts = [page_style(*self.styles), self.page_nav.widget, header, self.board.widget, self.legend]
         if self.mode is not None:  # a question before the next step comes first, next to the table it is about
@@ -113,10 +111,10 @@ class LessonApp(App):
         self.editor: DealEditor | None = None
         if self.mode is None:  # "Your own deal": enter a deal, then the same player narrates it
             self.editor = DealEditor(self, self.teach, on_words=self._own_heading)
-            self.worked = W.Button(icon="book", layout=auto_layout())
+            self.worked = Button(icon="book", layout=auto_layout())
             self.worked.add_class("nap-entry-worked")
             self.worked.on_click(self._on_worked)
-            self.worked.layout.display = "none"
+            show(self.worked, False)
             at = parts.index(self.board.widget)  # the editor between the header and the deal it narrates
             parts[at:at] = [self.editor.widget, self.worked]
         parts.append(self.pagekeeper)  # the page's helper in the browser, kept through presenter mode's layouts
@@ -227,7 +225,7 @@ class LessonApp(App):
         self.controls.walk = self.walk
         self.whatif.walk = self.walk
         self.own = own
-        self.worked.layout.display = "" if own else "none"
+        show(self.worked, own)
         self.refresh()
 
     # -------------------------------------------------------------- drawing
@@ -242,7 +240,7 @@ class LessonApp(App):
         deal = self.mode.deal()
         session = isinstance(deal, SessionLesson)
         for w in (self.history.widget, self.whatif.widget, self.legend):
-            w.layout.display = "none" if session else None
+            show(w, not session)
         if isinstance(deal, Lesson):
             self.lesson = deal
             self.walk = self.mode.walk_for(deal)
@@ -251,7 +249,7 @@ class LessonApp(App):
             self.controls.walk = self.walk
             self.whatif.walk = self.walk
             return True
-        self.settlement.widget.layout.display = "none"
+        show(self.settlement.widget, False)
         self.explanation.widget.value = self.mode.session_explanations()
         return False
 

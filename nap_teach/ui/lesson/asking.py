@@ -18,7 +18,7 @@ from ...engine.cards import Card
 from ...words.html import html
 from ...teach.lesson.decide import Ask, Feedback
 from ..base import Component, PageHost, guarded, plain_text
-from ..widgets import auto_layout
+from ..widgets import auto_layout, Button, HBox, HTML, show, VBox
 from .fragments import explanation_items
 
 __all__ = ["QuestionPanel", "amount_typed"]
@@ -44,21 +44,21 @@ class QuestionPanel(Component):
         super().__init__(app)
         self.on_answer = on_answer
         self.ask: Ask | None = None
-        self.prompt = W.HTML("")
+        self.prompt = HTML("")
         self.prompt.add_class("nap-ask-prompt")
-        self.options = W.HBox([], layout=auto_layout())
+        self.options = HBox([], layout=auto_layout())
         self.options.add_class("nap-ask-options")
-        self.check = W.Button(button_style="info", layout=auto_layout())
+        self.check = Button(button_style="info", layout=auto_layout())
         self.check.add_class("nap-ask-check")
         self.check.on_click(self._on_check)
-        self.chosen = W.HTML("")
+        self.chosen = HTML("")
         self.chosen.add_class("nap-ask-chosen")
-        self.feedback = W.HTML("")
+        self.feedback = HTML("")
         self.feedback.add_class("nap-ask-feedback")
-        self.widget = W.VBox([self.prompt, self.options, self.chosen, self.check, self.feedback],
+        self.widget = VBox([self.prompt, self.options, self.chosen, self.check, self.feedback],
                              layout=auto_layout())
         self.widget.add_class("nap-ask")
-        self.widget.layout.display = "none"
+        show(self.widget, False)
         self._toggles: dict[str, W.ToggleButton] = {}
         self._amounts: dict[str, W.Text] = {}
         self.place = ""
@@ -77,7 +77,7 @@ class QuestionPanel(Component):
             self.ask = ask
             self.place = place
             self._build()
-        self.widget.layout.display = "none" if ask is None else ""
+        show(self.widget, not (ask is None))
         self.refresh(feedback)
 
     def _build(self) -> None:

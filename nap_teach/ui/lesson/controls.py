@@ -18,7 +18,7 @@ from ..params import bad_number, whole_number
 from ...teach.lesson import SECTIONS, LessonWalk
 from ..base import StatusLine, guarded
 from ..language import Language
-from ..widgets import auto_layout
+from ..widgets import auto_layout, Button, HBox, HTML, VBox
 
 
 class StepBox(W.Text):
@@ -42,11 +42,11 @@ class StepControls:
         self.on_change = on_change
         self.on_style = on_style
         self._syncing = False
-        self.back = W.Button(icon="arrow-left", layout=auto_layout())
+        self.back = Button(icon="arrow-left", layout=auto_layout())
         self.back.add_class("nap-lesson-back")
-        self.next = W.Button(icon="arrow-right", button_style="primary", layout=auto_layout())
+        self.next = Button(icon="arrow-right", button_style="primary", layout=auto_layout())
         self.next.add_class("nap-lesson-next")
-        self.restart = W.Button(icon="undo", layout=auto_layout())
+        self.restart = Button(icon="undo", layout=auto_layout())
         self.restart.add_class("nap-lesson-restart")
         self.jump = W.Dropdown(options=[(s, s) for s in SECTIONS], value=SECTIONS[0],
                                style={"description_width": "initial"},
@@ -57,7 +57,7 @@ class StepControls:
         self.number = StepBox(value="1", continuous_update=False, style={"description_width": "initial"},
                               layout=W.Layout(width="130px", max_width="100%"))
         self.number.add_class("nap-lesson-number")
-        self.label = W.HTML("")
+        self.label = HTML("")
         self.label.add_class("nap-lesson-step")
         # the starting value is set before anyone observes it: the page draws its cards once it is built
         self.four = W.Checkbox(value=bool(four_colour), indent=False, layout=W.Layout(width="auto", max_width="100%"))
@@ -68,15 +68,15 @@ class StepControls:
         self.jump.observe(self._on_jump, names="value")
         self.number.observe(self._on_number, names="value")
         self.four.observe(self._on_four, names="value")
-        self.buttons = W.HBox([self.back, self.next, self.label], layout=auto_layout())
+        self.buttons = HBox([self.back, self.next, self.label], layout=auto_layout())
         self.buttons.add_class("nap-lesson-buttons")
-        where = W.HBox([self.jump, self.number], layout=auto_layout())
+        where = HBox([self.jump, self.number], layout=auto_layout())
         where.add_class("nap-lesson-where")
-        self.widget = W.VBox([self.buttons], layout=auto_layout())
+        self.widget = VBox([self.buttons], layout=auto_layout())
         """Back, Next (or Check) and the step counter: the page pins them (in its ``nap-lesson-bar``) to the
         bottom of the screen."""
         self.widget.add_class("nap-lesson-controls")
-        self.more = W.HBox([self.restart, where, self.four], layout=auto_layout())
+        self.more = HBox([self.restart, where, self.four], layout=auto_layout())
         """Restart, "Go to", the step box and the four-colour option (in the page's flow)."""
         self.more.add_class("nap-lesson-more")
         self.refresh()

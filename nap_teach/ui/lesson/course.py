@@ -17,8 +17,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import ipywidgets as W
-
 from ...teach.course import LessonSpec
 from ...words.html import Markup, html, join
 from ...teach.lesson import Lesson, LessonWalk
@@ -30,7 +28,7 @@ from ..base import Component, guarded
 from ..params import bad_number, whole_number
 from ..progress import ProgressPanel, course_list_html
 from ..storage import BrowserStorage, ProgressStore
-from ..widgets import auto_layout, show
+from ..widgets import HTML, auto_layout, show
 from .asking import QuestionPanel
 from .controls import StepControls
 from .fragments import amounts_html, explanation_items
@@ -49,17 +47,17 @@ class LessonLedger(Component):
 
     def __init__(self, app: LessonPage) -> None:
         super().__init__(app)
-        self.widget = W.HTML("", layout=auto_layout())
+        self.widget = HTML("", layout=auto_layout())
         self.widget.add_class("nap-lesson-ledger")
-        self.widget.layout.display = "none"
+        show(self.widget, False)
 
     def render(self, lesson: SessionLesson | None, index: int) -> None:
         if lesson is None:
-            self.widget.layout.display = "none"
+            show(self.widget, False)
             self.widget.value = ""
             return
         tr = self.tr
-        self.widget.layout.display = ""
+        show(self.widget, True)
         head = join(html('<th scope="col">{}</th>', p) for p in lesson.players)
         rows = []
         for row in lesson.rows_until(index):
@@ -178,9 +176,9 @@ class CourseMode(Component):
         self.question = QuestionPanel(app, self._answer)
         self.quiz = LessonQuiz(app, self.run, self._finished)
         self.ledger = LessonLedger(app)
-        self.notes = W.HTML("")
+        self.notes = HTML("")
         self.notes.add_class("nap-lesson-own")
-        self.courses = W.HTML("")
+        self.courses = HTML("")
         self.courses.add_class("nap-course")
         self._recorded = False
         self._answering = False

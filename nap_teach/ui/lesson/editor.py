@@ -42,7 +42,7 @@ from ..base import Component, PageHost, StatusLine, guarded
 from ..params import DEFAULT_LANGUAGE
 from ..saveload import not_a_file, upload_content
 from ..sharing import CopyButton, page_address, qr_svg
-from ..widgets import auto_layout, set_classes, set_trait, show, with_classes
+from ..widgets import auto_layout, Button, HBox, HTML, set_classes, set_trait, show, VBox, with_classes
 
 __all__ = ["DealEditor", "DEFAULT_NAMES", "new_names"]
 
@@ -87,14 +87,14 @@ class DealEditor(Component):
         self._status = StatusLine("nap-entry-status")
         self._syncing = False
         self._shown_players: tuple[str, ...] = ()
-        self.heading = with_classes(W.HTML(), "nap-entry-title")
+        self.heading = with_classes(HTML(), "nap-entry-title")
         self.open = with_classes(W.ToggleButton(value=False, icon="pencil", layout=auto_layout()), "nap-entry-open")
         self.open.observe(self._on_open, names="value")
         # the editor's widgets (a 52-card picker ...) are built when it is first opened: most visitors
         # of the lesson never open it, and a page of fewer widgets appears sooner
         self.built = False
-        self.body = with_classes(W.VBox([], layout=auto_layout()), "nap-entry-body")
-        self.widget = with_classes(W.VBox([self.heading, self.open, self._status.widget, self.body],
+        self.body = with_classes(VBox([], layout=auto_layout()), "nap-entry-body")
+        self.widget = with_classes(VBox([self.heading, self.open, self._status.widget, self.body],
                                           layout=auto_layout()), "nap-entry")
         show(self.body, False)
         self.refresh()
@@ -104,7 +104,7 @@ class DealEditor(Component):
         if self.built:
             return
         self.built = True
-        self.intro = with_classes(W.HTML(), "nap-entry-intro")
+        self.intro = with_classes(HTML(), "nap-entry-intro")
         style = {"description_width": "initial"}
         self.profile = with_classes(W.Dropdown(options=[(n, n) for n in PROFILES], value=self.entry.profile.name,
                                                style=style, layout=auto_layout()), "nap-entry-profile")
@@ -126,24 +126,24 @@ class DealEditor(Component):
         for start in range(0, 52, 13):
             row = []
             for card in FULL_PACK[start:start + 13]:
-                b = W.Button(description=card_text(card), layout=W.Layout(width="auto"))
+                b = Button(description=card_text(card), layout=W.Layout(width="auto"))
                 b._nap_card = card
                 b.on_click(self._on_pick)
                 self.picks[card] = b
                 row.append(b)
-            rows.append(with_classes(W.HBox(row, layout=auto_layout(flex_flow="row wrap")), "nap-entry-suit"))
-        self.picker = with_classes(W.VBox(rows, layout=auto_layout()), "nap-entry-picker")
-        self.hands = with_classes(W.HTML(), "nap-entry-hands")
-        self.turn = with_classes(W.HTML(), "nap-entry-turn")
-        self.calls = with_classes(W.HBox([], layout=auto_layout(flex_flow="row wrap")), "nap-entry-calls")
-        self.cards = with_classes(W.HBox([], layout=auto_layout(flex_flow="row wrap")), "nap-entry-cards")
-        self.stop = with_classes(W.Button(icon="hand-paper-o", layout=auto_layout()), "nap-entry-stop")
+            rows.append(with_classes(HBox(row, layout=auto_layout(flex_flow="row wrap")), "nap-entry-suit"))
+        self.picker = with_classes(VBox(rows, layout=auto_layout()), "nap-entry-picker")
+        self.hands = with_classes(HTML(), "nap-entry-hands")
+        self.turn = with_classes(HTML(), "nap-entry-turn")
+        self.calls = with_classes(HBox([], layout=auto_layout(flex_flow="row wrap")), "nap-entry-calls")
+        self.cards = with_classes(HBox([], layout=auto_layout(flex_flow="row wrap")), "nap-entry-cards")
+        self.stop = with_classes(Button(icon="hand-paper-o", layout=auto_layout()), "nap-entry-stop")
         self.stop.on_click(self._on_stop)
-        self.log = with_classes(W.HTML(), "nap-entry-log")
-        self.undo = with_classes(W.Button(icon="undo", layout=auto_layout()), "nap-entry-undo")
-        self.random = with_classes(W.Button(icon="random", layout=auto_layout()), "nap-entry-random")
-        self.clear = with_classes(W.Button(icon="trash", layout=auto_layout()), "nap-entry-clear")
-        self.teach = with_classes(W.Button(icon="graduation-cap", button_style="primary", layout=auto_layout()),
+        self.log = with_classes(HTML(), "nap-entry-log")
+        self.undo = with_classes(Button(icon="undo", layout=auto_layout()), "nap-entry-undo")
+        self.random = with_classes(Button(icon="random", layout=auto_layout()), "nap-entry-random")
+        self.clear = with_classes(Button(icon="trash", layout=auto_layout()), "nap-entry-clear")
+        self.teach = with_classes(Button(icon="graduation-cap", button_style="primary", layout=auto_layout()),
                                   "nap-entry-teach")
         self.undo.on_click(self._on_undo)
         self.random.on_click(self._on_random)
@@ -155,19 +155,19 @@ class DealEditor(Component):
                                              layout=W.Layout(width="46em", max_width="100%")), "nap-entry-notes")
         self.title_box.observe(self._on_words, names="value")
         self.notes_box.observe(self._on_words, names="value")
-        self.result = with_classes(W.HTML(), "nap-entry-result")
-        self.save = with_classes(W.HTML(), "nap-entry-save")
+        self.result = with_classes(HTML(), "nap-entry-result")
+        self.save = with_classes(HTML(), "nap-entry-save")
         self.copy = with_classes(CopyButton(select=".nap-entry-url"), "nap-entry-copy")
-        self.qr = with_classes(W.HTML(), "nap-entry-qr")
+        self.qr = with_classes(HTML(), "nap-entry-qr")
         self.upload = with_classes(W.FileUpload(accept=".json,application/json", multiple=False), "nap-entry-upload")
         self.upload.observe(self._on_upload, names="value")
-        table = with_classes(W.HBox([self.profile, self.misere, self.count, self.names, self.dealer],
+        table = with_classes(HBox([self.profile, self.misere, self.count, self.names, self.dealer],
                                     layout=auto_layout(flex_flow="row wrap")), "nap-entry-table")
-        tools = with_classes(W.HBox([self.undo, self.random, self.clear, self.teach],
+        tools = with_classes(HBox([self.undo, self.random, self.clear, self.teach],
                                     layout=auto_layout(flex_flow="row wrap")), "nap-entry-tools")
-        words = with_classes(W.VBox([self.title_box, self.notes_box], layout=auto_layout()), "nap-entry-words")
-        self.share_box = with_classes(W.VBox([self.save, self.copy, self.qr], layout=auto_layout()), "nap-entry-share")
-        self.play_box = with_classes(W.VBox([self.turn, self.calls, self.cards, self.stop], layout=auto_layout()),
+        words = with_classes(VBox([self.title_box, self.notes_box], layout=auto_layout()), "nap-entry-words")
+        self.share_box = with_classes(VBox([self.save, self.copy, self.qr], layout=auto_layout()), "nap-entry-share")
+        self.play_box = with_classes(VBox([self.turn, self.calls, self.cards, self.stop], layout=auto_layout()),
                                      "nap-entry-play")
         self.body.children = [self.intro, table, words, self.seat, self.picker, self.hands, self.play_box,
                               self.log, self.result, tools, self.share_box, self.upload]
@@ -355,7 +355,7 @@ class DealEditor(Component):
     def _set_calls(self, calls: list[Call]) -> None:
         buttons = []
         for call in calls:
-            b = W.Button(description=self.tr.call(call.name), layout=auto_layout())
+            b = Button(description=self.tr.call(call.name), layout=auto_layout())
             set_classes(b, ("nap-entry-call", f"nap-entry-call-{call.name}"))
             b._nap_call = call
             b.on_click(self._on_call)
@@ -367,7 +367,7 @@ class DealEditor(Component):
         for card in cards:
             ok = legal is not None and card in legal
             text = card_text(card)
-            b = W.Button(description=text + (" · " + self._("can play") if ok else ""), layout=auto_layout(),
+            b = Button(description=text + (" · " + self._("can play") if ok else ""), layout=auto_layout(),
                          tooltip=card_label(card, self.tr))
             set_classes(b, ("nap-entry-card", f"nap-entry-card-{card.code}", f"nap-suit-{card.suit.letter}",
                             "nap-entry-legal" if ok else "nap-entry-illegal"))

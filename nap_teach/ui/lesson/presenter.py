@@ -33,7 +33,7 @@ from ...words.html import Markup, html
 from ...teach.lesson import Lesson
 from ..base import CSS_DIR, Component, guarded
 from ..keys import PRESENT_KEYS, STEP_KEYS, StepKeys
-from ..widgets import auto_layout, set_classes, set_trait, show
+from ..widgets import auto_layout, Button, HBox, HTML, set_classes, set_trait, show, VBox
 from .page import LessonPage
 
 
@@ -51,37 +51,37 @@ class Presenter(Component):
         self.hidden: set[int] = set()
         """Seats whose hand is hidden (while presenting and not showing only the player to act)."""
         self.players: tuple[str, ...] = ()
-        self.switch = W.Button(icon="desktop", layout=auto_layout())
+        self.switch = Button(icon="desktop", layout=auto_layout())
         self.switch.add_class("nap-present-switch")
         self.switch.description = self._("Present")  # named from the start, whatever the page draws first
         self.switch.on_click(self._on_switch)
-        self.title = W.HTML("")
+        self.title = HTML("")
         self.title.add_class("nap-present-title")
-        self.seats = W.HBox([], layout=auto_layout())
+        self.seats = HBox([], layout=auto_layout())
         self.seats.add_class("nap-present-seats")
         self.only = W.Checkbox(value=False, indent=False, layout=auto_layout())
         self.only.add_class("nap-present-only")
         self.only.observe(self._on_only, names="value")
-        self.all = W.Button(icon="eye", layout=auto_layout())
+        self.all = Button(icon="eye", layout=auto_layout())
         self.all.add_class("nap-present-all")
         self.all.on_click(self._on_all)
-        self.ask = W.HTML("")
+        self.ask = HTML("")
         self.ask.add_class("nap-present-ask")
-        style = W.HTML(html("<style>{}</style>", Markup((CSS_DIR / "presenter.css").read_text(encoding="utf-8"))))
+        style = HTML(html("<style>{}</style>", Markup((CSS_DIR / "presenter.css").read_text(encoding="utf-8"))))
         style.add_class("nap-style")
         self.style = style
-        self.widget = W.VBox([style, self.title, self.seats, W.HBox([self.only, self.all], layout=auto_layout()), self.ask],
+        self.widget = VBox([style, self.title, self.seats, HBox([self.only, self.all], layout=auto_layout()), self.ask],
                              layout=auto_layout())
         self.widget.add_class("nap-present-hands")
         self.keys = StepKeys({"next": self._next, "back": self._back, "leave": self._leave},
                              keys={**STEP_KEYS, **PRESENT_KEYS}, focus_group=".nap-lesson-buttons")
         self.keys.widget.scroll_to = ".nap-present > .nap-lesson-header"
         self.keys.widget.presenting = self.on
-        self.stage = W.HBox([], layout=auto_layout())
+        self.stage = HBox([], layout=auto_layout())
         self.stage.add_class("nap-present-stage")
-        self.panel = W.VBox([], layout=auto_layout())
+        self.panel = VBox([], layout=auto_layout())
         self.panel.add_class("nap-present-panel")
-        self.hint = W.HTML("")
+        self.hint = HTML("")
         self.hint.add_class("nap-present-keys-hint")
         self._seat_buttons: list[W.Button] = []
         self.revealed = False
@@ -176,7 +176,7 @@ class Presenter(Component):
         self.players = players
         buttons = []
         for seat in range(len(players)):
-            b = W.Button(layout=auto_layout())
+            b = Button(layout=auto_layout())
             b.nap_seat = seat
             b.on_click(self._on_seat)
             buttons.append(b)

@@ -7,15 +7,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-import ipywidgets as W
-
 from ...words.html import html
 from ...teach.lesson.player import LessonRun
 from ...teach.quiz import Question
 from ..base import Component, PageHost, guarded
 from ..nav import nav_href
 from ..question import QuestionCard
-from ..widgets import auto_layout
+from ..widgets import auto_layout, Button, HTML, show, VBox
 
 __all__ = ["LessonQuiz"]
 
@@ -28,18 +26,18 @@ class LessonQuiz(Component):
         self.run = run
         self.on_finish = on_finish
         self.number = 0
-        self.title = W.HTML("")
+        self.title = HTML("")
         self.title.add_class("nap-lesson-quiz-count")
         self.card = QuestionCard(app, "nap-lesson-quiz-q", self._answer)
-        self.next = W.Button(icon="arrow-right", layout=auto_layout())
+        self.next = Button(icon="arrow-right", layout=auto_layout())
         self.next.add_class("nap-lesson-quiz-next")
         self.next.on_click(self._on_next)
-        self.done = W.HTML("")
+        self.done = HTML("")
         self.done.add_class("nap-lesson-done")
         self._shown_done = False
-        self.widget = W.VBox([self.title, self.card.widget, self.next, self.done], layout=auto_layout())
+        self.widget = VBox([self.title, self.card.widget, self.next, self.done], layout=auto_layout())
         self.widget.add_class("nap-lesson-quiz")
-        self.widget.layout.display = "none"
+        show(self.widget, False)
 
     @property
     def question(self) -> Question | None:
@@ -47,7 +45,7 @@ class LessonQuiz(Component):
         return qs[self.number] if self.number < len(qs) else None
 
     def show(self, visible: bool) -> None:
-        self.widget.layout.display = "" if visible else "none"
+        show(self.widget, visible)
         if visible and self.card.question is None and self.question is not None:
             self.card.show(self.question)
         self.refresh()

@@ -1,13 +1,11 @@
 """What the lesson shows at a step beside the card table: the explanation, the tricks so far, the settlement."""
 from __future__ import annotations
 
-import ipywidgets as W
-
 from ...words.html import html, join
 from ...teach.lesson import RESULT, TABLE, Lesson
 from ...words.render import trick_html
 from ..language import Language
-from ..widgets import auto_layout
+from ..widgets import HTML, auto_layout, show
 from .fragments import amounts_html, explanation_items, tricks_table
 
 
@@ -22,7 +20,7 @@ class ExplanationPanel:
         self.language = language
         self.fold = False
         """Fold the set-up sentences of a deal's first step (a learner past lesson 1 has read them)."""
-        self.widget = W.HTML("", layout=auto_layout())
+        self.widget = HTML("", layout=auto_layout())
         self.widget.add_class("nap-lesson-explanation")
 
     def render(self, index: int) -> None:
@@ -50,7 +48,7 @@ class TrickHistory:
     def __init__(self, lesson: Lesson, language: Language) -> None:
         self.lesson = lesson
         self.language = language
-        self.widget = W.HTML("", layout=auto_layout())
+        self.widget = HTML("", layout=auto_layout())
         self.widget.add_class("nap-lesson-history")
 
     def render(self, index: int, four_colour: bool = False) -> None:
@@ -83,7 +81,7 @@ class SettlementView:
     def __init__(self, lesson: Lesson, language: Language) -> None:
         self.lesson = lesson
         self.language = language
-        self.widget = W.HTML("", layout=auto_layout())
+        self.widget = HTML("", layout=auto_layout())
         self.widget.add_class("nap-lesson-settlement")
 
     def render(self, index: int) -> None:
@@ -91,10 +89,10 @@ class SettlementView:
         amounts = self.lesson.settlement(index)
         if amounts is None:
             self.widget.value = ""
-            self.widget.layout.display = "none"
+            show(self.widget, False)
             return
         kind = self.lesson.step(index).kind
         title = tr.gettext("Payments") if kind == RESULT else tr.gettext("Payments had the contract failed")
-        self.widget.layout.display = ""
+        show(self.widget, True)
         self.widget.value = (html('<div class="nap-settle nap-settle-{}"><h3>{}</h3>{}</div>',
                                   kind, title, amounts_html(amounts, tr, "nap-lesson-settlement")))

@@ -12,7 +12,7 @@ from ...teach.lesson.whatif import BEST_PLAY
 from ...words.render import card_text, suit_colour
 from ..base import StatusLine, guarded
 from ..language import Language
-from ..widgets import auto_layout
+from ..widgets import HTML, auto_layout, show
 from .fragments import amounts_html, explanation_items, suit_words, tricks_table
 
 
@@ -25,15 +25,15 @@ class WhatIfPanel:
         self.on_change = on_change
         self.status = StatusLine("nap-whatif-status")
         self.four_colour = False
-        self.title = W.HTML("")
+        self.title = HTML("")
         self.title.add_class("nap-whatif-title")
-        self.prompt = W.HTML("")
+        self.prompt = HTML("")
         self.prompt.add_class("nap-whatif-prompt")
         self.cards = W.HBox([], layout=auto_layout())
         self.cards.add_class("nap-whatif-cards")
-        self.result = W.HTML("", layout=auto_layout())
+        self.result = HTML("", layout=auto_layout())
         self.result.add_class("nap-whatif-result")
-        self.settlement = W.HTML("", layout=auto_layout())
+        self.settlement = HTML("", layout=auto_layout())
         self.settlement.add_class("nap-whatif-settlement")
         self.back = W.Button(icon="book", layout=auto_layout())
         self.back.add_class("nap-whatif-back")
@@ -75,13 +75,13 @@ class WhatIfPanel:
         if wi is None:
             self.result.value = ""
             self.settlement.value = ""
-            self.result.layout.display = "none"
-            self.settlement.layout.display = "none"
-            self.back.layout.display = "none"
+            show(self.result, False)
+            show(self.settlement, False)
+            show(self.back, False)
         else:
-            self.result.layout.display = ""
-            self.settlement.layout.display = ""
-            self.back.layout.display = ""
+            show(self.result, True)
+            show(self.settlement, True)
+            show(self.back, True)
             self.result.value = self._result_html()
             self.settlement.value = self._settlement_html()
         for code, button in self._buttons.items():
@@ -98,7 +98,7 @@ class WhatIfPanel:
                 b.on_click(lambda _b, code=card.code: self._on_card(code))
                 self._buttons[card.code] = b
             self.cards.children = tuple(self._buttons.values())
-        self.cards.layout.display = "" if cards else "none"
+        show(self.cards, bool(cards))
         index = self.walk.index
         point = self.walk.lesson.whatif_point(index)
         book = self.walk.lesson.book.actions[point] if point is not None else None

@@ -10,7 +10,7 @@ import ipywidgets as W
 from ...engine.cards import FULL_PACK, Card, CardParseError, format_cards, sort_hand
 from ...engine.dealing import MAX_SEED
 from ...words.render import card_label, card_text
-from ..widgets import set_classes, set_trait
+from ..widgets import Button, HBox, HTML, set_classes, set_trait, shared_button_style, shared_layout, show, VBox
 from ...words.html import Markup, html, join
 from ...words.cardtext import read_cards, reading_note
 from ...words.i18n import Translator
@@ -88,11 +88,11 @@ class OddsApp(App):
         """The whole deal behind a hand from "Deal me five" (None once the table size changes)."""
         self.as_dealt: AsDealt | None = None
         """The last run's hand solved in its deal as dealt (only when the run kept to that deal)."""
-        self.title = W.HTML()
-        self.intro = W.HTML()
+        self.title = HTML()
+        self.intro = HTML()
         self.hand_box = W.Text(value="", continuous_update=False)
         self.hand_box.add_class("nap-odds-hand")
-        self.deal = W.Button()
+        self.deal = Button()
         self.deal.add_class("nap-odds-deal")
         self.deal.on_click(self._on_deal)
         p = self.profile
@@ -110,16 +110,16 @@ class OddsApp(App):
         self.position.observe(self._on_position, names="value")
         self.layouts = W.Dropdown(options=list(LAYOUT_CHOICES), value=DEFAULT_LAYOUTS)
         self.layouts.add_class("nap-odds-layouts")
-        self.run = W.Button(button_style="primary")
+        self.run = Button(button_style="primary")
         self.run.add_class("nap-odds-run")
         self.run.on_click(self._on_run)
         self.progress = W.IntProgress(value=0, min=0, max=DEFAULT_LAYOUTS)
         self.progress.add_class("nap-odds-progress")
-        self.progress_label = W.HTML()
+        self.progress_label = HTML()
         self.progress_label.add_class("nap-odds-progress-label")
-        self.chart = W.HTML()
+        self.chart = HTML()
         self.chart.add_class("nap-odds-chart")
-        self.table = W.HTML()
+        self.table = HTML()
         self.table.add_class("nap-odds-table")
         # the 52-card picker (issue 26 part 7): a hand chosen by tapping cards, as in the deal editor; the box
         # above it shows the same hand as codes and can still be typed in
@@ -128,7 +128,8 @@ class OddsApp(App):
         for start in range(0, 52, 13):
             row = []
             for card in FULL_PACK[start:start + 13]:
-                b = W.Button(description=card_text(card), layout=W.Layout(width="auto"))
+                b = Button(description=card_text(card), layout=shared_layout("width-auto", width="auto"),
+                             style=shared_button_style())
                 b.add_class("nap-odds-pick")
                 b.add_class(f"nap-odds-pick-{card.code}")
                 b.add_class(f"nap-suit-{card.suit.letter}")
@@ -136,14 +137,14 @@ class OddsApp(App):
                 b.on_click(self._on_pick)
                 self.picks[card] = b
                 row.append(b)
-            rows.append(W.HBox(row, layout=W.Layout(width="auto", max_width="100%", flex_flow="row wrap")))
-        self.picker = W.VBox(rows, layout=W.Layout(width="auto", max_width="100%"))
+            rows.append(HBox(row, layout=W.Layout(width="auto", max_width="100%", flex_flow="row wrap")))
+        self.picker = VBox(rows, layout=W.Layout(width="auto", max_width="100%"))
         self.picker.add_class("nap-odds-picker")
         self.hand_box.observe(self._on_hand_typed, names="value")
-        header = W.HBox([self.title, self.switch.widget])
-        form = W.VBox([W.HBox([self.hand_box, self.deal, self.keep]), self.picker,
-                       W.HBox([self.players, self.seat, self.layouts]), W.HBox([self.position]),
-                       W.HBox([self.run, self.progress, self.progress_label])])
+        header = HBox([self.title, self.switch.widget])
+        form = VBox([HBox([self.hand_box, self.deal, self.keep]), self.picker,
+                       HBox([self.players, self.seat, self.layouts]), HBox([self.position]),
+                       HBox([self.run, self.progress, self.progress_label])])
         form.add_class("nap-odds-form")
         self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.intro, form, self.status.widget,
                                 self.chart, self.table)
@@ -188,7 +189,7 @@ class OddsApp(App):
         players = int(self.players.value)
         self.dealt = deal_table(players, self._rng, self.profile)
         self.keep.value = True
-        self.keep.layout.display = ""
+        show(self.keep, True)
         self._show_seat_hand()
         unused = len(self.dealt.unused)
         self.status.show(self.tr.ngettext(
@@ -212,7 +213,7 @@ class OddsApp(App):
         if self.dealt is not None and self.dealt.players != int(self.players.value):
             self.dealt = None
             self.keep.value = False
-            self.keep.layout.display = "none"
+            show(self.keep, False)
             self.status.show(self.tr.gettext(
                 "The dealt deal was for another number of players, so it is put away; "
                 "your five cards stay in the box."), "info")

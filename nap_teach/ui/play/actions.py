@@ -4,8 +4,6 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import ipywidgets as W
-
 from ...engine.auction import Call
 from ...engine.cards import Card
 from ...engine.explain import Explanation, RuleError
@@ -13,7 +11,7 @@ from ...words.html import html
 from ...teach.play import PlayTable
 from ...words.render import card_text
 from ..base import Component, guarded
-from ..widgets import auto_layout as _auto, set_trait as _set, show as _show
+from ..widgets import auto_layout as _auto, Button, HBox, HTML, set_trait as _set, show as _show
 from .page import PlayPage
 
 
@@ -28,22 +26,22 @@ class ActionBar(Component):
 
     def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
-        self.stop = W.Button(button_style="warning", layout=_auto())
+        self.stop = Button(button_style="warning", layout=_auto())
         self.stop.add_class("nap-play-stop")
-        self.play_on = W.Button(layout=_auto())
+        self.play_on = Button(layout=_auto())
         self.play_on.add_class("nap-play-playon")
-        self.undo = W.Button(layout=_auto())
+        self.undo = Button(layout=_auto())
         self.undo.add_class("nap-play-undo")
-        self.next = W.Button(button_style="primary", layout=_auto())
+        self.next = Button(button_style="primary", layout=_auto())
         self.next.add_class("nap-play-next")
-        self.new = W.Button(layout=_auto())
+        self.new = Button(layout=_auto())
         self.new.add_class("nap-play-new")
         self.stop.on_click(self._on_stop)
         self.play_on.on_click(self._on_play_on)
         self.undo.on_click(self._on_undo)
         self.next.on_click(self._on_next)
         self.new.on_click(self._on_new)
-        self.widget = W.HBox([self.stop, self.play_on, self.undo, self.next, self.new])
+        self.widget = HBox([self.stop, self.play_on, self.undo, self.next, self.new])
         self.widget.add_class("nap-play-actions")
         self._last_undo = float("-inf")
 
@@ -128,12 +126,12 @@ class Coach(Component):
 
     def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
-        self.button = W.Button(icon="lightbulb-o", layout=_auto())
+        self.button = Button(icon="lightbulb-o", layout=_auto())
         self.button.add_class("nap-play-hint")
-        self.text = W.HTML()
+        self.text = HTML()
         self.text.add_class("nap-play-hint-text")
         self.button.on_click(self._on_hint)
-        self.widget = W.HBox([self.button, self.text])
+        self.widget = HBox([self.button, self.text])
         self.widget.add_class("nap-play-coach")
 
     def render(self, table: PlayTable | None) -> None:

@@ -18,7 +18,7 @@ from ..classstore import class_store
 from ..params import PageParams, ignored_note, preheating
 from ..postmortem import PostMortemPanel
 from ..table import CardTable
-from ..widgets import kernel_loop, show as _show
+from ..widgets import HBox, HTML, kernel_loop, show as _show, VBox
 from .actions import ActionBar, Coach
 from .auction import AuctionPanel
 from ..sharing import page_address
@@ -71,13 +71,13 @@ class PlayApp(App):
         self.bot_batch = BOT_BATCH
         """Seconds of bot replies in one paced job (0: one reply per job, each with its own update)."""
         setup = setup or TableSetup()
-        self.title = W.HTML()
+        self.title = HTML()
         self.title.add_class("nap-play-title")
         self.settings = SettingsPanel(self)
         self.setup = SetupPanel(self, setup)
         self.classlink = ClassLink(self)  # under the setup form: the form's game as a link for the class
         # the teacher's tools, folded away from a learner on their own: the seed and the class link
-        self.teachers = W.Accordion(children=[W.VBox([self.setup.seed_row, self.classlink.widget])],
+        self.teachers = W.Accordion(children=[VBox([self.setup.seed_row, self.classlink.widget])],
                                     selected_index=None)
         self.teachers.add_class("nap-play-teachers")
         self.setup.widget.children = (*self.setup.widget.children, self.teachers)
@@ -98,12 +98,12 @@ class PlayApp(App):
         # phone order: what is on the table, then the learner's choices, then what just happened
         # the page's messages sit next to what the learner acts on: under the card table while a game is on,
         # under the setup form while it is open (see _place_status)
-        self.table_box = W.VBox([self.trick.widget, self.board.widget, self.status.widget, self.hand.widget,
+        self.table_box = VBox([self.trick.widget, self.board.widget, self.status.widget, self.hand.widget,
                                  self.auction.widget, self.coach.widget, self.actions.widget, self.live.widget,
                                  self.log.latest, self.board.pace_box,
                                  self.trick.history, self.log.box])
         self.table_box.add_class("nap-play-board")
-        header = W.HBox([self.title, self.switch.widget])
+        header = HBox([self.title, self.switch.widget])
         header.add_class("nap-play-header")
         self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.keep.widget,
                                 self.setup.widget,

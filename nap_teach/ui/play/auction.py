@@ -9,7 +9,7 @@ from ...words.html import escape, html, join
 from ...teach.play import PlayTable
 from ...engine.views import SeatView
 from ..base import Component, guarded
-from ..widgets import auto_layout as _auto, set_trait as _set, show as _show
+from ..widgets import auto_layout as _auto, Button, HBox, HTML, set_trait as _set, show as _show, VBox
 from .page import PlayPage
 
 
@@ -21,15 +21,15 @@ class AuctionPanel(Component):
 
     def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
-        self.heading = W.HTML()
+        self.heading = HTML()
         self.buttons: dict[str, W.Button] = {}
-        self.row = W.HBox([])
+        self.row = HBox([])
         self.row.add_class("nap-play-calls")
-        self.why = W.HTML()
+        self.why = HTML()
         self.why.add_class("nap-play-call-why")
-        self.calls = W.HTML()
+        self.calls = HTML()
         self.calls.add_class("nap-play-auction")
-        self.widget = W.VBox([self.heading, self.row, self.why, self.calls])
+        self.widget = VBox([self.heading, self.row, self.why, self.calls])
         self.widget.add_class("nap-play-auction-panel")
         self._profile: str | None = None
 
@@ -39,7 +39,7 @@ class AuctionPanel(Component):
         self._profile = table.profile.name
         self.buttons = {}
         for name in ["Pass"] + [c.name for c in table.profile.ladder]:
-            button = W.Button(description=self._call_label(table, name), layout=_auto())
+            button = Button(description=self._call_label(table, name), layout=_auto())
             button.add_class("nap-play-call")
             button.add_class(f"nap-play-call-{name.lower()}")
             button.on_click(self._on_click)

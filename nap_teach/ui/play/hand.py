@@ -10,7 +10,7 @@ from ...words.cardtext import CardReading, read_card, reading_note
 from ...teach.play import PlayTable
 from ...engine.views import SeatView
 from ..base import Component, guarded
-from ..widgets import auto_layout as _auto, show as _show
+from ..widgets import auto_layout as _auto, Button, HBox, show as _show, VBox
 from .page import PlayPage
 
 
@@ -32,12 +32,12 @@ class HandView(Component):
         self.typed = W.Text(continuous_update=False, layout=W.Layout(width="18em", max_width="100%"))
         self.typed.observe(self._on_enter, names="value")
         self.typed.add_class("nap-play-card-text")
-        self.go = W.Button(layout=_auto())
+        self.go = Button(layout=_auto())
         self.go.add_class("nap-play-card-go")
         self.go.on_click(self._on_typed)
-        self.keyboard = W.HBox([self.typed, self.go])
+        self.keyboard = HBox([self.typed, self.go])
         self.keyboard.add_class("nap-play-keyboard")
-        self.widget = W.VBox([self.keyboard])
+        self.widget = VBox([self.keyboard])
         self.widget.add_class("nap-play-hand-panel")
 
     def render(self, table: PlayTable, view: SeatView | None) -> None:

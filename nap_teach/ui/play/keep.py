@@ -14,15 +14,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import ipywidgets as W
-
 from ...engine.explain import RecordError
 from ...teach.play import PlayTable
 from ...teach.play.keep import PLACE_FORMAT, resume_table, table_place
 from ...words.html import html
 from ..base import Component, guarded
 from ..storage import BrowserStorage
-from ..widgets import auto_layout, show
+from ..widgets import auto_layout, Button, HBox, HTML, show, VBox
 from .page import PlayPage
 
 __all__ = ["GameKeep", "KEEP_KEY"]
@@ -42,18 +40,18 @@ class GameKeep(Component):
         self.store.add_class("nap-play-kept")
         self.store.observe(self._on_loaded, names="loaded")
         self.kept: dict[str, Any] | None = None
-        self.offer = W.HTML("")
+        self.offer = HTML("")
         self.offer.add_class("nap-play-keep-text")
-        self.resume = W.Button(icon="play", button_style="primary", layout=auto_layout())
+        self.resume = Button(icon="play", button_style="primary", layout=auto_layout())
         self.resume.add_class("nap-play-resume")
         self.resume.on_click(self._on_resume)
-        self.forget = W.Button(icon="times", layout=auto_layout())
+        self.forget = Button(icon="times", layout=auto_layout())
         self.forget.add_class("nap-play-forget")
         self.forget.on_click(self._on_forget)
-        self.box = W.VBox([self.offer, W.HBox([self.resume, self.forget], layout=auto_layout())],
+        self.box = VBox([self.offer, HBox([self.resume, self.forget], layout=auto_layout())],
                           layout=auto_layout())
         self.box.add_class("nap-play-keep")
-        self.widget = W.VBox([self.box, self.store], layout=auto_layout())
+        self.widget = VBox([self.box, self.store], layout=auto_layout())
         self._saved: object = None
         self.refresh()
 

@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from typing import Sequence
 
-import ipywidgets as W
-
 from ...engine.explain import Explanation
 from ...words.html import escape, html, join
 from ...teach.play import PlayTable
@@ -12,7 +10,7 @@ from ...engine.rules import Topic
 from ...engine.session import LedgerRow
 from ..base import Component
 from ..chart import balance_chart_svg
-from ..widgets import scroll_cue, show as _show
+from ..widgets import HTML, scroll_cue, show as _show, VBox
 from .page import PlayPage
 
 
@@ -24,15 +22,15 @@ class PlayLedger(Component):
 
     def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
-        self.result = W.HTML()
+        self.result = HTML()
         self.result.add_class("nap-play-result")
-        self.table_html = W.HTML()
+        self.table_html = HTML()
         self.table_html.add_class("nap-play-ledger")
-        self.chart = W.HTML()
+        self.chart = HTML()
         self.chart.add_class("nap-play-chart")
-        self.winners = W.HTML()
+        self.winners = HTML()
         self.winners.add_class("nap-play-winners")
-        self.widget = W.VBox([self.result, self.winners, self.table_html, self.chart])
+        self.widget = VBox([self.result, self.winners, self.table_html, self.chart])
         self.widget.add_class("nap-play-ledger-panel")
         self._key: object = None
         self._chart_due = False

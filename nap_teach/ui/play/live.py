@@ -18,15 +18,13 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable
 
-import ipywidgets as W
-
 from ...engine.explain import Explanation, RecordError
 from ...teach.classroom import ClassInfo, ClassRefused, ClassStore, Seat, StoreUnavailable
 from ...teach.play import PlayTable, TableSetup
 from ...words.html import html
 from ..base import Component
 from ..storage import BrowserStorage
-from ..widgets import show, with_classes
+from ..widgets import HTML, show, VBox, with_classes
 from .page import PlayPage
 
 log = logging.getLogger("nap_teach.ui.play")
@@ -49,9 +47,9 @@ class LiveSeat(Component):
         self.sent = 0
         """Deals of :attr:`table` the store has acknowledged."""
         self.storage: BrowserStorage | None = None
-        self.line = with_classes(W.HTML(), "nap-play-live")
+        self.line = with_classes(HTML(), "nap-play-live")
         self._line: tuple[str, dict[str, Any], str] | None = None
-        self.widget = W.VBox([self.line])
+        self.widget = VBox([self.line])
         show(self.widget, False)
 
     @property

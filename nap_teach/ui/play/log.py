@@ -7,7 +7,7 @@ import ipywidgets as W
 from ...words.html import escape, html, join
 from ...teach.play import Event, PlayTable
 from ..base import Component
-from ..widgets import set_trait as _set
+from ..widgets import HTML, set_trait as _set, VBox
 from .page import PlayPage
 
 
@@ -19,13 +19,13 @@ class LogPanel(Component):
 
     def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
-        self.latest = W.HTML()
+        self.latest = HTML()
         self.latest.add_class("nap-play-latest")
-        self.log = W.HTML()
+        self.log = HTML()
         self.log.add_class("nap-play-log")
-        self.intro = W.HTML()
+        self.intro = HTML()
         self.intro.add_class("nap-play-intro")
-        self.box = W.Accordion(children=[W.VBox([self.intro, self.log])], selected_index=None)
+        self.box = W.Accordion(children=[VBox([self.intro, self.log])], selected_index=None)
         self.box.add_class("nap-play-log-box")
         # two parts, placed apart by the app: "what just happened" under the hand, the whole deal lower down
         self.parts = (self.latest, self.box)

@@ -12,7 +12,7 @@ from ...words.render import card_text, trick_html
 from ...engine.state import DealState
 from ..base import Component, guarded
 from ..table import CardTable
-from ..widgets import auto_layout as _auto, set_trait as _set, show as _show
+from ..widgets import auto_layout as _auto, Button, HBox, HTML, set_trait as _set, show as _show, VBox
 from .page import PlayPage
 
 
@@ -24,14 +24,14 @@ class ReplayView(Component):
 
     def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
-        self.heading = W.HTML()
+        self.heading = HTML()
         self.deal = W.Dropdown(options=[], layout=_auto())
         self.deal.add_class("nap-play-replay-deal")
-        self.back = W.Button(icon="step-backward", layout=_auto())
+        self.back = Button(icon="step-backward", layout=_auto())
         self.back.add_class("nap-play-replay-back")
-        self.forward = W.Button(icon="step-forward", layout=_auto())
+        self.forward = Button(icon="step-forward", layout=_auto())
         self.forward.add_class("nap-play-replay-next")
-        self.view_html = W.HTML()
+        self.view_html = HTML()
         self.view_html.add_class("nap-play-replay")
         self.deal.observe(self._on_deal, names="value")
         self.back.on_click(lambda _b: self._on_step(-1))
@@ -39,7 +39,7 @@ class ReplayView(Component):
         # the saved deal on the card table, one action per step (the cards arrive at the page's pace)
         self.board = CardTable(app)
         self.board.view.add_class("nap-play-replay-table")
-        self.widget = W.VBox([self.heading, W.HBox([self.deal, self.back, self.forward]), self.board.widget,
+        self.widget = VBox([self.heading, HBox([self.deal, self.back, self.forward]), self.board.widget,
                               self.view_html])
         self.widget.add_class("nap-play-replay-panel")
         self._events: list[Event] = []

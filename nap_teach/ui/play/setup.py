@@ -12,7 +12,7 @@ from ...teach.play import MAX_DEALS, MAX_ROTATIONS, PlayTable, TableSetup, bot_l
 from ...engine.profiles import PROFILES
 from ..base import Component, guarded
 from ...engine.messages import PROFILE_NAMES
-from ..widgets import auto_layout as _auto, show as _show
+from ..widgets import auto_layout as _auto, Button, HBox, HTML, show as _show, VBox
 from .page import PlayPage
 
 
@@ -25,7 +25,7 @@ class SetupPanel(Component):
     def __init__(self, app: PlayPage, setup: TableSetup) -> None:
         super().__init__(app)
         style = {"description_width": "initial"}
-        self.heading = W.HTML()
+        self.heading = HTML()
         self.players = W.IntText(value=setup.players, style=style, layout=_auto())
         self.players.add_class("nap-play-players")
         self.seat = W.Dropdown(options=self._seat_options(setup.players), value=setup.seat, style=style,
@@ -50,32 +50,32 @@ class SetupPanel(Component):
         self.profile = W.ToggleButtons(options=[(name, name) for name in PROFILES], value=setup.profile,
                                        style={"button_width": "auto"})
         self.profile.add_class("nap-play-profile")
-        self.profile_label = W.HTML()
+        self.profile_label = HTML()
         self.misere = W.Dropdown(options=[("3/3", "3/3"), ("10/5", "10/5")], value=setup.misere_stakes or "3/3",
                                  style=style, layout=_auto())
         self.misere.add_class("nap-play-misere")
         self.profile.observe(self._on_profile, names="value")
-        self.start = W.Button(button_style="primary", layout=_auto())
+        self.start = Button(button_style="primary", layout=_auto())
         self.start.add_class("nap-play-start")
-        self.note = W.HTML()
+        self.note = HTML()
         self.note.add_class("nap-play-setup-note")
         self.start.on_click(self._on_start)
-        self.back = W.Button(layout=_auto())
+        self.back = Button(layout=_auto())
         self.back.add_class("nap-play-back")
         self.back.on_click(self._on_back)
         self.players.observe(self._on_players, names="value")
         self.length_kind.observe(self._on_kind, names="value")
         self.locked: TableSetup | None = None
         """The game of a class link: shown as a sentence, only the name box open (:meth:`lock`)."""
-        self.game_line = W.HTML()
+        self.game_line = HTML()
         self.game_line.add_class("nap-play-class-game")
         _show(self.game_line, False)
-        self.seed_row = W.HBox([self.seed])
+        self.seed_row = HBox([self.seed])
         """The seed box: the page puts it under "For teachers" (a learner on their own needs no seed)."""
-        self.rows = [W.HBox([self.profile_label, self.profile, self.misere]), W.HBox([self.length_kind, self.length]),
-                     W.HBox([self.bots, self.style])]
-        self.widget = W.VBox([self.heading, self.game_line, W.HBox([self.players, self.seat, self.name]), *self.rows,
-                              W.HBox([self.start, self.back]), self.note])
+        self.rows = [HBox([self.profile_label, self.profile, self.misere]), HBox([self.length_kind, self.length]),
+                     HBox([self.bots, self.style])]
+        self.widget = VBox([self.heading, self.game_line, HBox([self.players, self.seat, self.name]), *self.rows,
+                              HBox([self.start, self.back]), self.note])
         self.widget.add_class("nap-play-setup")
         self.refresh()
 
@@ -234,7 +234,7 @@ class SettingsPanel(Component):
 
     def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
-        self.heading = W.HTML()
+        self.heading = HTML()
         self.undo = W.Checkbox(value=False, indent=False, layout=_auto())
         self.undo.add_class("nap-play-undo-setting")
         self.four_colour = W.Checkbox(value=False, indent=False, layout=_auto())
@@ -245,7 +245,7 @@ class SettingsPanel(Component):
         self.thinking.add_class("nap-play-thinking-setting")
         for box in (self.undo, self.four_colour, self.offer_stop, self.thinking):
             box.observe(self._on_change, names="value")
-        self.widget = W.VBox([self.heading, self.undo, self.offer_stop, self.thinking, self.four_colour])
+        self.widget = VBox([self.heading, self.undo, self.offer_stop, self.thinking, self.four_colour])
         self.widget.add_class("nap-play-settings")
         self.refresh()
 

@@ -4,15 +4,13 @@ The seats, the trick in play and the hand are drawn by the card table (:mod:`nap
 """
 from __future__ import annotations
 
-import ipywidgets as W
-
 from ...words.html import Markup, escape, html, join
 from ...teach.play import PlayTable
 from ...words.render import card_text, suit_text, trick_html
 from ...engine.views import SeatView
 from ..base import Component
 from ...engine.messages import PROFILE_NAMES
-from ..widgets import set_trait as _set, show as _show
+from ..widgets import HBox, HTML, set_trait as _set, show as _show, VBox
 from .page import PlayPage
 
 
@@ -23,15 +21,15 @@ class TrickView(Component):
 
     def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
-        self.info = W.HTML()
+        self.info = HTML()
         self.info.add_class("nap-play-info")
-        self.last = W.HTML()
+        self.last = HTML()
         self.last.add_class("nap-play-last-trick")
-        self.history = W.HTML()
+        self.history = HTML()
         self.history.add_class("nap-play-history")
-        self.tricks = W.HBox([self.last])
+        self.tricks = HBox([self.last])
         self.tricks.add_class("nap-play-tricks")
-        self.widget = W.VBox([self.info, self.tricks])
+        self.widget = VBox([self.info, self.tricks])
         self.widget.add_class("nap-play-table")
         # self.history is placed lower on the page (below the hand) by the app
 

@@ -12,7 +12,7 @@ from ...teach.scorekeeper import Scorekeeper
 from ...engine.session import DEFAULT_DEALS
 from ..base import App, guarded, page_style
 from ..params import PageParams
-from ..widgets import auto_layout as _auto, show as _show, with_classes as _css
+from ..widgets import auto_layout as _auto, Button, HBox, HTML, show as _show, with_classes as _css
 from ..params import page_query
 from .component import MAX_DEALS, profile_name
 from .deal import DealForm
@@ -35,19 +35,19 @@ class ScorekeeperApp(App):
         self._busy = False
         self.profile = profile
         self.keeper: Scorekeeper | None = None
-        self.title = _css(W.HTML(), "nap-sk-title")
+        self.title = _css(HTML(), "nap-sk-title")
         self.setup = SetupForm(self, players, deals)
         self.deal = DealForm(self)
         self.ledger = KeeperLedger(self)
         self.chart = BalanceChart(self)
         self.saveload = SaveLoad(self)
-        self.over = _css(W.HTML(), "nap-sk-over")
-        self.new_session = _css(W.Button(layout=_auto(align_self="flex-start")), "nap-sk-new")
+        self.over = _css(HTML(), "nap-sk-over")
+        self.new_session = _css(Button(layout=_auto(align_self="flex-start")), "nap-sk-new")
         self.new_session.on_click(self._on_new_session)
-        self.resume = _css(W.Button(layout=_auto(align_self="flex-start")), "nap-sk-resume")
+        self.resume = _css(Button(layout=_auto(align_self="flex-start")), "nap-sk-resume")
         self.resume.on_click(self._on_resume)
         self.setup_open = True
-        header = _css(W.HBox([self.title, self.switch.widget], layout=_auto()), "nap-sk-header")
+        header = _css(HBox([self.title, self.switch.widget], layout=_auto()), "nap-sk-header")
         self.widget.children = [page_style(*self.styles), self.page_nav.widget, header, self.status.widget, self.setup.widget, self.resume,
                                 self.deal.widget, self.over, self.ledger.widget, self.chart.widget,
                                 self.saveload.widget, self.new_session]

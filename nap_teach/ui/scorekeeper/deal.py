@@ -9,7 +9,7 @@ from ...engine.explain import RecordError, RuleError
 from ...words.html import escape, html
 from ...teach.scorekeeper import Scorekeeper
 from ..base import guarded, name_control
-from ..widgets import auto_layout as _auto, show as _show, with_classes as _css
+from ..widgets import auto_layout as _auto, Button, HBox, HTML, show as _show, VBox, with_classes as _css
 from ...engine.session import TIE_BREAK
 from .component import NOT_ENTERED, KeeperComponent, deal_number
 from .page import KeeperPage
@@ -31,35 +31,35 @@ class DealForm(KeeperComponent):
 
     def __init__(self, app: KeeperPage) -> None:
         super().__init__(app)
-        self.heading = _css(W.HTML(), "nap-sk-whose")
-        self.rows_box = _css(W.VBox(layout=_auto()), "nap-sk-calls")
+        self.heading = _css(HTML(), "nap-sk-whose")
+        self.rows_box = _css(VBox(layout=_auto()), "nap-sk-calls")
         self.rows: list[tuple[W.Dropdown, W.Dropdown]] = []
         self.tricks = _css(W.IntText(value=0, layout=W.Layout(width="5em")), "nap-sk-tricks")
-        self.tricks_label = W.HTML()
+        self.tricks_label = HTML()
         self.renege = _css(W.Dropdown(options=[("—", NOT_ENTERED)], value=NOT_ENTERED, layout=_auto()),
                            "nap-sk-renege")
-        self.renege_label = W.HTML()
-        self.renege_box = _css(W.HBox([self.renege_label, self.renege], layout=_auto(align_items="center")),
+        self.renege_label = HTML()
+        self.renege_box = _css(HBox([self.renege_label, self.renege], layout=_auto(align_items="center")),
                                "nap-sk-field")
-        self.misdeal = _css(W.Button(layout=_auto()), "nap-sk-misdeal")
+        self.misdeal = _css(Button(layout=_auto()), "nap-sk-misdeal")
         self.misdeal.on_click(self._on_misdeal)
         self.renege.observe(self._on_renege, names="value")
-        self.add_call = _css(W.Button(layout=_auto()), "nap-sk-add-call")
-        self.remove_call = _css(W.Button(layout=_auto()), "nap-sk-remove-call")
-        self.submit = _css(W.Button(button_style="primary", layout=_auto()), "nap-sk-add")
-        self.cancel = _css(W.Button(layout=_auto()), "nap-sk-cancel")
-        self.hint = W.HTML()
+        self.add_call = _css(Button(layout=_auto()), "nap-sk-add-call")
+        self.remove_call = _css(Button(layout=_auto()), "nap-sk-remove-call")
+        self.submit = _css(Button(button_style="primary", layout=_auto()), "nap-sk-add")
+        self.cancel = _css(Button(layout=_auto()), "nap-sk-cancel")
+        self.hint = HTML()
         self.add_call.on_click(self._on_add_call)
         self.remove_call.on_click(self._on_remove_call)
         self.submit.on_click(self._on_submit)
         self.cancel.on_click(self._on_cancel)
         self.editing: int | None = None
-        self.widget = _css(W.VBox([
+        self.widget = _css(VBox([
             self.heading, self.hint, self.rows_box,
-            W.HBox([self.add_call, self.remove_call], layout=_auto()),
-            _css(W.HBox([self.tricks_label, self.tricks], layout=_auto(align_items="center")), "nap-sk-field"),
+            HBox([self.add_call, self.remove_call], layout=_auto()),
+            _css(HBox([self.tricks_label, self.tricks], layout=_auto(align_items="center")), "nap-sk-field"),
             self.renege_box,
-            W.HBox([self.submit, self.cancel, self.misdeal], layout=_auto(flex_flow="row wrap")),
+            HBox([self.submit, self.cancel, self.misdeal], layout=_auto(flex_flow="row wrap")),
         ], layout=_auto()), "nap-sk-deal")
 
     @property
@@ -87,7 +87,7 @@ class DealForm(KeeperComponent):
         for i, (who, what) in enumerate(rows, 1):  # each box named for screen readers ("Call 2: player")
             name_control(who, self._("Call {n}: player").format(n=i))
             name_control(what, self._("Call {n}: the call").format(n=i))
-        self.rows_box.children = [_css(W.HBox([who, what], layout=_auto(align_items="center")), "nap-sk-row")
+        self.rows_box.children = [_css(HBox([who, what], layout=_auto(align_items="center")), "nap-sk-row")
                                   for who, what in rows]
         self.remove_call.disabled = len(rows) <= 1
 

@@ -10,7 +10,7 @@ from ...engine.explain import Explanation
 from ...engine.rules import Topic
 from ...engine.session import MISDEAL, TIE_BREAK, LedgerRow
 from ..base import guarded
-from ..widgets import auto_layout as _auto, scroll_cue, show as _show, with_classes as _css
+from ..widgets import auto_layout as _auto, Button, HBox, HTML, scroll_cue, show as _show, VBox, with_classes as _css
 from .component import KeeperComponent, chart_svg, deal_number
 from .page import KeeperPage
 
@@ -21,18 +21,18 @@ class KeeperLedger(KeeperComponent):
 
     def __init__(self, app: KeeperPage) -> None:
         super().__init__(app)
-        self.table = _css(W.HTML(), "nap-sk-ledger")
-        self.check = _css(W.HTML(), "nap-sk-zero")
-        self.winners = _css(W.HTML(), "nap-sk-winners")
+        self.table = _css(HTML(), "nap-sk-ledger")
+        self.check = _css(HTML(), "nap-sk-zero")
+        self.winners = _css(HTML(), "nap-sk-winners")
         self.pick = _css(W.Dropdown(options=[], layout=_auto()), "nap-sk-edit-deal")
-        self.edit = _css(W.Button(layout=_auto()), "nap-sk-edit")
-        self.undo = _css(W.Button(layout=_auto()), "nap-sk-undo")
-        self.pick_label = W.HTML()
+        self.edit = _css(Button(layout=_auto()), "nap-sk-edit")
+        self.undo = _css(Button(layout=_auto()), "nap-sk-undo")
+        self.pick_label = HTML()
         self.edit.on_click(self._on_edit)
         self.undo.on_click(self._on_undo)
-        self.tools = _css(W.HBox([self.pick_label, self.pick, self.edit, self.undo], layout=_auto(align_items="center")),
+        self.tools = _css(HBox([self.pick_label, self.pick, self.edit, self.undo], layout=_auto(align_items="center")),
                           "nap-sk-tools")
-        self.widget = _css(W.VBox([self.table, self.check, self.winners, self.tools], layout=_auto()), "nap-sk-ledger-box")
+        self.widget = _css(VBox([self.table, self.check, self.winners, self.tools], layout=_auto()), "nap-sk-ledger-box")
 
     def refresh(self) -> None:
         keeper = self.app.keeper
@@ -156,7 +156,7 @@ class BalanceChart(KeeperComponent):
 
     def __init__(self, app: KeeperPage) -> None:
         super().__init__(app)
-        self.widget = _css(W.HTML(), "nap-sk-chart")
+        self.widget = _css(HTML(), "nap-sk-chart")
         self._key: object = None
 
     def refresh(self) -> None:

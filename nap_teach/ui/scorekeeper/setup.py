@@ -13,7 +13,7 @@ from ...engine.profiles import BRITISH, MAX_ANTE, PROFILES, Profile
 from ...teach.scorekeeper import Scorekeeper
 from ...engine.session import DEFAULT_DEALS
 from ..base import guarded
-from ..widgets import auto_layout as _auto, show as _show, with_classes as _css
+from ..widgets import auto_layout as _auto, Button, HBox, HTML, show as _show, VBox, with_classes as _css
 from .component import MAX_DEALS, KeeperComponent, profile_name
 from .page import KeeperPage
 
@@ -31,12 +31,12 @@ class SetupForm(KeeperComponent):
 
     def __init__(self, app: KeeperPage, players: Sequence[str] = (), deals: int = DEFAULT_DEALS) -> None:
         super().__init__(app)
-        self.heading = W.HTML()
+        self.heading = HTML()
         self.players = _css(W.Textarea(value="\n".join(players), rows=5, layout=W.Layout(width="16em", max_width="100%")), "nap-sk-players")
-        self.players_label = W.HTML()
+        self.players_label = HTML()
         self.profile = _css(W.ToggleButtons(options=[(name, name) for name in PROFILES], value=app.profile.name,
                                             style={"button_width": "auto"}, layout=_auto()), "nap-sk-profile")
-        self.profile_label = W.HTML()
+        self.profile_label = HTML()
         self.misere = _css(W.Dropdown(options=[("3/3", "3/3"), ("10/5", "10/5")], value="3/3", layout=_auto()),
                            "nap-sk-opt-misere")
         self.renege = _css(W.Dropdown(options=[("full", "full"), ("one", "one")], value="full", layout=_auto()),
@@ -45,35 +45,35 @@ class SetupForm(KeeperComponent):
                          "nap-sk-opt-ante")
         self.bust = _css(W.Dropdown(options=[("out", "out"), ("re-ante", "re-ante")], value="out", layout=_auto()),
                          "nap-sk-opt-bust")
-        self.option_labels = [W.HTML() for _ in range(4)]
-        self.options_heading = W.HTML()
-        self.options_box = _css(W.VBox([self.options_heading] + [
-            _css(W.HBox([label, widget], layout=_auto(align_items="center")), "nap-sk-field")
+        self.option_labels = [HTML() for _ in range(4)]
+        self.options_heading = HTML()
+        self.options_box = _css(VBox([self.options_heading] + [
+            _css(HBox([label, widget], layout=_auto(align_items="center")), "nap-sk-field")
             for label, widget in zip(self.option_labels, (self.misere, self.renege, self.ante, self.bust))
         ], layout=_auto()), "nap-sk-options")
         self.first = _css(W.Dropdown(options=[], layout=_auto()), "nap-sk-first")
-        self.first_label = W.HTML()
-        self.draw = _css(W.Button(layout=_auto()), "nap-sk-draw")
-        self.drawn = _css(W.HTML(), "nap-sk-drawn")
+        self.first_label = HTML()
+        self.draw = _css(Button(layout=_auto()), "nap-sk-draw")
+        self.drawn = _css(HTML(), "nap-sk-drawn")
         self.length = _css(W.BoundedIntText(value=deals, min=1, max=MAX_DEALS, layout=W.Layout(width="6em")),
                            "nap-sk-length")
         self.unit = _css(W.ToggleButtons(options=[("deals", "deals"), ("rotations", "rotations")], value="deals",
                                          style={"button_width": "auto", "description_width": "auto"},
                                          layout=_auto()), "nap-sk-unit")
-        self.length_label = W.HTML()
-        self.start = _css(W.Button(button_style="primary", layout=_auto()), "nap-sk-start")
+        self.length_label = HTML()
+        self.start = _css(Button(button_style="primary", layout=_auto()), "nap-sk-start")
         self.players.observe(self._on_players, names="value")
         self.profile.observe(self._on_profile, names="value")
         self.draw.on_click(self._on_draw)
         self.start.on_click(self._on_start)
-        self.widget = _css(W.VBox([
+        self.widget = _css(VBox([
             self.heading,
-            _css(W.HBox([self.players_label, self.players], layout=_auto()), "nap-sk-field"),
-            _css(W.HBox([self.profile_label, self.profile], layout=_auto(align_items="center")), "nap-sk-field"),
+            _css(HBox([self.players_label, self.players], layout=_auto()), "nap-sk-field"),
+            _css(HBox([self.profile_label, self.profile], layout=_auto(align_items="center")), "nap-sk-field"),
             self.options_box,
-            _css(W.HBox([self.first_label, self.first, self.draw], layout=_auto(align_items="center")), "nap-sk-field"),
+            _css(HBox([self.first_label, self.first, self.draw], layout=_auto(align_items="center")), "nap-sk-field"),
             self.drawn,
-            _css(W.HBox([self.length_label, self.length, self.unit], layout=_auto(align_items="center")), "nap-sk-field"),
+            _css(HBox([self.length_label, self.length, self.unit], layout=_auto(align_items="center")), "nap-sk-field"),
             self.start,
         ], layout=_auto()), "nap-sk-setup")
         self._sync_first()

@@ -11,7 +11,7 @@ from ....engine.messages import N_
 from ....engine.rules import Topic
 from ....teach.trainers import auction_options, table_names
 from ...base import guarded
-from ...widgets import auto_layout as _auto
+from ...widgets import auto_layout as _auto, HBox, HTML
 from ..component import make_button, valid_choice
 from .base import Action, Choice, Trainer
 
@@ -41,12 +41,12 @@ class AuctionTrainer(Trainer):
             b._nap_call = name
             b.on_click(self._on_call)
             self.call_buttons.append(b)
-        self.history = W.HTML()
+        self.history = HTML()
         self.history.add_class("nap-ex-auction-history")
 
     def layout(self) -> list[W.Widget]:
-        return [self.heading, *self.fields(), self.history, W.HBox(self.call_buttons, layout=_auto()), self.out,
-                W.HBox([self.undo, self.reset], layout=_auto())]
+        return [self.heading, *self.fields(), self.history, HBox(self.call_buttons, layout=_auto()), self.out,
+                HBox([self.undo, self.reset], layout=_auto())]
 
     def relabel(self) -> None:
         for b in self.call_buttons:

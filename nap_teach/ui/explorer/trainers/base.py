@@ -17,7 +17,7 @@ import ipywidgets as W
 
 from ....words.html import escape, html
 from ...base import guarded
-from ...widgets import auto_layout as _auto
+from ...widgets import auto_layout as _auto, HBox, HTML, VBox
 from ..component import ExplorerComponent, labelled_field, make_button, make_dropdown
 from ..page import ExplorerPage
 
@@ -71,18 +71,18 @@ class Trainer(ExplorerComponent):
 
     def __init__(self, app: ExplorerPage) -> None:
         super().__init__(app)
-        self.heading = W.HTML()
+        self.heading = HTML()
         self.heading.add_class("nap-ex-trainer-title")
-        self.out = W.HTML()
+        self.out = HTML()
         self.out.add_class(f"{self.css}-out")
-        self.widget = W.VBox(layout=_auto())
+        self.widget = VBox(layout=_auto())
         self.widget.add_class("nap-ex-trainer")
         self.widget.add_class(self.css)
         self.labels: dict[str, W.HTML] = {}
         for choice in self.choices:
             dropdown = make_dropdown(choice.css, choice.options(self), choice.value(self))
             setattr(self, choice.name, dropdown)
-            self.labels[choice.name] = W.HTML()
+            self.labels[choice.name] = HTML()
         for action in self.actions:
             button = make_button(action.css)
             setattr(self, action.name, button)
@@ -116,7 +116,7 @@ class Trainer(ExplorerComponent):
             return [self.field(self.choices[0].name)]
         if not self.choices:
             return []
-        return [W.HBox([self.field(c.name) for c in self.choices], layout=_auto(**self.fields_layout))]
+        return [HBox([self.field(c.name) for c in self.choices], layout=_auto(**self.fields_layout))]
 
     def buttons(self) -> list[W.Widget]:
         return [getattr(self, a.name) for a in self.actions]

@@ -15,6 +15,7 @@ from ...base import guarded
 from ...params import page_query
 from ..component import valid_choice
 from .base import Action, Choice, Trainer, numbers
+from ...widgets import HTML
 
 
 def _sizes(t: Trainer) -> list[tuple[str, int]]:
@@ -143,7 +144,7 @@ class SessionTrainer(Trainer):
 
     def build(self) -> None:
         self.count = 0
-        self.link = W.HTML()
+        self.link = HTML()
         self.session = self._make()
 
     def layout(self) -> list[W.Widget]:

@@ -17,7 +17,7 @@ from ....engine.session import Session
 from ....engine.state import DealState
 from ....teach.trainers import calls_for, example_deal, rotation, table_names
 from ...base import guarded
-from ...widgets import auto_layout as _auto
+from ...widgets import auto_layout as _auto, HBox
 from ..component import valid_choice
 from .base import Action, Choice, Trainer, numbers
 
@@ -83,7 +83,7 @@ class RotationTrainer(Trainer):
         self.number = 1
 
     def layout(self) -> list[W.Widget]:
-        return [self.heading, *self.fields(), W.HBox([self.back, self.next], layout=_auto()), self.out]
+        return [self.heading, *self.fields(), HBox([self.back, self.next], layout=_auto()), self.out]
 
     @guarded
     def _on_size(self, change: dict[str, Any]) -> None:

@@ -14,7 +14,7 @@ from ....teach.trainers import (
     FollowReport, MisereJudgement, PositionError, TrickJudgement, follow_options, judge_misere_trick, judge_trick, random_trick, stop_check, table_names,
 )
 from ...base import guarded
-from ...widgets import auto_layout as _auto
+from ...widgets import auto_layout as _auto, Button, HBox, HTML
 from ..component import valid_choice
 from .base import Action, Choice, Trainer, numbers
 
@@ -29,9 +29,9 @@ class FollowTrainer(Trainer):
 
     def build(self) -> None:
         self.rng = random.Random(f"follow:{self.app.seed}")
-        self.table = W.HTML()
+        self.table = HTML()
         self.table.add_class("nap-ex-follow-table")
-        self.cards = W.HBox(layout=_auto())
+        self.cards = HBox(layout=_auto())
         self.cards.add_class("nap-ex-follow-cards")
         self.report: FollowReport | None = None
         self.picked: Card | None = None
@@ -61,7 +61,7 @@ class FollowTrainer(Trainer):
         for option in self.report.options:
             # the cards of the hand are the buttons themselves (drawn as cards by explorer.css), so
             # "click a card" means what it says; the tooltip names the card in words
-            b = W.Button(description=card_text(option.card), layout=_auto())
+            b = Button(description=card_text(option.card), layout=_auto())
             b.add_class("nap-ex-follow-card")
             b.add_class("nap-card-button")
             b.add_class(f"nap-card-button-{option.card.suit.letter}")
@@ -121,8 +121,8 @@ class TrickJudge(Trainer):
 
     def build(self) -> None:
         self.rng = random.Random(f"{self.seed_key}:{self.app.seed}")
-        self.table = W.HTML()
-        self.picks = W.HBox(layout=_auto(flex_flow="row wrap"))
+        self.table = HTML()
+        self.picks = HBox(layout=_auto(flex_flow="row wrap"))
         self.picks.add_class(f"{self.css}-picks")
         self.judgement: TrickJudgement | MisereJudgement | None = None
         self.guess: str | None = None
@@ -154,7 +154,7 @@ class TrickJudge(Trainer):
         buttons: list[W.Button] = []
         assert self.judgement is not None
         for name in self.judgement.players:
-            b = W.Button(description=name, layout=_auto())
+            b = Button(description=name, layout=_auto())
             b.add_class(f"{self.css}-pick")
             b._nap_player = name
             b.on_click(self._on_pick)
