@@ -30,6 +30,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
+import comm
+import comm.base_comm
+import ipywidgets
+
 __all__ = ["unseen_opening", "built_unseen"]
 
 T = TypeVar("T")
@@ -43,9 +47,6 @@ def unseen_opening(environ: dict[str, str] | None = None) -> Iterator[bool]:
     if not env.get("VOILA_KERNEL_ID") or sys.platform == "emscripten":  # (the static site: a browser watches)
         yield False
         return
-    import comm.base_comm  # the comm package ipywidgets opens its comms with (loaded with ipywidgets)
-    import ipywidgets
-
     base = comm.base_comm.BaseComm
     announce = base.open
     widget_send = ipywidgets.Widget._send
