@@ -35,6 +35,9 @@ Fixtures for test writers (every test in tests/browser gets the ``browser`` mark
 ``fresh_env`` (session) -> module ``tests/browser/fresh_env.py``: the wheel built from the committed
     files, new venvs and pip installs outside the test venv, and server processes run without the working
     copy on their path (test_installed_package.py, test_binder.py, test_static_site.py).
+``wheel`` (session) -> Path: the wheel built from the committed files; ``binder_install`` (session) ->
+    (repo, bin): a committed copy and the venv Binder's command installs from it (its ``bin`` folder). Each
+    is made once per run, by whichever test worker asks first (``fresh_env.once``), and shared.
 ``site_pages`` (session) -> module ``tests/browser/pages.py``: every page and its main
     states (``VISITS``), the one list the page-wide checks (axe, links) walk.
 ``voila_page`` -> callable ``(notebook="index.ipynb", query="", *,
@@ -288,6 +291,24 @@ def fresh_env() -> Any:
     """tests/browser/fresh_env.py: build the wheel, new venvs, pip installs and servers outside the test venv
     (the install tests: test_installed_package.py, test_binder.py)."""
     return _load_by_path("nap_fresh_env", "fresh_env.py")
+
+
+@pytest.fixture(scope="session")
+def wheel(fresh_env: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel built from the committed files (a copy, as a fresh clone has them), once per test run."""
+    folder = fresh_env.once(fresh_env.run_folder(tmp_path_factory.getbasetemp()), "wheel", fresh_env.make_wheel)
+    (built,) = (folder / "dist").glob("nap_teach-*.whl")
+    return built
+
+
+@pytest.fixture(scope="session")
+def binder_install(fresh_env: Any, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """(repo, bin): a committed copy of the repository and the ``bin`` folder of the new venv that Binder's
+    command (``pip install -r binder/requirements.txt`` in the repository's root) made from it, once per
+    test run (test_binder.py checks it; test_installed_package.py serves the app from it)."""
+    folder = fresh_env.once(fresh_env.run_folder(tmp_path_factory.getbasetemp()), "binder",
+                            fresh_env.make_binder_install)
+    return folder / "repo", folder / "venv" / "bin"
 
 
 @pytest.fixture(scope="session")

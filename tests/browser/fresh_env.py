@@ -5,9 +5,15 @@ committed files, make a new venv, ``pip install`` into it (from the package regi
 constraints.txt; pip's cache makes a second run quick), start the server from an empty folder. Nothing of the
 test run leaks in: the subprocesses run without ``PYTHONPATH`` (which points at the working copy in the
 developer's runs) and without the test venv on ``PATH``.
+
+What is expensive is made once per test run (:func:`once`), whichever test worker asks first, and reused by
+the others (the ``wheel`` and ``binder_install`` fixtures of tests/browser/conftest.py): the wheel (used by
+test_installed_package.py) and the venv that Binder's own command makes from the committed files (used by
+test_binder.py, and by test_installed_package.py as its served venv).
 """
 from __future__ import annotations
 
+import fcntl
 import http.client
 import os
 import shutil
@@ -15,6 +21,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -74,6 +81,48 @@ def new_venv(path: Path) -> Path:
 
 def pip_install(bin_dir: Path, *args: str, cwd: Path) -> None:
     run([str(bin_dir / "python"), "-m", "pip", "install", "--disable-pip-version-check", "-q", *args], cwd=cwd)
+
+
+def run_folder(basetemp: Path) -> Path:
+    """A folder shared by the test workers of this run (pytest-xdist's workers have their own ``basetemp`` in
+    the run's folder), or the run's own ``basetemp`` without xdist."""
+    return (basetemp.parent if os.environ.get("PYTEST_XDIST_WORKER") else basetemp) / "nap-shared"
+
+
+def once(folder: Path, name: str, make: Callable[[Path], object]) -> Path:
+    """``folder/name``, made by ``make(folder/name)`` the first time any test worker asks for it in this run; a
+    worker that asks while another makes it waits for it (a lock file), then uses the same folder. A ``make``
+    that failed is tried again by the next asker (and fails its test again)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    target, done = folder / name, folder / f"{name}.done"
+    with (folder / f"{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not done.exists():
+                if target.exists():
+                    shutil.rmtree(target)
+                target.mkdir()
+                make(target)
+                done.touch()
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    return target
+
+
+def make_wheel(folder: Path) -> None:
+    """The wheel of a committed copy (:func:`committed_copy`, :func:`build_wheel`), in ``folder/dist``."""
+    source = committed_copy(folder / "clone")
+    (folder / "dist").mkdir()
+    build_wheel(source, folder / "dist")
+
+
+def make_binder_install(folder: Path) -> None:
+    """What Binder (repo2docker) does with the repository, on a committed copy in ``folder/repo``: a new venv,
+    ``folder/venv``, and its one command, ``pip install -r binder/requirements.txt`` from the repository root
+    (the pins of requirements.txt and the project with its ``serve`` extra, built from the copy by pip)."""
+    repo = committed_copy(folder / "repo")
+    bin_dir = new_venv(folder / "venv")
+    pip_install(bin_dir, "-r", "binder/requirements.txt", cwd=repo)
 
 
 def free_port() -> int:

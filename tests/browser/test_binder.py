@@ -4,8 +4,9 @@ Binder (repo2docker) reads ``binder/`` instead of the repository root: ``runtime
 ``requirements.txt`` is installed with ``pip install -r binder/requirements.txt`` from the repository root,
 and the single-user server is ``jupyter server`` with every installed server extension (Voila's among them),
 started in the repository root under a ``/user/<name>/`` prefix. This test does the same on a committed copy
-of the repository: a new venv, that one pip command, that server, then the page that the README's Binder link
-names (its ``urlpath``) in Chromium, in Spanish as the link's second form asks.
+of the repository: a new venv, that one pip command (the ``binder_install`` fixture of conftest.py, made once
+per test run: test_installed_package.py serves the app from the same venv), that server, then the page that
+the README's Binder link names (its ``urlpath``) in Chromium, in Spanish as the link's second form asks.
 """
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
-import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 PREFIX = "/user/learner/"
@@ -56,10 +56,8 @@ def test_the_binder_files_are_the_tested_pins_and_the_project():
 
 
 def test_a_binder_build_from_exactly_its_files_serves_the_front_page(
-        fresh_env: Any, chromium: Any, tmp_path_factory: pytest.TempPathFactory, artifacts_dir: Path) -> None:
-    repo = fresh_env.committed_copy(tmp_path_factory.mktemp("binder") / "repo")
-    bin_dir = fresh_env.new_venv(repo.parent / "venv")
-    fresh_env.pip_install(bin_dir, "-r", "binder/requirements.txt", cwd=repo)  # repo2docker's command
+        fresh_env: Any, chromium: Any, binder_install: tuple[Path, Path], artifacts_dir: Path) -> None:
+    repo, bin_dir = binder_install  # a new venv and repo2docker's command, on a committed copy
     # the environment holds exactly the pins CI tests, for every package they name
     frozen = fresh_env.run([str(bin_dir / "python"), "-m", "pip", "freeze", "--all"], cwd=repo)
     installed = {_normalize(n): v for n, v in (line.split("==", 1) for line in frozen.splitlines() if "==" in line)}

@@ -1,4 +1,4 @@
-"""Six lessons of the course played by clicking in Voila and Chromium, three in English, three in Spanish.
+"""Lessons of the course played by clicking in Voila and Chromium, in English and in Spanish.
 
 Each sampled lesson is opened by its address (``lesson.ipynb?lesson=<id>``),
 stepped through with Next; every question asked before a reveal is answered
@@ -7,10 +7,16 @@ keep the step hidden; then rightly), then the closing quiz (its first question
 wrongly: the page must give that choice's own reason), until the lesson is
 done with its score kept in the browser.
 
-Six of the sixteen lessons are enough here: the widget tests (tests/test_ui_course.py) play every lesson
-through in both languages; this sample asks every kind of question (a card, the legal calls, the cards
-that may be played, a trick's winner, a payment), on both kinds of deal (a played deal, a session's
-ledger), under both profiles, in the browser.
+Six of the sixteen lessons are enough here (:data:`SAMPLE`): the widget tests (tests/test_ui_course.py)
+play every lesson through in both languages; this sample asks every kind of question (a card, the legal
+calls, the cards that may be played, a trick's winner, a payment), on both kinds of deal (a played deal, a
+session's ledger), under both profiles, in the browser.
+
+Sampled further in ``make test`` (:data:`CI_SAMPLE`): five of the six, all but "misère" in Spanish (52 of
+the 136 steps, the longest lesson, which kept one page busy after the others were done); its every step is
+walked in Spanish with every question answered by test_learner_frame.py, and the five left still ask every
+kind of question, on both kinds of deal, under both profiles, in both languages. ``NAP_COURSE_SAMPLE=all``
+plays all six.
 
 The Spanish run of ``pub-session`` (the course lesson of the page list, tests/browser/pages.py) is also
 where the page walk's course states are checked: the first question answered wrongly and the end of the
@@ -42,6 +48,14 @@ SAMPLE = [  # (lesson, language): 6 of the 16 lessons, every kind of deal and qu
     ("worked-deal", "en"), ("misere", "es"), ("misdeal-renege", "en"), ("passed-out", "es"),
     ("session-ledger", "en"), ("pub-session", "es"),
 ]
+CI_SAMPLE = [entry for entry in SAMPLE if entry != ("misere", "es")]
+"""What ``make test`` plays (see the module's docstring); NAP_COURSE_SAMPLE=all plays SAMPLE."""
+
+
+def played_sample() -> list[tuple[str, str]]:
+    return SAMPLE if os.environ.get("NAP_COURSE_SAMPLE", "").strip() == "all" else CI_SAMPLE
+
+
 QUESTION_KINDS = {"card", "legal_calls", "playable", "trick_winner", "pay"}
 """Every kind of question a lesson asks before a reveal: the sample asks each of them."""
 PARALLEL = 3
@@ -305,17 +319,21 @@ def _kinds_asked(lesson: str) -> set[str]:
             return kinds
 
 
-@pytest.mark.timeout(600)  # six lessons; on a loaded 2-core machine this takes a minute or two
-def test_six_lessons_played_by_clicking_in_both_languages(chromium, voila_url, artifacts_dir, axe, expect,
-                                                          site_pages):
+@pytest.mark.timeout(600)  # five or six lessons; on a loaded 2-core machine this takes a minute or two
+def test_sampled_lessons_played_by_clicking_in_both_languages(chromium, voila_url, artifacts_dir, axe, expect,
+                                                              site_pages):
     """... and the page walk's course states (``site_pages.COURSE_STATES``) of ``site_pages.COURSE_LESSON`` in
     Spanish, checked on the way as test_pages_accessibility*.py checks every state of every page: axe-core and no
     English at 390 px, every link keeping ``lang=es``, and at the end the same again in English at 1280 px."""
     langs = [lang for _, lang in SAMPLE]
     assert len(SAMPLE) >= 6 and langs.count("en") >= 3 and langs.count("es") >= 3
-    profiles = [load_lesson(lesson).profile.name for lesson, _ in SAMPLE]
+    sample = played_sample()
+    assert set(sample) <= set(SAMPLE) and len(sample) >= 5
+    langs = [lang for _, lang in sample]
+    assert langs.count("en") >= 2 and langs.count("es") >= 2
+    profiles = [load_lesson(lesson).profile.name for lesson, _ in sample]
     assert "british" in profiles and profiles.count("pub") >= 2
-    assert set().union(*(_kinds_asked(lesson) for lesson, _ in SAMPLE)) == QUESTION_KINDS
+    assert set().union(*(_kinds_asked(lesson) for lesson, _ in sample)) == QUESTION_KINDS
 
     def on_fail(player: Player) -> None:
         try:
@@ -324,7 +342,7 @@ def test_six_lessons_played_by_clicking_in_both_languages(chromium, voila_url, a
             pass
 
     site = site_pages
-    assert (site.COURSE_LESSON, "es") in SAMPLE
+    assert (site.COURSE_LESSON, "es") in sample
     checked: list[str] = []
 
     def course_state(page: Any, state: str) -> None:
@@ -343,10 +361,10 @@ def test_six_lessons_played_by_clicking_in_both_languages(chromium, voila_url, a
         checked.append(state)
 
     start = time.monotonic()
-    played = run_all(chromium, voila_url, SAMPLE, PARALLEL, on_fail, {(site.COURSE_LESSON, "es"): course_state})
+    played = run_all(chromium, voila_url, sample, PARALLEL, on_fail, {(site.COURSE_LESSON, "es"): course_state})
     assert checked == list(site.COURSE_STATES)
     took = time.monotonic() - start
-    assert sorted((p.lesson, p.lang) for p in played) == sorted(SAMPLE)
+    assert sorted((p.lesson, p.lang) for p in played) == sorted(sample)
     for p in played:  # every lesson: all its steps, every question, one wrong answer read, the whole quiz
         assert p.log["steps"] >= 6 and p.log["deal_questions"] >= 4 and p.log["wrong_read"] == 1, (p.lesson, p.log)
         assert p.log["quiz"] >= 3

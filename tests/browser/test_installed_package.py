@@ -1,11 +1,14 @@
 """Issue 29 part 1: the built wheel is the whole app, installed with pip and served from any folder.
 
 The wheel is built from the committed files (a copy, as a fresh clone has them) and installed, not editable,
-into new venvs outside the repository: with the ``serve`` extra (what a teacher installs to run the app) and
-without it (the base install: the engine and the widgets, what a browser kernel installs). Nothing of the
-working copy is on their path. The served venv runs ``nap-teach serve --open`` from an empty folder and
-Chromium opens every page. The venvs live for the module (one pip install each; pip's cache makes them quick
-after the first run).
+into a new venv outside the repository without the ``serve`` extra (the base install: the engine and the
+widgets, what a browser kernel installs). The app with the ``serve`` extra (what a teacher installs to run
+it) is served from the venv that Binder's command makes from the committed files (test_binder.py checks that
+it holds exactly the pins of constraints.txt): pip builds the project's wheel there from the same files, with
+the same isolated build, and installs it, not editable, with its extra, so one pip install of the server stack
+serves both files (the ``binder_install`` fixture, made once per test run). Nothing of the working copy is on
+their path. The served venv runs ``nap-teach serve --open`` from an empty folder and Chromium opens every page.
+pip's cache makes the installs quick after the first run.
 """
 from __future__ import annotations
 
@@ -23,19 +26,10 @@ NOTEBOOKS = server.pages(REPO_ROOT / "notebooks")
 
 
 @pytest.fixture(scope="module")
-def wheel(fresh_env: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    source = fresh_env.committed_copy(tmp_path_factory.mktemp("clone"))
-    built = fresh_env.build_wheel(source, tmp_path_factory.mktemp("dist"))
-    print(f"\nwheel {built.name}: {built.stat().st_size / 1024:.0f} KiB")
-    return built
-
-
-@pytest.fixture(scope="module")
-def served_venv(fresh_env: Any, wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A venv with the wheel and its serve extra, at the tested pins (constraints.txt)."""
-    bin_dir = fresh_env.new_venv(tmp_path_factory.mktemp("served") / "venv")
-    fresh_env.pip_install(bin_dir, f"{wheel}[serve]", "-c", str(REPO_ROOT / "constraints.txt"), cwd=wheel.parent)
-    return bin_dir
+def served_venv(binder_install: tuple[Path, Path]) -> Path:
+    """A venv with the project and its serve extra, installed (not editable) from the committed files at the
+    tested pins: the one Binder's command makes (see the module's docstring)."""
+    return binder_install[1]
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +51,9 @@ def test_the_wheel_holds_every_file_of_the_package(wheel: Path) -> None:
                  "nap_teach/app/share/voila/templates/nap/index.html.j2", "nap_teach/ui/table/table.js",
                  "nap_teach/locale/es/LC_MESSAGES/nap_teach.mo"):
         assert name in in_wheel
-    assert {Path(n).name for n in in_wheel if n.startswith("nap_teach/app/notebooks/")} == set(NOTEBOOKS)
+    # every page, and the class mode's stand-in for any of them (server.ANY_PAGE)
+    assert {Path(n).name for n in in_wheel if n.startswith("nap_teach/app/notebooks/")} == \
+        {*NOTEBOOKS, server.ANY_PAGE}
     metadata = zipfile.ZipFile(wheel).read(f"{wheel.name.split('-')[0]}-{wheel.name.split('-')[1]}.dist-info/METADATA")
     requires = [line for line in metadata.decode().splitlines() if line.startswith("Requires-Dist:")]
     base = [r for r in requires if "extra ==" not in r]
