@@ -7,6 +7,7 @@ could not be prepared) in tests/browser.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import time
 
 import io
@@ -119,17 +120,21 @@ def test_a_page_without_kernels_of_its_own_is_served_from_the_any_page_pool():
             self.sizes[notebook_name] -= 1
             return notebook_name
 
+    def run(coroutine):  # on a thread of its own: a browser test in this worker may keep a loop running here
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            return pool.submit(asyncio.run, coroutine).result()
+
     released = []
     manager = Manager()
     view = server._Admitted(manager, lambda: released.append(1))
     # play has a pool of its own (built before the learner came): used first
     assert view.get_pool_size("play.ipynb") == 1 and view.notebook_data.get("play.ipynb") == {"template": "nap"}
-    assert asyncio.run(view.get_rendered_notebook(notebook_name="play.ipynb")) == "play.ipynb"
+    assert run(view.get_rendered_notebook(notebook_name="play.ipynb")) == "play.ipynb"
     # then, and for every page without a pool, the any-page pool
     for page in ("play.ipynb", "lesson.ipynb"):
         assert view.get_pool_size(page) == manager.sizes[server.ANY_PAGE] > 0
         assert view.notebook_data.get(page) == {"template": "nap"}
-        assert asyncio.run(view.get_rendered_notebook(notebook_name=page)) == server.ANY_PAGE
+        assert run(view.get_rendered_notebook(notebook_name=page)) == server.ANY_PAGE
     assert manager.taken == ["play.ipynb", server.ANY_PAGE, server.ANY_PAGE] and len(released) == 3
     # all pools empty: the page starts a kernel of its own, as without class mode
     assert view.get_pool_size("lesson.ipynb") == 0 and view.notebook_data.get("lesson.ipynb", {}) == {}
