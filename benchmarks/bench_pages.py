@@ -1,8 +1,8 @@
 """Time to interactive of every page against a one-button Voila page, served side by side (issue 28 part 3).
 
-    PYTHONPATH=$PWD .venv/bin/python benchmarks/bench_pages.py                 # 5 rounds, all nine pages
-    PYTHONPATH=$PWD .venv/bin/python benchmarks/bench_pages.py --rounds 3 --pages play,lesson
-    PYTHONPATH=$PWD .venv/bin/python benchmarks/bench_pages.py --profile-only   # where the time goes, no browser
+    .venv/bin/python benchmarks/bench_pages.py                 # 5 rounds, all nine pages
+    .venv/bin/python benchmarks/bench_pages.py --rounds 3 --pages play,lesson
+    .venv/bin/python benchmarks/bench_pages.py --profile-only   # where the time goes, no browser
 
 The app is started the way a user starts it (``python -m nap_teach serve``, what ``make app`` runs:
 plain mode, the app's ``voila.json`` and page template) with ``--notebooks`` pointing at a temporary
@@ -37,10 +37,9 @@ largest self-contained packages are printed.
 The server and the kernels run with Python's bytecode cache on and the package compiled first, as after
 ``pip install`` (a shell's ``PYTHONDONTWRITEBYTECODE=1`` made every kernel compile the package anew).
 
-Last measured 2026-12-02 15:45-15:57 UTC, 6 rounds, 2 cores shared with other sessions at load average 9 to
-21: median ratios index 0.98, play 1.21, lesson 1.24, explorer 1.06, odds 1.24, problems 1.20, scorekeeper
-1.03, handouts 1.34, class 0.98 (worst handouts 1.34, median 1.20; single loads 0.3-3.6); an earlier run at
-load 1 to 8: worst 1.17, median 1.12. Too noisy to settle the 1.10 goal: run it on a quiet machine.
+Last measured on main 2026-12-02 16:25-16:36 UTC, 5 rounds, load average 8.6 falling to 2.4: median
+ratios index 1.06, play 1.18, lesson 1.21, explorer 1.06, odds 1.03, problems 1.07, scorekeeper 1.13,
+handouts 0.99, class 1.13 (worst lesson 1.21, median 1.07).
 Figures and where the time goes: benchmarks/README.md, "Pages against a one-button page".
 """
 from __future__ import annotations
