@@ -77,6 +77,13 @@ def built_for(query: str) -> tuple[PlayApp, int]:
     return app, len(_instances) - before
 
 
+@pytest.fixture(autouse=True, scope="module")
+def shared_models_made():
+    """A kernel makes the models its page's widgets share once (``ui.widgets``), with the first page it builds:
+    made here before any count, so that both ways of building a page count only their own widgets."""
+    PlayApp()
+
+
 def preheated_for(query: str) -> tuple[PlayApp, int]:
     before = len(_instances)
     app = PlayApp()
