@@ -24,7 +24,7 @@ from ipywidgets import Widget
 
 from ..ui.params import PageParams, preheating, request_messages, take_request
 from ..words.i18n import LANGUAGES, translator
-from .pagefiles import ANY_PAGE, LANDING_NOTEBOOK, NOTEBOOK_DIR, PREPARE, pages, prepared_for
+from .pagefiles import ANY_PAGE, LANDING_NOTEBOOK, NOTEBOOK_DIR, PREPARE, notebook_of, pages, prepared_for
 
 __all__ = ["show_requested_page", "build_page", "requested_page", "page_source", "warm", "SHARED_MODULES",
            "PREPARE"]
@@ -63,7 +63,7 @@ def requested_page(script_name: str) -> str:
     >>> requested_page("/voila/render/any.ipynb"), requested_page(""), requested_page("/voila/render/../x.ipynb")
     ('index.ipynb', 'index.ipynb', 'index.ipynb')
     """
-    name = script_name.rstrip("/").rsplit("/", 1)[-1]
+    name = notebook_of(script_name)
     return name if name in pages(NOTEBOOK_DIR) and name != ANY_PAGE else LANDING_NOTEBOOK
 
 

@@ -9,7 +9,7 @@ from importlib import resources
 from pathlib import Path
 
 __all__ = ["APP_DIR", "NOTEBOOK_DIR", "LANDING_NOTEBOOK", "ANY_PAGE", "PREPARE", "ARRIVING_PAGES", "prepared_for",
-           "pages"]
+           "notebook_of", "pages"]
 
 # Voila reads its pages, configuration and templates from folders: the package is installed as files (a wheel,
 # not a zip).
@@ -27,6 +27,15 @@ PREPARE = "NAP_PREPARE"
 ARRIVING_PAGES = ("index.ipynb", "play.ipynb")
 """Pages built with the default settings that take a request's address in once it arrives (their ``arrive``):
 one built ahead serves any address of that page."""
+
+
+def notebook_of(path: str) -> str:
+    """The notebook a request's path names (``/base/voila/render/play.ipynb`` -> ``play.ipynb``).
+
+    >>> notebook_of("/voila/render/play.ipynb"), notebook_of("/base/voila/render/lesson.ipynb/")
+    ('play.ipynb', 'lesson.ipynb')
+    """
+    return path.rstrip("/").rsplit("/", 1)[-1]
 
 
 def prepared_for(notebook: str, query: str) -> tuple[str, str]:

@@ -62,7 +62,7 @@ from ..engine.explain import RecordError
 from ..teach.classroom import ENV_VAR, ClassStore
 from ..teach.classroom import database_url as sqlite_database_url
 from ..words.i18n import LANGUAGES, normalize_lang, translator
-from .pagefiles import ANY_PAGE, APP_DIR, LANDING_NOTEBOOK, NOTEBOOK_DIR, PREPARE, pages, prepared_for
+from .pagefiles import ANY_PAGE, APP_DIR, LANDING_NOTEBOOK, NOTEBOOK_DIR, PREPARE, notebook_of, pages, prepared_for
 
 __all__ = [
     "serve", "TEMPLATE", "SHARE_DIR", "LANDING_NOTEBOOK", "voila_argv", "ClassPlan", "class_plan",
@@ -419,7 +419,7 @@ class ClassPage:
     @property
     def target(self) -> tuple[str, str]:
         """(notebook, query) asked for."""
-        return self.path.rstrip("/").rsplit("/", 1)[-1], self.query
+        return notebook_of(self.path), self.query
 
     @property
     def key(self) -> tuple[str, str]:
