@@ -3,9 +3,9 @@ runs in a kernel of its own), send 8 deals each to one class at the same moment,
 or a lost connection sends a deal again). Marked ``alone``: `make test` runs it by itself, after the rest."""
 from __future__ import annotations
 
+import json
 import multiprocessing
 import time
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,21 +18,6 @@ pytestmark = pytest.mark.alone
 LEARNERS = 30
 DEALS = 8
 GAME = TableSetup(players=4, seat=3, seed=808, deals=DEALS, bots="simple")
-
-
-def _played(name: str = "Sam") -> list[dict]:
-    from nap_teach.teach.play import PlayTable
-
-    table = PlayTable.new(replace(GAME, name=name))
-    while not table.session.is_over:
-        table.start_deal()
-        while table.pending not in ("deal_over", "session_over"):
-            if table.pending == "stop":
-                table.play_on()
-                continue
-            action = table.hint().action
-            (table.call if table.pending == "call" else table.play)(action)
-    return table.to_record()["deals"]
 
 
 def _learner(url: str, code: str, name: str, deals: list[dict], start, out) -> None:
@@ -50,11 +35,11 @@ def _learner(url: str, code: str, name: str, deals: list[dict], start, out) -> N
     out.put((name, stored, again))
 
 
-def test_thirty_learners_send_eight_deals_each_at_once_none_lost_none_twice(tmp_path: Path):
+def test_thirty_learners_send_eight_deals_each_at_once_none_lost_none_twice(tmp_path: Path, class_session):
     url = database_url(tmp_path)
     store = ClassStore(url)
     info = store.create(GAME)
-    deals = _played()
+    deals = json.loads(class_session("Sam", seed=GAME.seed, seat=GAME.seat, deals=DEALS))["deals"]
     assert len(deals) == DEALS
     ctx = multiprocessing.get_context("fork")
     start, out = ctx.Event(), ctx.Queue()
