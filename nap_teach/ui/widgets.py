@@ -35,7 +35,7 @@ class _Frozen:
 
 
 class SharedLayout(_Frozen, W.Layout):
-    """A layout shared by many widgets (see :func:`auto_layout`)."""
+    """A layout shared by many widgets (see :func:`auto_layout`); hidden, they share its :class:`HiddenLayout`."""
 
     def __init__(self, key: str = "plain", **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -44,13 +44,15 @@ class SharedLayout(_Frozen, W.Layout):
         self.freeze()
 
 
-class HiddenLayout(W.Layout):
-    """The layout of a hidden widget that shows with a shared layout (see :func:`show`)."""
+class HiddenLayout(_Frozen, W.Layout):
+    """The layout of the hidden widgets that show with a shared layout: the shared layout's values and
+    ``display: none``, itself shared by every such widget hidden (see :func:`show`)."""
 
     def __init__(self, shared: SharedLayout) -> None:
         super().__init__(**shared.made_with, display="none")
         self.key = shared.key
         self.made_with = shared.made_with
+        self.freeze()
 
     def shared(self) -> SharedLayout:
         layout: SharedLayout = _shared_model(self.key, lambda: SharedLayout(self.key, **self.made_with))
@@ -151,17 +153,18 @@ def show(widget: W.Widget, visible: bool) -> None:
     """Show or hide ``widget`` (no message to the page when nothing changes). Shown is ``""``, not ``None``: a
     ``None`` never reaches the page under Pyodide (the static site), where a hidden widget then stayed hidden.
 
-    A widget sharing its layout (:class:`SharedLayout`) is hidden with a layout of its own (the same values and
-    ``display: none``), and shown again with the shared one: what a widget shows depends on whether it is
-    shown, not on its history (a preheated page is the page built for its request)."""
+    A widget sharing its layout (:class:`SharedLayout`) is hidden with the hidden twin of that layout (the same
+    values and ``display: none``, one model for every widget hidden so: :class:`HiddenLayout`), and shown again
+    with the shared one: what a widget shows depends on whether it is shown, not on its history (a preheated
+    page is the page built for its request)."""
     layout = widget.layout
     if isinstance(layout, SharedLayout):
         if not visible:
-            widget.layout = HiddenLayout(layout)
+            shared = layout
+            widget.layout = _shared_model(f"{shared.key}:hidden", lambda: HiddenLayout(shared))
         return
     if isinstance(layout, HiddenLayout) and visible:
         widget.layout = layout.shared()
-        layout.close()
         return
     display = "" if visible else "none"
     if layout.display != display:
