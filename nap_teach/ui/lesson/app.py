@@ -189,8 +189,9 @@ class LessonApp(App):
             p.panel.children = tuple(w for w in (self._steer, self._side, question, p.widget, p.hint) if w is not None)
             p.stage.children = (self.board.widget, p.panel)
         else:
-            p.stage.children = ()
-            p.panel.children = ()
+            if p.built:
+                p.stage.children = ()
+                p.panel.children = ()
             self._top.children = (self._side, self._steer)  # the narration, then the bar (pinned on screens)
             if list(self.widget.children) != self._parts:
                 self.widget.children = self._parts

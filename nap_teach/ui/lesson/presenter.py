@@ -55,37 +55,70 @@ class Presenter(Component):
         self.switch.add_class("nap-present-switch")
         self.switch.description = self._("Present")  # named from the start, whatever the page draws first
         self.switch.on_click(self._on_switch)
-        self.title = HTML("")
-        self.title.add_class("nap-present-title")
-        self.seats = HBox([], layout=auto_layout())
-        self.seats.add_class("nap-present-seats")
-        self.only = W.Checkbox(value=False, indent=False, layout=auto_layout())
-        self.only.add_class("nap-present-only")
-        self.only.observe(self._on_only, names="value")
-        self.all = Button(icon="eye", layout=auto_layout())
-        self.all.add_class("nap-present-all")
-        self.all.on_click(self._on_all)
-        self.ask = HTML("")
-        self.ask.add_class("nap-present-ask")
-        style = HTML(html("<style>{}</style>", Markup((CSS_DIR / "presenter.css").read_text(encoding="utf-8"))))
-        style.add_class("nap-style")
-        self.style = style
-        self.widget = VBox([style, self.title, self.seats, HBox([self.only, self.all], layout=auto_layout()), self.ask],
-                             layout=auto_layout())
+        self.widget = VBox([], layout=auto_layout())
+        """The hands bar, with presenter mode's style sheet: filled the first time the lesson is presented."""
         self.widget.add_class("nap-present-hands")
+        self._bar: _PresenterParts | None = None
+        """Presenter mode's parts (the hands bar, the stage and its panel, the keys' hint), built the first time
+        the lesson is presented: most lessons are never presented, and a page of fewer widgets opens sooner."""
         self.keys = StepKeys({"next": self._next, "back": self._back, "leave": self._leave},
                              keys={**STEP_KEYS, **PRESENT_KEYS}, focus_group=".nap-lesson-buttons")
         self.keys.widget.scroll_to = ".nap-present > .nap-lesson-header"
         self.keys.widget.presenting = self.on
-        self.stage = HBox([], layout=auto_layout())
-        self.stage.add_class("nap-present-stage")
-        self.panel = VBox([], layout=auto_layout())
-        self.panel.add_class("nap-present-panel")
-        self.hint = HTML("")
-        self.hint.add_class("nap-present-keys-hint")
         self._seat_buttons: list[W.Button] = []
         self.revealed = False
         """Whether the question panel shows an answer revealed by a key (the next key moves on)."""
+
+    # ------------------------------------------------------------ the parts
+    @property
+    def built(self) -> bool:
+        """Whether presenter mode's parts are there (the lesson has been presented)."""
+        return self._bar is not None
+
+    def _hands_bar(self) -> "_PresenterParts":
+        if self._bar is None:
+            bar = self._bar = _PresenterParts()
+            bar.only.observe(self._on_only, names="value")
+            bar.all.on_click(self._on_all)
+            self.widget.children = (bar.style, bar.title, bar.seats, HBox([bar.only, bar.all], layout=auto_layout()),
+                                    bar.ask)
+        return self._bar
+
+    @property
+    def style(self) -> W.HTML:
+        return self._hands_bar().style
+
+    @property
+    def title(self) -> W.HTML:
+        return self._hands_bar().title
+
+    @property
+    def seats(self) -> W.HBox:
+        return self._hands_bar().seats
+
+    @property
+    def only(self) -> W.Checkbox:
+        return self._hands_bar().only
+
+    @property
+    def all(self) -> W.Button:
+        return self._hands_bar().all
+
+    @property
+    def ask(self) -> W.HTML:
+        return self._hands_bar().ask
+
+    @property
+    def stage(self) -> W.HBox:
+        return self._hands_bar().stage
+
+    @property
+    def panel(self) -> W.VBox:
+        return self._hands_bar().panel
+
+    @property
+    def hint(self) -> W.HTML:
+        return self._hands_bar().hint
 
     # -------------------------------------------------------------- stepping
     def _next(self) -> None:
@@ -133,7 +166,8 @@ class Presenter(Component):
         self.revealed = False
         if not self.on:
             self.hidden.clear()
-            set_trait(self.only, "value", False)
+            if self._bar is not None:
+                set_trait(self._bar.only, "value", False)
         self.keys.widget.presenting = self.on
         self.app.arrange()
         self.app.redraw_board()
@@ -193,6 +227,12 @@ class Presenter(Component):
         classes = [c for c in app.widget._dom_classes if c != "nap-present"] + (["nap-present"] if self.on else [])
         set_classes(app.widget, classes)
         show(self.widget, self.on)
+        if self._bar is None and not self.on:
+            return  # never presented: none of presenter mode's parts yet
+        self.hint.value = html(
+            '<p class="nap-present-keys"><kbd>→</kbd> <kbd>PgDn</kbd> <kbd>{space}</kbd> {next} · '
+            '<kbd>←</kbd> <kbd>PgUp</kbd> {back} · <kbd>Esc</kbd> {leave}</p>',
+            space=_("Space"), next=_("next"), back=_("back"), leave=_("stop presenting"))
         lesson = app.lesson
         self._buttons_for(tuple(lesson.players))
         index = app.walk.index
@@ -209,10 +249,6 @@ class Presenter(Component):
         set_trait(self.only, "description", _("Show only the hand of the player to act"))
         set_trait(self.all, "description", _("Show all hands"))
         set_trait(self.all, "tooltip", _("Turn every hand face up again"))
-        self.hint.value = html(
-            '<p class="nap-present-keys"><kbd>→</kbd> <kbd>PgDn</kbd> <kbd>{space}</kbd> {next} · '
-            '<kbd>←</kbd> <kbd>PgUp</kbd> {back} · <kbd>Esc</kbd> {leave}</p>',
-            space=_("Space"), next=_("next"), back=_("back"), leave=_("stop presenting"))
         state = lesson.state(index)
         to_act = state.to_act
         if self.on and only and to_act is not None and 0 <= to_act < len(self.players):
@@ -220,3 +256,29 @@ class Presenter(Component):
             self.ask.value = html('<p class="nap-present-question">{}</p>', ask.format(player=self.players[to_act]))
         else:
             self.ask.value = ""
+
+
+class _PresenterParts:
+    """Presenter mode's style sheet, hands bar, stage, panel and keys' hint (built the first time the lesson
+    is presented)."""
+
+    def __init__(self) -> None:
+        style = HTML(html("<style>{}</style>", Markup((CSS_DIR / "presenter.css").read_text(encoding="utf-8"))))
+        style.add_class("nap-style")
+        self.style = style
+        self.title = HTML("")
+        self.title.add_class("nap-present-title")
+        self.seats = HBox([], layout=auto_layout())
+        self.seats.add_class("nap-present-seats")
+        self.only = W.Checkbox(value=False, indent=False, layout=auto_layout())
+        self.only.add_class("nap-present-only")
+        self.all = Button(icon="eye", layout=auto_layout())
+        self.all.add_class("nap-present-all")
+        self.ask = HTML("")
+        self.ask.add_class("nap-present-ask")
+        self.stage = HBox([], layout=auto_layout())
+        self.stage.add_class("nap-present-stage")
+        self.panel = VBox([], layout=auto_layout())
+        self.panel.add_class("nap-present-panel")
+        self.hint = HTML("")
+        self.hint.add_class("nap-present-keys-hint")
