@@ -70,10 +70,10 @@ class SaveLoad(Component):
         self.upload = with_classes(W.FileUpload(accept=".json,application/json", multiple=False),
                                    f"{self.css}-upload")
         self.upload.observe(self._on_upload, names="value")
-        self.note = HTML()
+        self.note: W.HTML | None = HTML() if self.with_note else None
         children = [self.heading, self.download, HBox([self.upload], layout=layout())]
-        self.widget = with_classes(VBox(children + [self.note] if self.with_note else children, layout=layout()),
-                                   f"{self.css}-saveload")
+        self.widget = with_classes(VBox(children + [self.note] if self.note is not None else children,
+                                        layout=layout()), f"{self.css}-saveload")
         self._key: object = None
 
     # -- what the page says -------------------------------------------------
@@ -127,8 +127,9 @@ class SaveLoad(Component):
         # the upload button adds the number of files it holds ("Load a session (0)"): the CSS shows
         # this tooltip as its label instead (base.css, .widget-upload)
         self.upload.tooltip = _("Load a session")
-        note = self.note_text()
-        self.note.value = html('<p>{}</p>', note) if note else ""
+        if self.note is not None:
+            note = self.note_text()
+            self.note.value = html('<p>{}</p>', note) if note else ""
         key = self.key()
         if key is not None and key == self._key:
             return

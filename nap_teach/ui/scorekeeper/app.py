@@ -37,7 +37,8 @@ class ScorekeeperApp(App):
         self.keeper: Scorekeeper | None = None
         self.title = _css(HTML(), "nap-sk-title")
         self.setup = SetupForm(self, players, deals)
-        self.deal = DealForm(self)
+        self._deal: DealForm | None = None
+        """The deal form, built when the first session begins (until then the setup form only)."""
         self.ledger = KeeperLedger(self)
         self.chart = BalanceChart(self)
         self.saveload = SaveLoad(self)
@@ -49,9 +50,19 @@ class ScorekeeperApp(App):
         self.setup_open = True
         header = _css(HBox([self.title, self.switch.widget], layout=_auto()), "nap-sk-header")
         self.widget.children = [page_style(*self.styles), self.page_nav.widget, header, self.status.widget, self.setup.widget, self.resume,
-                                self.deal.widget, self.over, self.ledger.widget, self.chart.widget,
+                                self.over, self.ledger.widget, self.chart.widget,
                                 self.saveload.widget, self.new_session]
         self.refresh()
+
+    @property
+    def deal(self) -> DealForm:
+        """The deal form (built, and placed after "Back to the current session", the first time it is needed)."""
+        if self._deal is None:
+            self._deal = DealForm(self)
+            children = list(self.widget.children)
+            children.insert(children.index(self.resume) + 1, self._deal.widget)
+            self.widget.children = children
+        return self._deal
 
     @classmethod
     @built_unseen  # built before any browser connects: no comm_open that nobody would read
@@ -109,15 +120,18 @@ class ScorekeeperApp(App):
         _show(self.setup.widget, setup)
         _show(self.resume, setup and keeper is not None)
         _show(self.new_session, not setup)
-        editing = self.deal.editing is not None
-        _show(self.deal.widget, not setup and keeper is not None and (editing or not keeper.is_over))
+        deal = self.deal if keeper is not None else self._deal
+        editing = deal is not None and deal.editing is not None
+        if deal is not None:
+            _show(deal.widget, not setup and keeper is not None and (editing or not keeper.is_over))
         if keeper is not None and keeper.is_over and not editing:
             self.over.value = html("<p class='nap-msg nap-msg-info'>{}</p>", self.tr.ngettext(
                 "The session is over after {n} deal.", "The session is over after {n} deals.",
                 keeper.deals_played).format(n=keeper.deals_played))
         else:
             self.over.value = ""
-        self.deal.refresh()
+        if deal is not None:
+            deal.refresh()
         self.ledger.refresh()
         self.chart.refresh()
         self.saveload.refresh()
@@ -141,6 +155,6 @@ class ScorekeeperApp(App):
     @property
     def text(self) -> str:
         """What the page shows now, as HTML (for tests)."""
-        parts = [self.title.value, self.status.widget.value, self.deal.heading.value, self.over.value,
+        parts = [self.title.value, self.status.widget.value, self._deal.heading.value if self._deal else "", self.over.value,
                  self.ledger.table.value, self.ledger.check.value, self.ledger.winners.value]
         return "\n".join(parts)

@@ -37,20 +37,9 @@ class SetupForm(KeeperComponent):
         self.profile = _css(W.ToggleButtons(options=[(name, name) for name in PROFILES], value=app.profile.name,
                                             style={"button_width": "auto"}, layout=_auto()), "nap-sk-profile")
         self.profile_label = HTML()
-        self.misere = _css(W.Dropdown(options=[("3/3", "3/3"), ("10/5", "10/5")], value="3/3", layout=_auto()),
-                           "nap-sk-opt-misere")
-        self.renege = _css(W.Dropdown(options=[("full", "full"), ("one", "one")], value="full", layout=_auto()),
-                           "nap-sk-opt-renege")
-        self.ante = _css(W.BoundedIntText(value=0, min=0, max=MAX_ANTE, layout=W.Layout(width="7em")),
-                         "nap-sk-opt-ante")
-        self.bust = _css(W.Dropdown(options=[("out", "out"), ("re-ante", "re-ante")], value="out", layout=_auto()),
-                         "nap-sk-opt-bust")
-        self.option_labels = [HTML() for _ in range(4)]
-        self.options_heading = HTML()
-        self.options_box = _css(VBox([self.options_heading] + [
-            _css(HBox([label, widget], layout=_auto(align_items="center")), "nap-sk-field")
-            for label, widget in zip(self.option_labels, (self.misere, self.renege, self.ante, self.bust))
-        ], layout=_auto()), "nap-sk-options")
+        self._options: _TableOptions | None = None
+        """The table options' fields, built the first time rules with table options (pub) are chosen."""
+        self.options_box = _css(VBox([], layout=_auto()), "nap-sk-options")
         self.first = _css(W.Dropdown(options=[], layout=_auto()), "nap-sk-first")
         self.first_label = HTML()
         self.draw = _css(Button(layout=_auto()), "nap-sk-draw")
@@ -77,6 +66,30 @@ class SetupForm(KeeperComponent):
             self.start,
         ], layout=_auto()), "nap-sk-setup")
         self._sync_first()
+
+    def _table_options(self) -> "_TableOptions":
+        if self._options is None:
+            options = self._options = _TableOptions()
+            self.options_box.children = [options.heading] + [
+                _css(HBox([label, widget], layout=_auto(align_items="center")), "nap-sk-field")
+                for label, widget in zip(options.labels, (options.misere, options.renege, options.ante, options.bust))]
+        return self._options
+
+    @property
+    def misere(self) -> W.Dropdown:
+        return self._table_options().misere
+
+    @property
+    def renege(self) -> W.Dropdown:
+        return self._table_options().renege
+
+    @property
+    def ante(self) -> W.BoundedIntText:
+        return self._table_options().ante
+
+    @property
+    def bust(self) -> W.Dropdown:
+        return self._table_options().bust
 
     def names(self) -> list[str]:
         raw = self.players.value if isinstance(self.players.value, str) else ""
@@ -119,20 +132,23 @@ class SetupForm(KeeperComponent):
         keep = self.profile.value
         self.profile.options = [(profile_name(p, self.tr), name) for name, p in PROFILES.items()]
         self.profile.value = keep if keep in PROFILES else BRITISH.name
-        self.options_heading.value = html('<h3>{}</h3>', _('Table options'))
-        for label, text in zip(self.option_labels, (_("Misère pays (made/failed):"),
-                                                   _("A reneging defender pays:"),
-                                                   _("Ante in chips (0: no chips):"),
-                                                   _("When a player's chips run out:"))):
-            label.value = escape(text)
-        for widget, labels in ((self.renege, (("full", _("every opponent's share")), ("one", _("one share")))),
-                               (self.bust, (("out", _("the player is out")), ("re-ante", _("the player antes again"))))):
-            value = widget.value
-            widget.options = [(text, key) for key, text in labels]
-            widget.value = value
+        chosen = PROFILES.get(self.profile.value, BRITISH)
+        options = self._table_options() if chosen.option_choices else self._options
+        if options is not None:
+            options.heading.value = html('<h3>{}</h3>', _('Table options'))
+            for label, text in zip(options.labels, (_("Misère pays (made/failed):"),
+                                                    _("A reneging defender pays:"),
+                                                    _("Ante in chips (0: no chips):"),
+                                                    _("When a player's chips run out:"))):
+                label.value = escape(text)
+            for widget, labels in ((options.renege, (("full", _("every opponent's share")), ("one", _("one share")))),
+                                   (options.bust, (("out", _("the player is out")),
+                                                   ("re-ante", _("the player antes again"))))):
+                value = widget.value
+                widget.options = [(text, key) for key, text in labels]
+                widget.value = value
         self.first_label.value = escape(_("First dealer:"))
         self._sync_first()
-        chosen = PROFILES.get(self.profile.value, BRITISH)
         self.draw.description = _("Draw cards") if chosen.first_dealer == "low_card" else _("Draw lots")
         _show(self.options_box, bool(chosen.option_choices))
         self.length_label.value = escape(_("Length:"))
@@ -192,3 +208,20 @@ class SetupForm(KeeperComponent):
             self.refuse(e, self._("The session cannot start"))
             return
         self.app.begin(keeper)
+
+
+class _TableOptions:
+    """The table options' fields (pub rules): the Misère stakes, how a reneging defender pays, the ante, and
+    what happens when a player's chips run out."""
+
+    def __init__(self) -> None:
+        self.misere = _css(W.Dropdown(options=[("3/3", "3/3"), ("10/5", "10/5")], value="3/3", layout=_auto()),
+                           "nap-sk-opt-misere")
+        self.renege = _css(W.Dropdown(options=[("full", "full"), ("one", "one")], value="full", layout=_auto()),
+                           "nap-sk-opt-renege")
+        self.ante = _css(W.BoundedIntText(value=0, min=0, max=MAX_ANTE, layout=W.Layout(width="7em")),
+                         "nap-sk-opt-ante")
+        self.bust = _css(W.Dropdown(options=[("out", "out"), ("re-ante", "re-ante")], value="out", layout=_auto()),
+                         "nap-sk-opt-bust")
+        self.labels = [HTML() for _ in range(4)]
+        self.heading = HTML()
