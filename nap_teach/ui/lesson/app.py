@@ -1,6 +1,8 @@
 """The lesson page itself: its components, the URL parameters and drawing a step everywhere."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...teach.course import LessonSpec, lesson_ids, load_course, load_lesson
 from ...words.html import html, join
 from ...teach.lesson import Lesson, LessonWalk, default_lesson
@@ -16,12 +18,14 @@ from ..table import CardTable, legend_html
 from ..table.lesson import show_lesson_step
 from ..widgets import auto_layout, Button, HBox, HTML, show, VBox
 from .controls import StepControls
-from .course import CourseControls, CourseMode
 from .editor import DealEditor
 from .views import ExplanationPanel, SettlementView, TrickHistory
 from .whatif import WhatIfPanel
 from .presenter import Presenter
 from ..opening import built_unseen
+
+if TYPE_CHECKING:
+    from .course import CourseMode
 
 
 class LessonApp(App):
@@ -38,6 +42,10 @@ class LessonApp(App):
         super().__init__(lang)
         self.mode: CourseMode | None = None
         if course is not None:
+            # a lesson of the course only: its questions, quiz and progress (the quiz bank and its trainers)
+            # are imported when a course lesson is opened, not by the worked deal's page
+            from .course import CourseControls, CourseMode
+
             self.mode = CourseMode(self, load_lesson(course) if isinstance(course, str) else course)
             first = next((d for d in self.mode.player.deals if isinstance(d, Lesson)), None)
             lesson = first or default_lesson()
@@ -132,7 +140,7 @@ class LessonApp(App):
         names a lesson of the course by its name (``follow-suit``) or its place in the course (``3``)."""
         params = PageParams.from_environment(environ)
         wanted = params.get("lesson")
-        ids = lesson_ids()
+        ids = lesson_ids() if wanted else ()  # the worked deal's page does not load (and check) the whole course
         place = whole_number(wanted, 1, len(ids)) if wanted else None  # ?lesson=3: the course's third lesson
         course = wanted if wanted in ids else ids[place - 1] if place is not None else None
         app = cls(lang=params.lang, four_colour=params.flag("four"), course=course)
