@@ -152,16 +152,24 @@ class ReviewQuiz(Component):
         self.open = Button(icon="repeat", layout=auto_layout())
         self.open.add_class("nap-review-open")
         self.open.on_click(self._on_open)
-        self.card = QuestionCard(app, "nap-review-q", self._answer)
-        show(self.card.widget, False)
+        self._card: QuestionCard | None = None
+        """The question card, built when the learner first opens the review."""
         self.next = Button(icon="arrow-right", layout=auto_layout())
         self.next.add_class("nap-review-next")
         self.next.on_click(self._on_next)
         show(self.next, False)
         self.done = HTML("")
         self.done.add_class("nap-review-done")
-        self.widget = VBox([self.open, self.card.widget, self.next, self.done], layout=auto_layout())
+        self.widget = VBox([self.open, self.next, self.done], layout=auto_layout())
         self.widget.add_class("nap-review")
+
+    @property
+    def card(self) -> QuestionCard:
+        """The question card (made, and put under the button that opens the review, when first needed)."""
+        if self._card is None:
+            self._card = QuestionCard(self.app, "nap-review-q", self._answer)
+            self.widget.children = (self.open, self._card.widget, self.next, self.done)
+        return self._card
 
     def refresh(self) -> None:
         kinds = self.store.progress.review_kinds()
@@ -169,7 +177,8 @@ class ReviewQuiz(Component):
                                                  len(kinds)).format(n=len(kinds))
         show(self.open, bool(kinds) and not self.questions)
         self.next.description = self._("Next question")
-        self.card.refresh()
+        if self._card is not None:
+            self._card.refresh()
 
     @guarded
     def _on_open(self, _button: Any = None) -> None:
