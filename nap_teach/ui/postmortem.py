@@ -10,13 +10,15 @@ CSS classes for tests: ``nap-postmortem`` (the HTML widget), ``nap-postmortem-tu
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from ..words.html import html, join
 from ..words.i18n import Translator
-from ..ai.postmortem import PostMortem, post_mortem
 from ..engine.state import DealState
 from .widgets import HTML
+
+if TYPE_CHECKING:
+    from ..ai.postmortem import PostMortem
 
 __all__ = ["PostMortemPanel"]
 
@@ -39,6 +41,9 @@ class PostMortemPanel:
             return
         key = (id(state), len(state.actions), learner)
         if key != self._key:
+            # the solver's reading is imported when a deal first ends, not with the page that shows it then
+            from ..ai.postmortem import post_mortem
+
             self._key, self._pm = key, post_mortem(state, learner)
         pm = self._pm
         if pm is None:

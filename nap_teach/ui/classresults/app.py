@@ -13,7 +13,6 @@ from ...teach.traveller import COUNTED, DUPLICATE, FLAGGED, REFUSED, ClassResult
 from ..base import App, guarded, page_style
 from ..chart import BELOW, balance_chart_svg
 from ...engine.records import hand_to_record, record_to_link
-from ...teach.handouts.deal import hands_html
 from ..params import PageParams, page_query
 from ..classstore import class_store
 from ..saveload import file_bytes
@@ -288,6 +287,10 @@ class ClassApp(App):
         if found is None:
             return Markup()
         state, table = found
+        # the handouts' drawing of the hands (its package brings the lessons and the course with it) is imported
+        # once results are in, not by the empty page the teacher opens
+        from ...teach.handouts.deal import hands_html
+
         query = page_query(self.language.code)
         code = record_to_link(hand_to_record(state))
         sep = "&" if query else "?"
