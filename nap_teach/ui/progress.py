@@ -6,7 +6,7 @@ CSS classes: ``nap-progress``, ``nap-progress-summary``, ``nap-progress-export``
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
@@ -14,12 +14,14 @@ from ..teach.course import course_outline
 from ..words.i18n import Translator
 from ..words.html import Markup, html, join
 from ..teach.mastery import Progress
-from ..teach.quiz import Question, generate, kinds_for
 from ..engine.profiles import BRITISH, PUB, Profile
 from .base import Component, PageHost, guarded
 from .storage import ProgressStore
-from .question import QuestionCard
 from .widgets import auto_layout, Button, HBox, HTML, show, VBox
+
+if TYPE_CHECKING:
+    from ..teach.quiz import Question
+    from .question import QuestionCard
 
 __all__ = ["ProgressPanel", "ReviewQuiz", "taught_rules", "course_list_html"]
 
@@ -167,6 +169,8 @@ class ReviewQuiz(Component):
     def card(self) -> QuestionCard:
         """The question card (made, and put under the button that opens the review, when first needed)."""
         if self._card is None:
+            from .question import QuestionCard  # with the quiz's questions, imported when a review is opened
+
             self._card = QuestionCard(self.app, "nap-review-q", self._answer)
             self.widget.children = (self.open, self._card.widget, self.next, self.done)
         return self._card
@@ -182,6 +186,10 @@ class ReviewQuiz(Component):
 
     @guarded
     def _on_open(self, _button: Any = None) -> None:
+        # the quiz's question bank (and the trainers that make its questions) is imported when a review is
+        # opened: the front page shows this panel to every visitor, and few of them review
+        from ..teach.quiz import generate, kinds_for
+
         known = set(kinds_for(BRITISH)) | set(kinds_for(PUB))
         kinds = [k for k in self.store.progress.review_kinds() if k in known]  # a kind this version no longer asks: left
         if not kinds:
@@ -222,6 +230,8 @@ class ReviewQuiz(Component):
 
 def _profile_of(kind: str) -> Profile:
     """The rules a question kind is asked under (the British rules, unless the kind is the pub rules' own)."""
+    from ..teach.quiz import kinds_for  # loaded by the review that asks (see ReviewQuiz._on_open)
+
     for profile in (BRITISH, PUB):
         if kind in kinds_for(profile):
             return profile
