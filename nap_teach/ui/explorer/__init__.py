@@ -21,14 +21,25 @@ Every answer comes from the engine; this module only draws and listens.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .app import ExplorerApp
 from ...engine.dealing import MAX_SEED
 from ...words.rulebook import prose as rule_text
 from ..question import QuestionCard
 from .quiz import QuizPanel
 from .rules import RulesPanel
-from .syllabus import SyllabusPanel
 from .trainers import TRAINER_FOR_RULE
 
 __all__ = ["ExplorerApp", "QuestionCard", "QuizPanel", "RulesPanel", "SyllabusPanel",
            "rule_text", "TRAINER_FOR_RULE", "MAX_SEED"]
+
+
+def __getattr__(name: str) -> Any:
+    # the syllabus (the course, the lessons and their players behind it) is imported when asked for, as the page
+    # builds that section on its first showing: not by every opening of the explorer
+    if name == "SyllabusPanel":
+        from .syllabus import SyllabusPanel
+
+        return SyllabusPanel
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

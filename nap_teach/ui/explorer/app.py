@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
@@ -10,7 +10,7 @@ from ...engine.dealing import MAX_SEED
 from ...engine.explain import Explanation
 from ...words.html import escape, html
 from ...engine.profiles import BRITISH, PROFILES, Profile
-from ...teach.syllabus import profile_rules
+from ...engine.rules import rules_in_force
 from ..base import App, guarded, label_controls, page_style
 from ...engine.messages import PROFILE_NAMES
 from ..params import page_query
@@ -20,8 +20,10 @@ from .compare import ComparePanel
 from .component import SECTIONS
 from .quiz import QuizPanel
 from .rules import RulesPanel
-from .syllabus import SyllabusPanel
 from ..opening import built_unseen
+
+if TYPE_CHECKING:
+    from .syllabus import SyllabusPanel
 
 
 class ExplorerApp(App):
@@ -90,6 +92,9 @@ class ExplorerApp(App):
             return QuizPanel(self, self.seed)
         if section == "compare":
             return ComparePanel(self)
+        # the teachers' section: the syllabus (the course and its lessons behind it) is imported when it is opened
+        from .syllabus import SyllabusPanel
+
         return SyllabusPanel(self)
 
     @property
@@ -124,7 +129,7 @@ class ExplorerApp(App):
             finally:
                 self._profile_sync = False
         rule = self.rules.rule if self.rules.rule.startswith("B") else None
-        self._build(rule if rule in profile_rules(profile) else None)
+        self._build(rule if rule in rules_in_force(profile) else None)
         self.go(self.section)
 
     @guarded
@@ -145,7 +150,7 @@ class ExplorerApp(App):
         seed = params.integer("seed", 0, MAX_SEED)
         section = params.word("section", SECTIONS, "rules")
         app = cls(params.lang, params.profile, seed, params.rule, section)
-        rules = profile_rules(params.profile)
+        rules = rules_in_force(params.profile)
         if params.rule is not None and params.rule not in rules:  # as every page: the default, and a word why
             bad = Explanation("page", "page.rule", {"value": params.get("rule")[:20], "low": rules[0],
                                                     "high": rules[-1]})

@@ -8,12 +8,11 @@ import ipywidgets as W
 from ...words.html import html, join
 from ...teach.quiz import Question, first_question_for_rule
 from ...words.render import trick_html
-from ...teach.syllabus import profile_rules
 from ..base import guarded, name_control
 from ...words.rulebook import stakes_table_html
 from ..widgets import auto_layout as _auto, HBox, HTML, show as _show, VBox
 from .component import ExplorerComponent, make_button
-from ...engine.rules import Topic
+from ...engine.rules import Topic, rules_in_force
 from ...words.rulebook import prose as rule_text
 from ..question import QuestionCard
 from .trainers import TRAINER_FOR_RULE, Trainer, Trainers, trainers_for
@@ -27,7 +26,7 @@ class RulesPanel(ExplorerComponent):
 
     def __init__(self, app: ExplorerPage, rule: str | None = None) -> None:
         super().__init__(app)
-        self.rules = profile_rules(self.profile)
+        self.rules = rules_in_force(self.profile)  # the rule ids in force, in rule order
         self.rule = rule if rule in self.rules else self.rules[0]
         self.picker = W.Dropdown(layout=_auto())
         self.picker.add_class("nap-ex-rule")
