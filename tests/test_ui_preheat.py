@@ -142,7 +142,7 @@ def test_a_preheated_kernel_builds_its_page_before_the_request_arrives(monkeypat
     assert page_params.preheating()
     app = page()
     assert not page_params.preheating()
-    assert built_before_the_request and built_before_the_request[0] - before > 50  # the page was there already
+    assert built_before_the_request and built_before_the_request[0] - before > 25  # the page was there already
     assert len(_instances) - before == built_before_the_request[0] - before  # and nothing was rebuilt
     assert page_state(app) == page_state(page({"QUERY_STRING": query}))
 

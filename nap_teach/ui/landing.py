@@ -50,6 +50,7 @@ from .params import DEFAULT_LANGUAGE, PageParams, page_query, preheating
 from .progress import ProgressPanel, course_list_html
 from .storage import ProgressStore
 from .opening import built_unseen
+from .widgets import HTML, VBox
 
 __all__ = ["LESSONS", "LandingPage", "LessonLink", "language_from_query", "profile_from_query"]
 
@@ -166,32 +167,32 @@ class LandingPage(App):
         self.hand: tuple[str, ...] = ()
         self._cards: tuple[Card, ...] = ()
 
-        self.title = widgets.HTML()
+        self.title = HTML()
         self.title.add_class("nap-landing-title")
-        self.intro = widgets.HTML()
+        self.intro = HTML()
         self.intro.add_class("nap-landing-intro")
-        self.lessons = widgets.HTML()
+        self.lessons = HTML()
         self.lessons.add_class("nap-landing-lessons")
-        self.profile_box = widgets.HTML()
+        self.profile_box = HTML()
         self.profile_box.add_class("nap-landing-profile")
-        self.languages = widgets.HTML()
+        self.languages = HTML()
         self.languages.add_class("nap-landing-languages")
 
         self.try_button = widgets.Button(layout=widgets.Layout(width="auto", max_width="100%", align_self="flex-start"))
         self.try_button.add_class("nap-landing-try")
         self.try_button.on_click(self._on_try)
-        self.output = widgets.HTML()
+        self.output = HTML()
         self.output.add_class("nap-landing-output")
-        self.try_heading = widgets.HTML()
-        self.try_panel = widgets.VBox([self.try_heading, self.try_button, self.output])
+        self.try_heading = HTML()
+        self.try_panel = VBox([self.try_heading, self.try_button, self.output])
         self.try_panel.add_class("nap-landing-try-panel")
 
         header = widgets.HBox([self.title, self.switch.widget],
                               layout=widgets.Layout(width="auto", max_width="100%"))
         header.add_class("nap-landing-header")
-        self.course = widgets.HTML()
+        self.course = HTML()
         self.course.add_class("nap-landing-course")
-        self.teachers = widgets.HTML()
+        self.teachers = HTML()
         self.teachers.add_class("nap-landing-teachers")
         self.store = ProgressStore()
         self.progress = ProgressPanel(self, self.store)

@@ -14,7 +14,7 @@ from ..words.html import html, join
 from ..teach.quiz import Question
 from ..words.render import hand_html, trick_html
 from .base import Component, PageHost, guarded
-from .widgets import auto_layout as _auto
+from .widgets import auto_layout as _auto, Button, HTML
 
 
 
@@ -28,13 +28,13 @@ class QuestionCard(Component):
         self.question: Question | None = None
         self.given: str | None = None
         self.right: bool | None = None
-        self.prompt = W.HTML()
+        self.prompt = HTML()
         self.prompt.add_class("nap-ex-prompt")
-        self.cards = W.HTML()
+        self.cards = HTML()
         self.cards.add_class("nap-ex-qcards")
         self.choices = W.HBox(layout=_auto(flex_flow="row wrap"))
         self.choices.add_class("nap-ex-choices")
-        self.feedback = W.HTML()
+        self.feedback = HTML()
         self.feedback.add_class("nap-ex-feedback")
         self.widget = W.VBox([self.prompt, self.cards, self.choices, self.feedback], layout=_auto())
         self.widget.add_class(css)
@@ -46,7 +46,7 @@ class QuestionCard(Component):
         buttons = []
         if question is not None:
             for choice in question.choices:
-                b = W.Button(layout=_auto())
+                b = Button(layout=_auto())
                 b.add_class("nap-ex-choice")
                 b.add_class(f"{self.css}-choice")
                 b._nap_value = choice.value

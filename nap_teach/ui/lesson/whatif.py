@@ -12,7 +12,7 @@ from ...teach.lesson.whatif import BEST_PLAY
 from ...words.render import card_text, suit_colour
 from ..base import StatusLine, guarded
 from ..language import Language
-from ..widgets import HTML, auto_layout, show
+from ..widgets import HTML, auto_layout, shared_layout, show
 from .fragments import amounts_html, explanation_items, suit_words, tricks_table
 
 
@@ -92,7 +92,8 @@ class WhatIfPanel:
         if codes != list(self._buttons):
             self._buttons = {}
             for card in cards:
-                b = W.Button(description=card_text(card), layout=W.Layout(width="auto"))
+                # one layout for the row's buttons (their colours, set below, stay each their own)
+                b = W.Button(description=card_text(card), layout=shared_layout("whatif-card", width="auto"))
                 b.add_class("nap-whatif-card")
                 b.add_class(f"nap-whatif-card-{card.code}")
                 b.on_click(lambda _b, code=card.code: self._on_card(code))

@@ -35,8 +35,10 @@ each owning its widgets:
 - :class:`SettingsPanel` practice undo, four-colour pack, early-stop offer.
 
 The screen is drawn from the learner's :class:`~nap_teach.engine.views.SeatView` and
-the public ledger only. Widgets are built once; a move only changes HTML
-values, button labels and classes, which keeps a click fast.
+the public ledger only. Widgets are built once (the game board, from the deal's facts to
+the log, at the first "Start": until then only the setup form shows, and the page opens
+with half as many widgets); a move only changes HTML values, button labels and classes,
+which keeps a click fast.
 """
 from __future__ import annotations
 

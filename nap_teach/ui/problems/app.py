@@ -17,6 +17,7 @@ from ..params import PageParams
 from ..table import CardTable, legend_html
 from ...words.render import mark_word
 from ..opening import built_unseen
+from ..widgets import Button, HBox, HTML
 
 
 class ProblemsApp(App):
@@ -31,25 +32,25 @@ class ProblemsApp(App):
         self.profile = profile or BRITISH
         self.problems: list[Problem] = load_problems(self.profile)
         self._busy = False
-        self.title = W.HTML()
+        self.title = HTML()
         self.choice = W.Dropdown(options=[], layout=W.Layout(width="auto", max_width="100%"))  # the whole title
         self.choice.add_class("nap-problems-choice")
-        self.brief = W.HTML()
+        self.brief = HTML()
         self.brief.add_class("nap-problems-brief")
-        self.hands = W.HTML()
+        self.hands = HTML()
         self.hands.add_class("nap-problems-hands")
-        self.trick = W.HTML()
+        self.trick = HTML()
         self.trick.add_class("nap-problems-trick")
-        self.cards_box = W.HBox()
+        self.cards_box = HBox()
         self.cards_box.add_class("nap-problems-cards")
         self.buttons: list[W.Button] = []
-        self.grades = W.HTML()
+        self.grades = HTML()
         self.grades.add_class("nap-problems-grades")
-        self.result = W.HTML()
+        self.result = HTML()
         self.result.add_class("nap-problems-result")
-        self.line = W.HTML()
+        self.line = HTML()
         self.line.add_class("nap-problems-line")
-        self.again = W.Button()
+        self.again = Button()
         self.again.add_class("nap-problems-again")
         self.again.on_click(self._on_again)
         # the card table (issue 26 part 6): trump shown, the learner's hand to tap; a trick the solver won stays
@@ -58,12 +59,12 @@ class ProblemsApp(App):
         self.board.view.add_class("nap-problems-table")
         self.seen = 0
         """Completed tricks the learner has moved on from (a later one is held on the table)."""
-        self.legend = W.HTML()
+        self.legend = HTML()
         self.legend.add_class("nap-problems-legend")
         self.go_on = W.Button(icon="arrow-right", button_style="primary")
         self.go_on.add_class("nap-problems-continue")
         self.go_on.on_click(self._on_continue)
-        header = W.HBox([self.title, self.switch.widget])
+        header = HBox([self.title, self.switch.widget])
         self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.choice, self.brief,
                                 self.board.widget, self.legend, self.status.widget, self.go_on, self.grades,
                                 self.hands, self.trick,
@@ -193,7 +194,7 @@ class ProblemsApp(App):
         legal = set(run.legal)
         buttons = []
         for c in sort_hand(state.held[me]):
-            b = W.Button(description=tr.card(c), disabled=c not in legal)
+            b = Button(description=tr.card(c), disabled=c not in legal)  # the page's shared layout and style
             b.add_class("nap-problems-card")
             if c in legal:
                 b.add_class("nap-problems-legal")
