@@ -33,7 +33,7 @@ from ..engine.state import DealState
 __all__ = [
     "LESSON_FORMAT", "LESSON_KINDS", "DECISION_KINDS", "ANCHOR_KINDS", "LessonError", "Anchor", "Note",
     "Decision", "DealSpec", "QuizSpec", "Teaching", "LessonSpec", "lesson_from_record", "load_lesson", "load_course",
-    "lesson_ids", "lesson_texts", "DealEntry", "LessonEntry", "course_outline",
+    "lesson_ids", "lesson_texts",
 ]
 
 LESSON_FORMAT = "nap-lesson/1"
@@ -389,59 +389,6 @@ def load_course() -> tuple[LessonSpec, ...]:
             raise LessonError(name, f"two lessons are called {spec.id!r}")
         seen.add(spec.id)
         out.append(spec)
-    return tuple(out)
-
-
-@dataclass(frozen=True)
-class DealEntry:
-    """A deal of a lesson as a list of the course's deals names it."""
-
-    id: str
-    title: str | None
-    single: bool
-    """A single hand (else a session)."""
-
-
-@dataclass(frozen=True)
-class LessonEntry:
-    """A lesson as a list of the course shows it: its place, id, title, rules, profile and deals by name."""
-
-    id: str
-    place: int
-    title: str
-    profile: str
-    """The profile's name ("british", "pub")."""
-    rules: tuple[str, ...]
-    deals: tuple[DealEntry, ...]
-
-    @classmethod
-    def of(cls, spec: LessonSpec) -> "LessonEntry":
-        return cls(spec.id, spec.place, spec.title, spec.profile.name, spec.rules,
-                   tuple(DealEntry(d.id, d.title, d.hand is not None) for d in spec.deals))
-
-
-@lru_cache(maxsize=1)
-def course_outline() -> tuple[LessonEntry, ...]:
-    """Every lesson in course order, as a list of the lessons shows it: the files read, their deals neither
-    checked nor replayed (:func:`load_course` does that, several times the work, for a page that only names
-    the lessons: the front page, the handouts' choices). A file :func:`load_course` would refuse is refused
-    the same way, by it.
-
-    >>> course_outline() == tuple(LessonEntry.of(spec) for spec in load_course())
-    True
-    """
-    out = []
-    try:
-        for place, lesson_id, name in _files():
-            r = _read(name)
-            if r["id"] != lesson_id or r["format"] != LESSON_FORMAT:
-                raise ValueError(name)
-            deals = tuple(DealEntry(str(d["id"]), str(d["title"]) if "title" in d else None, "hand" in d)
-                          for d in r["deals"])
-            out.append(LessonEntry(lesson_id, place, str(r["title"]), get_profile(str(r["profile"])).name,
-                                   tuple(str(rule) for rule in r["rules"]), deals))
-    except (KeyError, TypeError, ValueError, AttributeError, UnknownProfile):
-        return tuple(LessonEntry.of(spec) for spec in load_course())  # says what is wrong with the file
     return tuple(out)
 
 

@@ -5,7 +5,7 @@ from typing import Any, Mapping
 
 import ipywidgets as W
 
-from ...teach.course import LessonSpec, course_outline, load_course, load_lesson
+from ...teach.course import LessonSpec, load_course, load_lesson
 from ...engine.explain import RecordError, RuleError
 from ...teach.handouts.lesson import DEFAULT_LEARNERS, MAX_LEARNERS
 from ...teach.handouts import (PAPERS, course_plan_html, deal_diagram_html, lesson_summary_html, print_css,
@@ -59,9 +59,7 @@ class HandoutsApp(App):
 
         self._busy = False
         self._filling = False
-        self.outline = course_outline()
-        """The lessons and their deals by name (what the choices show): the course is loaded, every lesson
-        checked and its deals replayed, when a handout needs a lesson's deals (:attr:`course`)."""
+        self.course: tuple[LessonSpec, ...] = load_course()
         self.entered: DealState | None = None
         self.entered_title = ""
         self.entered_notes = ""
@@ -72,8 +70,8 @@ class HandoutsApp(App):
         self.kind = with_classes(W.Dropdown(options=[(k, k) for k in KINDS], value="rules"), "nap-handouts-kind")
         self.profile = with_classes(W.Dropdown(options=[(p, p) for p in PROFILES],
                                                value=(profile or BRITISH).name), "nap-handouts-profile")
-        self.lesson = with_classes(W.Dropdown(options=[(s.id, s.id) for s in self.outline],
-                                              value=self.outline[0].id), "nap-handouts-lesson")
+        self.lesson = with_classes(W.Dropdown(options=[(s.id, s.id) for s in self.course],
+                                              value=self.course[0].id), "nap-handouts-lesson")
         self.deal = with_classes(W.Dropdown(options=[(WORKED, WORKED)], value=WORKED), "nap-handouts-deal")
         self.players = with_classes(W.Dropdown(options=[4], value=4), "nap-handouts-players")
         self.names = with_classes(W.Text(value="", continuous_update=False, style={"description_width": "initial"},
@@ -107,11 +105,6 @@ class HandoutsApp(App):
         self.names.observe(self._on_names, names="value")
         self.refresh()
 
-    @property
-    def course(self) -> tuple[LessonSpec, ...]:
-        """Every lesson, loaded and checked (the course plan's handout needs their deals)."""
-        return load_course()
-
     # ------------------------------------------------------------------ page parameters
     @classmethod
     @built_unseen  # built before any browser connects: no comm_open that nobody would read
@@ -139,7 +132,7 @@ class HandoutsApp(App):
         self.paper.value = paper
         lesson_id = params.get("lesson").strip().lower()
         if lesson_id:
-            if lesson_id in {s.id for s in self.outline}:
+            if lesson_id in {s.id for s in self.course}:
                 self.lesson.value = lesson_id
                 part = params.get("part").strip().lower()
                 spec = load_lesson(lesson_id)
@@ -255,7 +248,7 @@ class HandoutsApp(App):
         kept = (self.kind.value, self.profile.value, self.lesson.value)
         self.kind.options = [(tr.gettext(label), k) for k, label in KINDS.items()]
         self.profile.options = [(tr.profile_name(p), p) for p in PROFILES]
-        self.lesson.options = [(f"{s.place}. {tr.gettext(s.title)}", s.id) for s in self.outline]
+        self.lesson.options = [(f"{s.place}. {tr.gettext(s.title)}", s.id) for s in self.course]
         self.kind.value, self.profile.value, self.lesson.value = kept  # new words, same choices
         deals: list[tuple[str, str]] = [(self._("The worked deal"), WORKED)]
         if self.entered is not None:
@@ -263,11 +256,11 @@ class HandoutsApp(App):
         sources: list[tuple[str, str]] = [(self._("Blank, to fill in at the table"), BLANK)]
         if self.loaded_session is not None:
             sources.append((self._("The session you loaded"), LOADED))
-        for s in self.outline:
+        for s in self.course:
             for d in s.deals:
                 title = tr.gettext(d.title) if d.title else d.id
                 label = f"{s.place}. {title}"
-                if d.single:
+                if d.hand is not None:
                     deals.append((label, f"{s.id}/{d.id}"))
                 else:
                     sources.append((label, f"{s.id}/{d.id}"))
