@@ -41,8 +41,7 @@ class PostMortemPanel:
             return
         key = (id(state), len(state.actions), learner)
         if key != self._key:
-            # the solver's reading is imported when a deal first ends, not with the page that shows it then
-            from ..ai.postmortem import post_mortem
+            from ..ai.postmortem import post_mortem  # the solver's reading: when a deal first ends
 
             self._key, self._pm = key, post_mortem(state, learner)
         pm = self._pm

@@ -186,9 +186,7 @@ class ReviewQuiz(Component):
 
     @guarded
     def _on_open(self, _button: Any = None) -> None:
-        # the quiz's question bank (and the trainers that make its questions) is imported when a review is
-        # opened: the front page shows this panel to every visitor, and few of them review
-        from ..teach.quiz import generate, kinds_for
+        from ..teach.quiz import generate, kinds_for  # the question bank: when a review is opened, few visitors do
 
         known = set(kinds_for(BRITISH)) | set(kinds_for(PUB))
         kinds = [k for k in self.store.progress.review_kinds() if k in known]  # a kind this version no longer asks: left

@@ -287,9 +287,7 @@ class ClassApp(App):
         if found is None:
             return Markup()
         state, table = found
-        # the handouts' drawing of the hands (its package brings the lessons and the course with it) is imported
-        # once results are in, not by the empty page the teacher opens
-        from ...teach.handouts.deal import hands_html
+        from ...teach.handouts.deal import hands_html  # its package brings the course: once results are in
 
         query = page_query(self.language.code)
         code = record_to_link(hand_to_record(state))

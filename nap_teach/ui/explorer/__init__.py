@@ -36,10 +36,8 @@ __all__ = ["ExplorerApp", "QuestionCard", "QuizPanel", "RulesPanel", "SyllabusPa
 
 
 def __getattr__(name: str) -> Any:
-    # the syllabus (the course, the lessons and their players behind it) is imported when asked for, as the page
-    # builds that section on its first showing: not by every opening of the explorer
     if name == "SyllabusPanel":
-        from .syllabus import SyllabusPanel
+        from .syllabus import SyllabusPanel  # brings the course: when the section is first shown
 
         return SyllabusPanel
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

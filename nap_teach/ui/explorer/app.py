@@ -92,8 +92,7 @@ class ExplorerApp(App):
             return QuizPanel(self, self.seed)
         if section == "compare":
             return ComparePanel(self)
-        # the teachers' section: the syllabus (the course and its lessons behind it) is imported when it is opened
-        from .syllabus import SyllabusPanel
+        from .syllabus import SyllabusPanel  # the course and its lessons behind it: when the section is opened
 
         return SyllabusPanel(self)
 

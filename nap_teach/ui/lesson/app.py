@@ -42,9 +42,7 @@ class LessonApp(App):
         super().__init__(lang)
         self.mode: CourseMode | None = None
         if course is not None:
-            # a lesson of the course only: its questions, quiz and progress (the quiz bank and its trainers)
-            # are imported when a course lesson is opened, not by the worked deal's page
-            from .course import CourseControls, CourseMode
+            from .course import CourseControls, CourseMode  # the quiz bank: a course lesson only, not the worked deal
 
             self.mode = CourseMode(self, load_lesson(course) if isinstance(course, str) else course)
             first = next((d for d in self.mode.player.deals if isinstance(d, Lesson)), None)
