@@ -34,6 +34,10 @@ hash_of = $(shell cd $(ROOT) && cat $(1) | sha256sum | cut -c1-16)
 APP_STAMP := $(VENV)/.nap-installed-app-$(call hash_of,$(REQ_FILES))
 TEST_STAMP := $(VENV)/.nap-installed-test-$(call hash_of,$(TEST_REQ_FILES))
 DEMO_STAMP := $(VENV)/.nap-installed-demo-$(call hash_of,$(DEMO_REQ_FILES))
+# The engine compiled by mypyc (setup.py) is built by the editable install; an edit to its sources
+# builds it again (otherwise the compiled modules, which Python prefers, would run the old code).
+ENGINE_SOURCES := $(ROOT)/setup.py $(wildcard $(ROOT)/nap_teach/engine/*.py)
+ENGINE_STAMP := $(VENV)/.nap-engine-built
 
 .PHONY: help app test demo install install-test chromium postgresql npm clean-venv i18n docs
 
@@ -51,21 +55,25 @@ $(BIN)/python:
 $(APP_STAMP): | $(BIN)/python
 	cd $(ROOT) && $(BIN)/python -m pip install --disable-pip-version-check -q -r requirements.txt -e '.[serve]'
 	rm -f $(VENV)/.nap-installed-app-*
-	touch $@
+	touch $@ $(ENGINE_STAMP)
 
 $(TEST_STAMP): | $(BIN)/python
 	cd $(ROOT) && $(BIN)/python -m pip install --disable-pip-version-check -q -r requirements-test.txt -e '.[serve]'
 	rm -f $(VENV)/.nap-installed-test-* $(VENV)/.nap-installed-app-* $(VENV)/.nap-installed-demo-*
-	touch $@ $(APP_STAMP) $(DEMO_STAMP)
+	touch $@ $(APP_STAMP) $(DEMO_STAMP) $(ENGINE_STAMP)
 
 $(DEMO_STAMP): | $(BIN)/python
 	cd $(ROOT) && $(BIN)/python -m pip install --disable-pip-version-check -q -r requirements-demo.txt -e '.[serve]'
 	rm -f $(VENV)/.nap-installed-demo-* $(VENV)/.nap-installed-app-*
-	touch $@ $(APP_STAMP)
+	touch $@ $(APP_STAMP) $(ENGINE_STAMP)
 
-install: $(APP_STAMP)
+$(ENGINE_STAMP): $(ENGINE_SOURCES) | $(APP_STAMP)
+	cd $(ROOT) && $(BIN)/python -m pip install --disable-pip-version-check -q --no-deps -e .
+	touch $@
 
-install-test: $(TEST_STAMP)
+install: $(APP_STAMP) $(ENGINE_STAMP)
+
+install-test: $(TEST_STAMP) $(ENGINE_STAMP)
 
 # Debian's npm for the static demo's offline test build (demo/build.py --local-pyodide packs the npm
 # package pyodide; tests/browser/test_static_site.py serves that build).
@@ -117,7 +125,7 @@ postgresql:
 # which reads the committed voila.json; "/" redirects to the landing notebook
 # notebooks/index.ipynb. Extra Voila options: make app VOILA_ARGS="--debug".
 # make app CLASS=30: class mode; make app HOST=0.0.0.0: the room's network (README).
-app: $(APP_STAMP)
+app: $(APP_STAMP) $(ENGINE_STAMP)
 	cd $(ROOT) && exec $(BIN)/python -m nap_teach serve --host $(HOST) --port $(PORT) --class-size $(CLASS) \
 	  $(if $(MAX_KERNELS),--max-kernels $(MAX_KERNELS)) $(if $(DATA_DIR),--data-dir $(DATA_DIR)) -- $(VOILA_ARGS)
 
@@ -127,7 +135,7 @@ app: $(APP_STAMP)
 # browser test serves: tests/browser/test_static_site.py). Needs npm for that copy. Preview the site with
 # python3 -m http.server -d site, then open http://127.0.0.1:8000/voici/render/index.html
 LOCAL_PYODIDE ?=
-demo: $(DEMO_STAMP)
+demo: $(DEMO_STAMP) $(ENGINE_STAMP)
 	cd $(ROOT) && $(BIN)/python demo/build.py --output site $(if $(LOCAL_PYODIDE),--local-pyodide)
 
 # Unit tests, every notebook (nbval) and the browser tests, with pytest
@@ -144,7 +152,7 @@ demo: $(DEMO_STAMP)
 # without them every pytest process rewrites and compiles each test module again (about 6 s of CPU each)
 # and every kernel the browser tests start compiles the app again.
 TEST_WORKERS ?= 2
-test: $(TEST_STAMP) chromium postgresql npm
+test: $(TEST_STAMP) $(ENGINE_STAMP) chromium postgresql npm
 	cd $(ROOT) && export NAP_CHROMIUM=$(CHROMIUM) && unset PYTHONDONTWRITEBYTECODE && \
 	  { $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder -m "not alone" $(PYTEST_ARGS) || [ $$? -eq 5 ]; } && \
 	  { $(BIN)/python -m pytest -m alone $(PYTEST_ARGS) || [ $$? -eq 5 ]; }
@@ -165,6 +173,6 @@ i18n: $(APP_STAMP)
 
 # The rules reference (docs/rules.md, docs/rules.es.md), generated from the
 # rulebook nap_teach/words/rulebook.py; tests/test_rulebook.py fails when it is stale.
-docs: $(APP_STAMP)
+docs: $(APP_STAMP) $(ENGINE_STAMP)
 	cd $(ROOT) && $(BIN)/python -m nap_teach rulebook --lang en > docs/rules.md.tmp && mv docs/rules.md.tmp docs/rules.md
 	cd $(ROOT) && $(BIN)/python -m nap_teach rulebook --lang es > docs/rules.es.md.tmp && mv docs/rules.es.md.tmp docs/rules.es.md

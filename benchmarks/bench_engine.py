@@ -24,11 +24,9 @@ cards dealt and the trump card (chance nodes, uniform, so a uniform pick among
 must stay at least as fast. It runs when ``open_spiel`` is importable, a
 benchmark-only extra: ``.venv/bin/pip install -e '.[bench]'``.
 
-Last measured 2026-12-02, 15:01-15:03 UTC (3 alternating runs each of the code before and
-after the second speed pass, ``--runs 5 --seconds 1 --players 4``, medians; load average 5 to 8;
-details in benchmarks/README.md): 4 players 38,398-40,114 deals/s against oh_hell 33,860-34,703
-games/s, ratio 1.13-1.16 (before: 1.10-1.13). The 1.8 the issue asks for is not reached here: a
-throwaway script with every step inline (no objects, no calls) makes 1.55-1.64 times oh_hell.
+The engine timed is the one this checkout imports: compiled by mypyc (``setup.py``, what
+``make test`` and ``make app`` install) or pure Python; the first lines say which. The figures,
+both ways, are in benchmarks/README.md ("The engine against OpenSpiel's oh_hell").
 """
 from __future__ import annotations
 
@@ -41,6 +39,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from nap_teach.engine import COMPILED  # noqa: E402
 from nap_teach.engine.dealing import deal_rng, shuffle_and_deal  # noqa: E402
 from nap_teach.engine.state import DealState  # noqa: E402
 
@@ -157,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
         check_oh_hell_chance_is_uniform()
         oh_hell_games_per_second(0.3)
     print(f"complete random deals per second, median of {args.runs} runs of {args.seconds:g} s of CPU time, one core")
-    print(f"Python {sys.version.split()[0]}")
+    print(f"Python {sys.version.split()[0]}, engine {'compiled by mypyc' if COMPILED else 'pure Python'}")
     medians = {}
     oh_hell: list[tuple[float, float]] = []
     for n in args.players:

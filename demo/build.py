@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -69,9 +70,9 @@ except Exception as e:  # offline, or the host unreachable: the page still compu
     print(f"The chart library could not be loaded ({type(e).__name__}).", file=__import__("sys").stderr)'''
 
 
-def run(*command: str, cwd: Path = ROOT) -> None:
+def run(*command: str, cwd: Path = ROOT, **env: str) -> None:
     print("+", " ".join(command), flush=True)
-    subprocess.run(command, cwd=cwd, check=True)
+    subprocess.run(command, cwd=cwd, check=True, env={**os.environ, **env} if env else None)
 
 
 def pins() -> dict[str, str]:
@@ -90,11 +91,16 @@ def normalize(name: str) -> str:
 
 
 def build_wheel(out: Path) -> Path:
-    """The package's own wheel, built from this checkout."""
+    """The package's own wheel, built from this checkout: pure Python (``py3-none-any``).
+
+    Pyodide cannot load the engine compiled for this machine (setup.py), so the
+    engine is left as Python here (``NAP_TEACH_PURE=1``): the same code, run by
+    the browser's Python.
+    """
     for old in out.glob("nap_teach-*.whl"):
         old.unlink()
     run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check", "-q", "-w", str(out),
-        str(ROOT))
+        str(ROOT), NAP_TEACH_PURE="1")
     (wheel,) = out.glob("nap_teach-*.whl")
     return wheel
 

@@ -34,6 +34,21 @@ if settings is not None:
         settings.load_profile(_profile)
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Stop at once if the compiled engine (setup.py) is older than its source: the tests would run old code.
+
+    Python prefers a compiled module to the ``.py`` beside it; ``make test`` builds the engine again after an
+    edit, a bare ``pytest`` does not.
+    """
+    engine = Path(__file__).resolve().parents[1] / "nap_teach" / "engine"
+    stale = [built.name for built in engine.glob("*.so")
+             if (source := engine / f"{built.name.split('.')[0]}.py").exists()
+             and source.stat().st_mtime > built.stat().st_mtime]
+    if stale:
+        pytest.exit(f"the compiled engine is older than its source ({', '.join(sorted(stale))}): run make test, "
+                    "which builds it again, or .venv/bin/pip install --no-deps -e . first", returncode=4)
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The browser tests first, each group otherwise in its collected order (see the module's docstring)."""

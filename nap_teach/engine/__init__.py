@@ -9,3 +9,11 @@ from the named display hooks (``Card._repr_svg_``, ``Trick._repr_html_``,
 ``DealState._repr_html_``) and ``Explanation.text``, which ask the words layer
 to draw or phrase a value only when someone looks at it.
 """
+
+from . import cards as _cards
+
+COMPILED: bool = not _cards.__file__.endswith(".py")
+"""Whether this process runs the engine compiled by mypyc (``setup.py``) or as pure Python.
+
+Both run the same source; the compiled one is faster (``benchmarks/bench_engine.py`` prints which it timed).
+"""

@@ -30,8 +30,8 @@ class Call:
         return self.name
 
     @classmethod
-    def parse(cls, text: str, profile: Profile = BRITISH) -> "Call":
-        """Read a call; refuses names that are not on the profile's ladder (B6/P3)."""
+    def parse(cls, text: object, profile: Profile = BRITISH) -> "Call":
+        """Read a call; refuses names that are not on the profile's ladder (B6/P3), and anything but text."""
         if not isinstance(text, str):
             raise IllegalCall(Explanation(profile.rule(Topic.LADDER), "call.unknown", {"call": repr(text)}))
         t = text.strip()

@@ -7,7 +7,7 @@ which simulations and searches do for every card they look at.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Iterable
+from typing import ClassVar, Iterable
 
 __all__ = [
     "Suit",
@@ -125,8 +125,8 @@ class Card:
     index: int
     code: str
 
-    _by_code: dict[str, "Card"] = {}
-    _all: list["Card"] = []
+    _by_code: ClassVar[dict[str, "Card"]] = {}
+    _all: ClassVar[list["Card"]] = []
 
     def __new__(cls, rank: Rank | int, suit: Suit | int) -> "Card":
         index = Suit(suit).value * 13 + (Rank(rank).value - 2)  # Rank() refuses 15, 1 ... (ValueError)
@@ -174,8 +174,13 @@ class Card:
         return f"{self.rank.word} of {self.suit.word}"
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
-        """Read "AH", "10h", "TH", "A♥", "10♥" (any case, spaces ignored)."""
+    def parse(cls, text: object) -> "Card":
+        """Read "AH", "10h", "TH", "A♥", "10♥" (any case, spaces ignored); anything but text is not a card.
+
+        ``text`` may be any value (a page's widget, a file): the compiled engine
+        (setup.py) checks argument types, and a wrong one must be a
+        :class:`CardParseError`, not a ``TypeError``.
+        """
         if not isinstance(text, str):
             raise CardParseError(repr(text))
         key = text.strip().replace(" ", "").replace("\ufe0f", "").replace("\ufe0e", "").upper()

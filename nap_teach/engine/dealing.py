@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter
-from typing import Any, Callable, Mapping, MutableSequence, Sequence
+from typing import Any, Callable, Mapping, MutableSequence, Sequence, TypeVar
 
 from .cards import FULL_PACK, Card, Rank
 from .explain import Explanation
@@ -24,6 +24,21 @@ MAX_SEED = 999_999_999
 """Largest seed a page or a table accepts (nine digits: short enough to read out to a class)."""
 
 
+_T = TypeVar("_T")
+
+
+def _python_class(cls: _T) -> _T:
+    """Keep a class a plain Python class where mypyc compiles this module (setup.py).
+
+    mypyc makes every class it compiles a native class, which cannot extend
+    ``random.Random`` (a C type with its own layout); a class with a decorator
+    it does not know stays an ordinary class, compiled methods and all. The
+    decorator itself changes nothing.
+    """
+    return cls
+
+
+@_python_class
 class DealRandom(random.Random):
     """``random.Random`` whose :meth:`shuffle` and :meth:`randint` make exactly the same draws, faster.
 
@@ -63,7 +78,7 @@ def _swap_draws(length: int) -> tuple[tuple[int, int], ...]:
     return tuple((i, (i + 1).bit_length()) for i in reversed(range(1, length)))
 
 
-def deal_rng(seed: object, number: int = 0) -> random.Random:
+def deal_rng(seed: object, number: object = 0) -> random.Random:
     """A generator for deal ``number`` of a session started with ``seed``.
 
     String seeds hash the same on every run and machine, unlike ``hash()``.

@@ -97,10 +97,11 @@ class Profile:
     def __hash__(self) -> int:
         return self._hash
 
-    def rule(self, topic: Topic) -> str:
+    def rule(self, topic: Topic | str) -> str:
         """The rule id for a topic (``Topic.FOLLOW``, ``Topic.LADDER`` ...) in this profile."""
-        found = self.rules.get(topic)
-        return found if found is not None else _BRITISH_RULES[topic]
+        key = topic if isinstance(topic, Topic) else Topic(topic)  # a topic's value ("follow") names it too
+        found = self.rules.get(key)
+        return found if found is not None else _BRITISH_RULES[key]
 
     def find_contract(self, name: str) -> Contract | None:
         """The contract called ``name`` (record or display name, any case), or None."""
@@ -203,8 +204,11 @@ class UnknownProfile(ValueError):
         self.name = name
 
 
-def get_profile(name: str | Profile | None) -> Profile:
-    """Find a profile by name; ``None`` means the default, "british"."""
+def get_profile(name: object) -> Profile:
+    """Find a profile by name (or the profile itself); ``None`` means the default, "british".
+
+    Anything else is an :class:`UnknownProfile` (``name`` may come from a file or a form).
+    """
     if isinstance(name, Profile):
         return name
     if name is None:

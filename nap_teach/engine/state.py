@@ -21,7 +21,7 @@ A search explores a position with :meth:`DealState.copy` and ``push`` (or
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence, Union
+from typing import Iterable, Mapping, Sequence, Union, cast
 
 from .auction import Auction, Call, canonical_call, start_node
 from .cards import FULL_PACK, Card, Suit
@@ -260,14 +260,18 @@ class DealState:
             return self._call_ok(action, seat)
         return False
 
-    def refusal(self, action: Action, seat: int | None = None) -> Explanation | None:
-        """Why ``action`` (by ``seat``, default the seat to act) is refused, or None."""
-        if self._allowed(action, seat):
-            return None
+    def refusal(self, action: object, seat: object = None) -> Explanation | None:
+        """Why ``action`` (by ``seat``, default the seat to act) is refused, or None.
+
+        Any value may be asked about (a click, a file): what is not a card, a
+        call or Stop, or a seat that is not at the table, is refused with its reason.
+        """
         p = self.profile
-        phase = self.phase
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n):
             return Explanation(p.rule(Topic.PLAYERS), "seat.unknown", {"player": seat})
+        if self._allowed(action, seat):
+            return None
+        phase = self.phase
         if phase == "over":
             key = "action.passed_out" if self.passed_out else "action.deal_over"
             return Explanation(p.rule(Topic.PASSED_OUT) if self.passed_out else p.rule(Topic.FIVE_TRICKS), key, {})
@@ -343,11 +347,11 @@ class DealState:
             self._undealt = found
         return found
 
-    def is_legal(self, action: Action, seat: int | None = None) -> bool:
+    def is_legal(self, action: object, seat: object = None) -> bool:
         return self.refusal(action, seat) is None
 
     # --------------------------------------------------------------- actions
-    def apply(self, action: Action | str, seat: int | None = None) -> None:
+    def apply(self, action: object, seat: object = None) -> None:
         """Make a call, play a card or stop, checked: refused (state unchanged) when a rule forbids it.
 
         ``action`` may also be text ("Pass", "Four", "10H", "Stop"); ``seat``,
@@ -360,7 +364,7 @@ class DealState:
         why = self.refusal(action, seat)
         if why is not None:
             raise error_for(why)
-        self.push(action)
+        self.push(cast(Action, action))  # refused unless a legal card, call or Stop
 
     def push(self, action: Action) -> None:
         """Make ``action`` without checking it (python-chess's ``push``, where ``apply`` is ``push`` checked).

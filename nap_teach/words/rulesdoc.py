@@ -49,6 +49,8 @@ def enforcing_code(symbol: str) -> Link:
     for part in qualname.split("."):
         obj = getattr(obj, part)
     path = Path(module.__file__ or "").resolve()
+    if path.suffix != ".py":  # the engine compiled by mypyc (setup.py): the code is the module's source beside it
+        path = path.with_name(module_name.rpartition(".")[2] + ".py")
     return Link(qualname, path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else path.name)
 
 

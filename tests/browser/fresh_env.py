@@ -79,8 +79,9 @@ def new_venv(path: Path) -> Path:
     return path / "bin"
 
 
-def pip_install(bin_dir: Path, *args: str, cwd: Path) -> None:
-    run([str(bin_dir / "python"), "-m", "pip", "install", "--disable-pip-version-check", "-q", *args], cwd=cwd)
+def pip_install(bin_dir: Path, *args: str, cwd: Path, **env: str) -> None:
+    run([str(bin_dir / "python"), "-m", "pip", "install", "--disable-pip-version-check", "-q", *args], cwd=cwd,
+        **env)
 
 
 def run_folder(basetemp: Path) -> Path:
@@ -119,10 +120,15 @@ def make_wheel(folder: Path) -> None:
 def make_binder_install(folder: Path) -> None:
     """What Binder (repo2docker) does with the repository, on a committed copy in ``folder/repo``: a new venv,
     ``folder/venv``, and its one command, ``pip install -r binder/requirements.txt`` from the repository root
-    (the pins of requirements.txt and the project with its ``serve`` extra, built from the copy by pip)."""
+    (the pins of requirements.txt and the project with its ``serve`` extra, built from the copy by pip).
+
+    The engine is built pure here (``NAP_TEACH_PURE=1``, setup.py): what this venv checks is the install and the
+    pages, and the compiled engine is checked in the wheel (test_installed_package.py), which compiling it a
+    second time would only make slower (about a minute and a half of a core).
+    """
     repo = committed_copy(folder / "repo")
     bin_dir = new_venv(folder / "venv")
-    pip_install(bin_dir, "-r", "binder/requirements.txt", cwd=repo)
+    pip_install(bin_dir, "-r", "binder/requirements.txt", cwd=repo, NAP_TEACH_PURE="1")
 
 
 def free_port() -> int:

@@ -54,6 +54,11 @@ def test_the_wheel_holds_every_file_of_the_package(wheel: Path) -> None:
     # every page, and the class mode's stand-in for any of them (server.ANY_PAGE)
     assert {Path(n).name for n in in_wheel if n.startswith("nap_teach/app/notebooks/")} == \
         {*NOTEBOOKS, server.ANY_PAGE}
+    # the engine's hot modules compiled by mypyc (setup.py), each beside its source, and their shared library
+    for module in ("cards", "dealing", "tricks", "auction", "state"):
+        assert any(n.startswith(f"nap_teach/engine/{module}.cpython-") and n.endswith(".so") for n in in_wheel), \
+            f"the wheel's engine is not compiled: no {module} extension module in {sorted(in_wheel)[:5]}..."
+    assert any(n.startswith("nap_teach_engine__mypyc.") for n in in_wheel)
     metadata = zipfile.ZipFile(wheel).read(f"{wheel.name.split('-')[0]}-{wheel.name.split('-')[1]}.dist-info/METADATA")
     requires = [line for line in metadata.decode().splitlines() if line.startswith("Requires-Dist:")]
     base = [r for r in requires if "extra ==" not in r]
@@ -75,8 +80,9 @@ def test_the_base_install_builds_every_page_without_a_server_or_matplotlib(
         "from nap_teach.ui.handouts import HandoutsApp\n"
         "from nap_teach.ui.classresults import ClassApp\n"
         "from nap_teach.ui.odds import OddsApp\n"
-        "import nap_teach\n"
+        "import nap_teach, nap_teach.engine\n"
         "print(nap_teach.__file__)\n"
+        "print('compiled' if nap_teach.engine.COMPILED else 'pure')\n"
         "for page in (LandingPage, LessonApp, ExplorerApp, PlayApp, ScorekeeperApp, ProblemsApp, HandoutsApp,"
         " ClassApp):\n"
         "    page.from_environment({'QUERY_STRING': 'lang=es'})\n"
@@ -87,7 +93,7 @@ def test_the_base_install_builds_every_page_without_a_server_or_matplotlib(
         "print(sorted(m for m in ('voila', 'matplotlib', 'jupyterlab', 'jupyter_server') if m in sys.modules))\n")
     out = fresh_env.run([str(base_venv / "python"), "-c", code], cwd=tmp_path, timeout=300).splitlines()
     assert "site-packages" in out[0] and str(REPO_ROOT) not in out[0]
-    assert out[1:] == ["info True True", "[]"]
+    assert out[1:] == ["compiled", "info True True", "[]"]  # the wheel's engine, compiled (setup.py)
     # the server needs the extra, and says so instead of failing
     result = subprocess.run([str(base_venv / "nap-teach"), "serve"], cwd=tmp_path, env=fresh_env.clean_env(),
                             capture_output=True, text=True, timeout=120, check=False)

@@ -1,0 +1,84 @@
+"""Build hook: the engine's hot modules compiled to C by mypyc, when that can be done.
+
+Random deals, the bots' simulations and the solver's search spend their time in
+a few engine modules (cards, dealing, tricks, the auction, the deal state, the
+profiles and the rule index, seat views and the explanations of a step). They
+are fully typed (mypy strict), so mypyc can compile them as they are: the same
+source, about 1.7 times as many deals a second (benchmarks/README.md, "Compiled
+by mypyc"). Everything else in ``pyproject.toml``.
+
+The compiled engine is an option, never a requirement. The package stays pure
+Python, and the same code, when
+
+- ``NAP_TEACH_PURE=1`` is set (the static site's wheel for Pyodide, which cannot
+  load a Linux extension; a quick editable install);
+- mypyc is not importable (a build without the build requirements);
+- the compilation fails anywhere (no C compiler, a platform mypyc does not
+  build for): then no module is compiled, not some of them, since the compiled
+  modules share one library and call each other directly.
+
+``nap_teach.engine.COMPILED`` says which engine a process runs.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+ENGINE = "nap_teach/engine"
+COMPILED_MODULES = ("cards", "dealing", "tricks", "auction", "state", "profiles", "rules", "views", "narrate")
+"""The engine modules compiled, by file name; the rest of the package (and of the engine) stays Python."""
+
+
+class OptionalBuildExt(build_ext):
+    """Build the compiled engine if the C compiler can; otherwise leave the pure package, with a warning."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as error:  # any failure of the C build (compiler missing, headers, errors): stay pure
+            self._give_up(error)
+
+    def build_extension(self, ext):
+        try:
+            super().build_extension(ext)
+        except Exception as error:  # as above, per extension: one failure drops them all (they share a library)
+            self._give_up(error)
+            raise _Dropped from error
+
+    def _give_up(self, error: BaseException) -> None:
+        if isinstance(error, _Dropped):
+            return
+        print(f"nap_teach: the engine is not compiled ({error}); the package stays pure Python", file=sys.stderr)
+        for ext in self.extensions:  # what was built already, before the failure
+            path = self.get_ext_fullpath(ext.name)
+            if os.path.exists(path):
+                os.remove(path)
+        self.extensions = []
+        self.distribution.ext_modules = []
+
+
+class _Dropped(Exception):
+    """Raised once the compiled engine has been given up, to stop building the other extensions."""
+
+
+def engine_extensions() -> list:
+    """The mypyc extensions of the engine, or none (see the module's docstring)."""
+    if os.environ.get("NAP_TEACH_PURE", "") not in ("", "0"):
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        print("nap_teach: mypyc is not installed; the engine stays pure Python", file=sys.stderr)
+        return []
+    try:
+        return mypycify([f"{ENGINE}/{name}.py" for name in COMPILED_MODULES], opt_level="3",
+                        group_name="nap_teach_engine")
+    except (Exception, SystemExit) as error:  # mypy's type errors end in SystemExit: stay pure
+        print(f"nap_teach: mypyc could not compile the engine ({error}); it stays pure Python", file=sys.stderr)
+        return []
+
+
+setup(ext_modules=engine_extensions(), cmdclass={"build_ext": OptionalBuildExt})
