@@ -34,9 +34,10 @@ hash_of = $(shell cd $(ROOT) && cat $(1) | sha256sum | cut -c1-16)
 APP_STAMP := $(VENV)/.nap-installed-app-$(call hash_of,$(REQ_FILES))
 TEST_STAMP := $(VENV)/.nap-installed-test-$(call hash_of,$(TEST_REQ_FILES))
 DEMO_STAMP := $(VENV)/.nap-installed-demo-$(call hash_of,$(DEMO_REQ_FILES))
-# The engine compiled by mypyc (setup.py) is built by the editable install; an edit to its sources
-# builds it again (otherwise the compiled modules, which Python prefers, would run the old code).
-ENGINE_SOURCES := $(ROOT)/setup.py $(wildcard $(ROOT)/nap_teach/engine/*.py)
+# The engine and the solver's search compiled by mypyc (setup.py) are built by the editable install; an
+# edit to their sources builds them again (otherwise the compiled modules, which Python prefers, would run
+# the old code).
+ENGINE_SOURCES := $(ROOT)/setup.py $(wildcard $(ROOT)/nap_teach/engine/*.py) $(wildcard $(ROOT)/nap_teach/ai/solver/*.py)
 ENGINE_STAMP := $(VENV)/.nap-engine-built
 
 .PHONY: help app test demo install install-test chromium postgresql npm clean-venv i18n docs

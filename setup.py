@@ -1,11 +1,13 @@
-"""Build hook: the engine's hot modules compiled to C by mypyc, when that can be done.
+"""Build hook: the engine's hot modules and the solver's search compiled to C by mypyc, when that can be done.
 
-Random deals, the bots' simulations and the solver's search spend their time in
-a few engine modules (cards, dealing, tricks, the auction, the deal state, the
-profiles and the rule index, seat views and the explanations of a step). They
-are fully typed (mypy strict), so mypyc can compile them as they are: the same
-source, about 1.7 times as many deals a second (benchmarks/README.md, "Compiled
-by mypyc"). Everything else in ``pyproject.toml``.
+Random deals and the bots' simulations spend their time in a few engine
+modules (cards, dealing, tricks, the auction, the deal state, the profiles and
+the rule index, seat views and the explanations of a step); the verdict ("Could
+it have been made?") and the expert bot in the exact solver's search, a
+bitboard alpha-beta. They are fully typed (mypy strict), so mypyc compiles them
+as they are: the same source, about 1.7 times as many random deals a second and
+several times as many solver nodes (benchmarks/README.md, "Compiled by mypyc").
+Everything else in ``pyproject.toml``.
 
 The compiled engine is an option, never a requirement. The package stays pure
 Python, and the same code, when
@@ -27,9 +29,10 @@ import sys
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-ENGINE = "nap_teach/engine"
-COMPILED_MODULES = ("cards", "dealing", "tricks", "auction", "state", "profiles", "rules", "views", "narrate")
-"""The engine modules compiled, by file name; the rest of the package (and of the engine) stays Python."""
+COMPILED_MODULES = tuple(f"nap_teach/engine/{name}.py" for name in (
+    "cards", "dealing", "tricks", "auction", "state", "profiles", "rules", "views", "narrate")) + (
+    "nap_teach/ai/solver/position.py", "nap_teach/ai/solver/search.py")
+"""The modules compiled: the engine's hot ones and the exact solver's search; the rest of the package stays Python."""
 
 
 class OptionalBuildExt(build_ext):
@@ -65,7 +68,7 @@ class _Dropped(Exception):
 
 
 def engine_extensions() -> list:
-    """The mypyc extensions of the engine, or none (see the module's docstring)."""
+    """The mypyc extensions, or none (see the module's docstring)."""
     if os.environ.get("NAP_TEACH_PURE", "") not in ("", "0"):
         return []
     try:
@@ -74,8 +77,8 @@ def engine_extensions() -> list:
         print("nap_teach: mypyc is not installed; the engine stays pure Python", file=sys.stderr)
         return []
     try:
-        return mypycify([f"{ENGINE}/{name}.py" for name in COMPILED_MODULES], opt_level="3",
-                        group_name="nap_teach_engine")
+        return mypycify(list(COMPILED_MODULES), opt_level="3",
+                        group_name="nap_teach_compiled")
     except (Exception, SystemExit) as error:  # mypy's type errors end in SystemExit: stay pure
         print(f"nap_teach: mypyc could not compile the engine ({error}); it stays pure Python", file=sys.stderr)
         return []

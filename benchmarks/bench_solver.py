@@ -43,6 +43,7 @@ from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from nap_teach.engine import COMPILED  # noqa: E402
 from nap_teach.engine.auction import Call  # noqa: E402
 from nap_teach.engine.dealing import deal_rng, shuffle_and_deal  # noqa: E402
 from nap_teach.engine.profiles import BRITISH, PUB, Profile  # noqa: E402
@@ -112,7 +113,8 @@ def main(argv: list[str] | None = None) -> int:
 
     timings(first_leads(3, 20, BRITISH, "Three", seed="warm"), solve)  # warm up
     print(f"exact solve from the first lead (trump chosen by it), {args.deals} seeded deals per table size,"
-          f" CPU time per solve, one core; Python {sys.version.split()[0]}")
+          f" CPU time per solve, one core; Python {sys.version.split()[0]},"
+          f" {'compiled by mypyc' if COMPILED else 'pure Python'}")
     for n in args.players:
         british = first_leads(n, args.deals, BRITISH, "Three")
         print(line(f"{n} players solve()", timings(british, solve), TARGETS_MS.get(n)))

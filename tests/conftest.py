@@ -35,17 +35,17 @@ if settings is not None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Stop at once if the compiled engine (setup.py) is older than its source: the tests would run old code.
+    """Stop at once if a module compiled by mypyc (setup.py) is older than its source: the tests would run old code.
 
     Python prefers a compiled module to the ``.py`` beside it; ``make test`` builds the engine again after an
     edit, a bare ``pytest`` does not.
     """
-    engine = Path(__file__).resolve().parents[1] / "nap_teach" / "engine"
-    stale = [built.name for built in engine.glob("*.so")
-             if (source := engine / f"{built.name.split('.')[0]}.py").exists()
+    package = Path(__file__).resolve().parents[1] / "nap_teach"
+    stale = [built.name for built in package.rglob("*.so")
+             if (source := built.with_name(f"{built.name.split('.')[0]}.py")).exists()
              and source.stat().st_mtime > built.stat().st_mtime]
     if stale:
-        pytest.exit(f"the compiled engine is older than its source ({', '.join(sorted(stale))}): run make test, "
+        pytest.exit(f"the compiled modules are older than their source ({', '.join(sorted(stale))}): run make test, "
                     "which builds it again, or .venv/bin/pip install --no-deps -e . first", returncode=4)
 
 

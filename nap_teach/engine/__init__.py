@@ -13,7 +13,7 @@ to draw or phrase a value only when someone looks at it.
 from . import cards as _cards
 
 COMPILED: bool = not _cards.__file__.endswith(".py")
-"""Whether this process runs the engine compiled by mypyc (``setup.py``) or as pure Python.
+"""Whether this process runs the engine (and the solver's search) compiled by mypyc (``setup.py``) or as pure Python.
 
 Both run the same source; the compiled one is faster (``benchmarks/bench_engine.py`` prints which it timed).
 """

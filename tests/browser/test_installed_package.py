@@ -54,11 +54,13 @@ def test_the_wheel_holds_every_file_of_the_package(wheel: Path) -> None:
     # every page, and the class mode's stand-in for any of them (server.ANY_PAGE)
     assert {Path(n).name for n in in_wheel if n.startswith("nap_teach/app/notebooks/")} == \
         {*NOTEBOOKS, server.ANY_PAGE}
-    # the engine's hot modules compiled by mypyc (setup.py), each beside its source, and their shared library
-    for module in ("cards", "dealing", "tricks", "auction", "state"):
-        assert any(n.startswith(f"nap_teach/engine/{module}.cpython-") and n.endswith(".so") for n in in_wheel), \
-            f"the wheel's engine is not compiled: no {module} extension module in {sorted(in_wheel)[:5]}..."
-    assert any(n.startswith("nap_teach_engine__mypyc.") for n in in_wheel)
+    # the engine's hot modules and the solver's search compiled by mypyc (setup.py), each beside its source, and
+    # their shared library
+    for module in ("engine/cards", "engine/dealing", "engine/tricks", "engine/auction", "engine/state",
+                   "ai/solver/search"):
+        assert any(n.startswith(f"nap_teach/{module}.cpython-") and n.endswith(".so") for n in in_wheel), \
+            f"the wheel is not compiled: no {module} extension module in {sorted(in_wheel)[:5]}..."
+    assert any(n.startswith("nap_teach_compiled__mypyc.") for n in in_wheel)
     metadata = zipfile.ZipFile(wheel).read(f"{wheel.name.split('-')[0]}-{wheel.name.split('-')[1]}.dist-info/METADATA")
     requires = [line for line in metadata.decode().splitlines() if line.startswith("Requires-Dist:")]
     base = [r for r in requires if "extra ==" not in r]
