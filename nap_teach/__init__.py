@@ -1,7 +1,7 @@
 """nap_teach: an exact, explainable engine for the card game Nap, and lessons on top.
 
-The engine (everything outside ``nap_teach.ui``) is pure Python: no widget or
-plotting import. Start with :class:`DealState` for one deal and
+The engine (everything outside ``nap_teach.ui``) imports no widget or plotting
+library. Start with :class:`DealState` for one deal and
 :class:`Session` for a series of deals; :data:`RULES` is the rulebook.
 """
 from .engine.auction import PASS, Auction, Call
