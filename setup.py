@@ -77,7 +77,10 @@ def engine_extensions() -> list:
         print("nap_teach: mypyc is not installed; the engine stays pure Python", file=sys.stderr)
         return []
     try:
-        return mypycify(list(COMPILED_MODULES), opt_level="3",
+        # mypy reads the modules the compiled ones import (the package's __init__ reaches the words layer and
+        # babel), in the build's own environment, where the app's dependencies may not be installed yet: their
+        # errors are not the compiled modules' and must not stop the build (pip's first install of a fresh clone)
+        return mypycify(["--follow-imports=silent", *COMPILED_MODULES], opt_level="3",
                         group_name="nap_teach_compiled")
     except (Exception, SystemExit) as error:  # mypy's type errors end in SystemExit: stay pure
         print(f"nap_teach: mypyc could not compile the engine ({error}); it stays pure Python", file=sys.stderr)
