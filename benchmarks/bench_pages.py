@@ -37,9 +37,6 @@ largest self-contained packages are printed.
 The server and the kernels run with Python's bytecode cache on and the package compiled first, as after
 ``pip install`` (a shell's ``PYTHONDONTWRITEBYTECODE=1`` made every kernel compile the package anew).
 
-Last measured on main 2026-12-02 16:25-16:36 UTC, 5 rounds, load average 8.6 falling to 2.4: median
-ratios index 1.06, play 1.18, lesson 1.21, explorer 1.06, odds 1.03, problems 1.07, scorekeeper 1.13,
-handouts 0.99, class 1.13 (worst lesson 1.21, median 1.07).
 Figures and where the time goes: benchmarks/README.md, "Pages against a one-button page".
 """
 from __future__ import annotations
