@@ -16,12 +16,17 @@ Fixtures for test writers (every test in tests/browser gets the ``browser`` mark
     ``"http://127.0.0.1:41234/"``. ``voila_server`` (session) is the object
     behind it, with ``.url``, ``.log_path`` and ``.log_text()``.
 ``page`` -> playwright Page
-    A fresh browser context per test (``base_url`` = ``voila_url``, so
-    ``page.goto("voila/render/play.ipynb")`` works); requests to any host
-    other than 127.0.0.1/localhost are aborted. On failure a screenshot and
+    A new page in a browser context lent to the test by ``contexts`` (``base_url`` =
+    ``voila_url``, so ``page.goto("voila/render/play.ipynb")`` works). The browser reaches
+    no host but 127.0.0.1/localhost (``CHROMIUM_ARGS``). On failure a screenshot and
     the console log go to ``test-artifacts/``. At the end of the test the
-    kernels of its open Voila pages are shut down (closing a context does not
-    fire ``beforeunload``).
+    kernels of its open Voila pages are shut down (closing a page does not
+    fire ``beforeunload``), its pages closed and what it stored in the browser cleared.
+``contexts`` (session) -> ContextPool: ``with contexts.lend(**new_context_options) as context:``
+    a browser context with those options, kept for the worker's run and lent to one test at a
+    time; when it comes back the kernels of its pages are shut down, its pages closed and its
+    cookies, storage and permissions cleared, so the next test meets a browser that never saw
+    the app, with Voila's scripts already in its cache.
 ``page_log`` -> PageLog
     What ``page`` saw: ``.errors`` (console errors and uncaught page errors,
     without the ones caused by the blocked CDN requests), ``.console``,
@@ -29,7 +34,7 @@ Fixtures for test writers (every test in tests/browser gets the ``browser`` mark
 ``axe`` (session) -> module ``tests/browser/axe.py``: ``axe.assert_accessible(page,
     context=None, *, label="")`` runs axe-core (axe-playwright-python) and fails on any
     critical or serious violation, or ``region``, printing each readably.
-``shared_context`` (module) -> SharedContext: one browser context for a module's tests;
+``shared_context`` (module) -> SharedContext: one browser context (lent by ``contexts``) for a module's tests;
     ``.open_all(urls, ready)`` opens many pages side by side and waits for each; ``.log`` (a PageLog)
     gathers the console and the page errors of the pages it opened.
 ``fresh_env`` (session) -> module ``tests/browser/fresh_env.py``: the wheel built from the committed
@@ -79,6 +84,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -100,6 +106,11 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
     "--disable-quic",
+    # No test page reaches the network: the browser's host resolver finds no host but this machine. (Blocking
+    # with a Playwright route would do the same, but a route turns the browser's HTTP cache off, so each page
+    # load would fetch and compile Voila's 5 MB of scripts again: about three times the CPU of a load from a
+    # kept context, measured in benchmarks/README.md, "The suite's time".)
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
 ]
 LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 SERVER_START_TIMEOUT = 90.0
@@ -479,47 +490,149 @@ def page_log() -> PageLog:
     return PageLog()
 
 
-@pytest.fixture
-def page(
-    chromium: Any, voila_url: str, page_log: PageLog, request: pytest.FixtureRequest, artifacts_dir: Path
-) -> Iterator[Any]:
-    context = chromium.new_context(
-        base_url=voila_url, viewport={"width": 1280, "height": 900}, locale="en-GB"
-    )
-    context.set_default_timeout(30_000)
-
-    def only_local(route: Any) -> None:
-        url = route.request.url
-        if _is_local(url):
-            route.continue_()
-        else:
-            page_log.blocked.append(url)
-            route.abort("blockedbyclient")
-
-    context.route("**/*", only_local)
-    browser_page = context.new_page()
+def watch(target_page: Any, log: PageLog) -> None:
+    """Write ``target_page``'s console messages and uncaught errors into ``log``."""
 
     def on_console(message: Any) -> None:
         location = message.location or {}
-        page_log.console.append(f"[{message.type}] {message.text} ({location.get('url', '')})")
+        log.console.append(f"[{message.type}] {message.text} ({location.get('url', '')})")
         if message.type == "error":
-            page_log._console_errors.append((message.text, location.get("url", "")))
+            log._console_errors.append((message.text, location.get("url", "")))
 
-    browser_page.on("console", on_console)
-    browser_page.on("pageerror", lambda error: page_log.page_errors.append(str(error)))
-    try:
-        yield browser_page
-    finally:
-        report = getattr(request.node, "nap_report_call", None)
-        if report is not None and report.failed:
-            stem = _safe_name(request.node.nodeid)
+    target_page.on("console", on_console)
+    target_page.on("pageerror", lambda error: log.page_errors.append(str(error)))
+
+
+CLEARED_STORAGE = "cookies,local_storage,indexeddb,cache_storage,service_workers,file_systems,websql"
+"""What a context forgets of each origin its pages visited when it comes back (CDP ``Storage.clearDataForOrigin``):
+everything a page can keep, but not the HTTP cache, which only holds the servers' static files."""
+
+
+@dataclass
+class _Lent:
+    """One kept context: where the blocked requests of the test holding it go, and the origins its pages visited."""
+
+    context: Any
+    log: PageLog | None = None
+    origins: set[str] = field(default_factory=set)
+
+    def on_request(self, request: Any) -> None:
+        if request.is_navigation_request():
+            parts = urlsplit(request.url)
+            if parts.scheme in ("http", "https"):
+                self.origins.add(f"{parts.scheme}://{parts.netloc}")
+
+    def on_request_failed(self, request: Any) -> None:
+        if self.log is not None and not _is_local(request.url):
+            self.log.blocked.append(request.url)
+
+
+class ContextPool:
+    """Browser contexts kept for a test worker's whole run, lent to one test (or module) at a time (``contexts``).
+
+    A new context per test would start with an empty HTTP cache, and every Voila page load would fetch and
+    compile the page's scripts again. A kept context is as good as new once it comes back: the kernels of
+    its pages are shut down, the pages closed, and the cookies, storage (``localStorage`` is where the app
+    keeps a learner's game and language) and permissions of every origin it visited cleared.
+    """
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+        self._free: dict[str, list[_Lent]] = {}
+
+    @staticmethod
+    def _key(options: dict[str, Any]) -> str:
+        return repr(sorted(options.items()))
+
+    @contextmanager
+    def lend(self, log: PageLog | None = None, timeout: float = 30_000, **options: Any) -> Iterator[Any]:
+        """A context made with ``options`` (``browser.new_context``), whose default timeout is ``timeout`` ms;
+        requests it could not make to other hosts go to ``log.blocked``."""
+        key = self._key(options)
+        free = self._free.setdefault(key, [])
+        if free:
+            lent = free.pop()
+        else:
+            lent = _Lent(self._browser.new_context(**options))
+            lent.context.on("request", lent.on_request)
+            lent.context.on("requestfailed", lent.on_request_failed)
+        lent.log = log
+        lent.context.set_default_timeout(timeout)
+        try:
+            yield lent.context
+        finally:
+            lent.log = None
+            if self._give_back(lent, options.get("base_url")):
+                free.append(lent)
+
+    @staticmethod
+    def _give_back(lent: _Lent, base_url: str | None) -> bool:
+        """Make the context as good as new (see the class); False when that failed and it was closed instead."""
+        context = lent.context
+        try:
+            if base_url:
+                _shut_down_page_kernels(context, base_url)
+            helper = context.new_page()
+            cdp = context.new_cdp_session(helper)
+            for origin in sorted(lent.origins):
+                cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": CLEARED_STORAGE})
+            cdp.detach()
+            for open_page in list(context.pages):
+                open_page.close()
+            context.clear_cookies()
+            context.clear_permissions()
+            context.set_offline(False)
+            lent.origins.clear()
+            return True
+        except Exception:  # a crashed page or browser: this context is not reused
             try:
-                browser_page.screenshot(path=str(artifacts_dir / f"{stem}--failure.png"), full_page=True)
+                context.close()
             except Exception:
                 pass
-            (artifacts_dir / f"{stem}--console.txt").write_text(page_log.dump())
-        _shut_down_page_kernels(context, voila_url)
-        context.close()
+            return False
+
+    def close(self) -> None:
+        for free in self._free.values():
+            for lent in free:
+                try:
+                    lent.context.close()
+                except Exception:  # the browser is already gone
+                    pass
+        self._free.clear()
+
+
+@pytest.fixture(scope="session")
+def contexts(chromium: Any) -> Iterator[ContextPool]:
+    """Browser contexts kept for the worker's run and lent to one test at a time (:class:`ContextPool`)."""
+    pool = ContextPool(chromium)
+    try:
+        yield pool
+    finally:
+        pool.close()
+
+
+DEFAULT_CONTEXT = {"viewport": {"width": 1280, "height": 900}, "locale": "en-GB"}
+"""The options of the ``page`` and ``shared_context`` fixtures' contexts (plus ``base_url``)."""
+
+
+@pytest.fixture
+def page(
+    contexts: ContextPool, voila_url: str, page_log: PageLog, request: pytest.FixtureRequest, artifacts_dir: Path
+) -> Iterator[Any]:
+    with contexts.lend(page_log, base_url=voila_url, **DEFAULT_CONTEXT) as context:
+        browser_page = context.new_page()
+        watch(browser_page, page_log)
+        try:
+            yield browser_page
+        finally:
+            report = getattr(request.node, "nap_report_call", None)
+            if report is not None and report.failed:
+                stem = _safe_name(request.node.nodeid)
+                try:
+                    browser_page.screenshot(path=str(artifacts_dir / f"{stem}--failure.png"), full_page=True)
+                except Exception:
+                    pass
+                (artifacts_dir / f"{stem}--console.txt").write_text(page_log.dump())
 
 
 @dataclass
@@ -529,20 +642,13 @@ class SharedContext:
     context: Any
     log: PageLog
 
-    def _on_console(self, message: Any) -> None:
-        location = message.location or {}
-        self.log.console.append(f"[{message.type}] {message.text} ({location.get('url', '')})")
-        if message.type == "error":
-            self.log._console_errors.append((message.text, location.get("url", "")))
-
     def open_all(self, urls: list[str], ready: list[str], timeout: float = 120_000) -> list[Any]:
         """Open every ``urls[i]`` in its own page at once (the server prepares them side by side), then wait
         until ``ready[i]`` is visible in each; return the pages in order."""
         pages = []
         for url in urls:
             p = self.context.new_page()
-            p.on("pageerror", lambda error: self.log.page_errors.append(str(error)))
-            p.on("console", self._on_console)
+            watch(p, self.log)
             p.goto(url, wait_until="commit", timeout=timeout)
             pages.append(p)
         for p, css in zip(pages, ready):
@@ -551,27 +657,13 @@ class SharedContext:
 
 
 @pytest.fixture(scope="module")
-def shared_context(chromium: Any, voila_url: str, artifacts_dir: Path) -> Iterator[SharedContext]:
-    """A browser context shared by the tests of one module (``base_url`` = ``voila_url``, local requests only),
-    for checks that walk many pages: ``shared_context.open_all(urls, ready)`` loads pages side by side.
-    At the end the kernels of its open pages are shut down."""
-    context = chromium.new_context(base_url=voila_url, viewport={"width": 1280, "height": 900}, locale="en-GB")
-    context.set_default_timeout(30_000)
+def shared_context(contexts: ContextPool, voila_url: str) -> Iterator[SharedContext]:
+    """A browser context shared by the tests of one module (``base_url`` = ``voila_url``), for checks that walk
+    many pages: ``shared_context.open_all(urls, ready)`` loads pages side by side. At the end the kernels of its
+    open pages are shut down and the context given back (``contexts``)."""
     log = PageLog()
-
-    def only_local(route: Any) -> None:
-        if _is_local(route.request.url):
-            route.continue_()
-        else:
-            log.blocked.append(route.request.url)
-            route.abort("blockedbyclient")
-
-    context.route("**/*", only_local)
-    try:
+    with contexts.lend(log, base_url=voila_url, **DEFAULT_CONTEXT) as context:
         yield SharedContext(context, log)
-    finally:
-        _shut_down_page_kernels(context, voila_url)
-        context.close()
 
 
 @pytest.fixture

@@ -35,6 +35,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from contextlib import ExitStack
 from typing import Any, Callable, Iterator
 
 import pytest
@@ -66,11 +67,6 @@ BUDGET = 40.0
 """Seconds the sample should take on an idle 2-core machine (136 steps, 33 deal questions, about 30 quiz
 questions). It is written down with each run (test-artifacts/course-sample.txt), not asserted: on a
 machine shared with other test runs it takes several times longer."""
-
-_KERNEL_ID_JS = """() => {
-    const data = document.getElementById("jupyter-config-data");
-    return data ? JSON.parse(data.textContent).kernelId || null : null;
-}"""
 
 # What a page must show next: a JavaScript function of one argument, true once it does.
 _VISIBLE = """(sel) => { const el = document.querySelector(sel);
@@ -231,14 +227,10 @@ def play_lesson(page: Any, lesson: str, lang: str, log: dict[str, Any],
 class Player:
     """One lesson in its own browser context, moved on by :func:`run_all`."""
 
-    def __init__(self, browser: Any, base_url: str, lesson: str, lang: str,
+    def __init__(self, context: Any, lesson: str, lang: str,
                  at_state: Callable[[Any, str], None] | None = None) -> None:
         self.lesson, self.lang = lesson, lang
-        self.context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900},
-                                           locale="en-GB")
-        self.context.set_default_timeout(30_000)
-        self.context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(base_url)
-                           else route.abort("blockedbyclient"))
+        self.context = context
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
@@ -264,30 +256,23 @@ class Player:
                 return
             self.since = time.monotonic()
 
-    def close(self, base_url: str) -> None:
-        try:  # shut the page's kernel down, as leaving the page would
-            kernel = self.page.evaluate(_KERNEL_ID_JS)
-            xsrf = next((c["value"] for c in self.context.cookies() if c["name"] == "_xsrf"), None)
-            if kernel:
-                self.context.request.post(f"{base_url}voila/api/shutdown/{kernel}", form={"_xsrf": xsrf},
-                                          timeout=10_000)
-        except Exception:  # a stopped server: nothing to release
-            pass
-        self.context.close()
-
-
-def run_all(browser: Any, base_url: str, sample: list[tuple[str, str]], parallel: int,
+def run_all(contexts: Any, base_url: str, sample: list[tuple[str, str]], parallel: int,
             on_fail: Callable[[Player], None],
             at_state: dict[tuple[str, str], Callable[[Any, str], None]] | None = None) -> list[Player]:
+    """Play ``sample``, ``parallel`` lessons at a time, each in a browser context of its own lent by ``contexts``
+    (given back, its kernel shut down, when its lesson is over)."""
     waiting = list(sample)
-    active: list[Player] = []
+    active: list[tuple[Player, ExitStack]] = []
     finished: list[Player] = []
     try:
         while waiting or active:
             while waiting and len(active) < parallel:
                 lesson, lang = waiting.pop(0)
-                active.append(Player(browser, base_url, lesson, lang, (at_state or {}).get((lesson, lang))))
-            for player in list(active):
+                lent = ExitStack()
+                context = lent.enter_context(contexts.lend(base_url=base_url, viewport={"width": 1280, "height": 900},
+                                                           locale="en-GB"))
+                active.append((Player(context, lesson, lang, (at_state or {}).get((lesson, lang))), lent))
+            for player, lent in list(active):
                 try:
                     player.advance()
                 except Exception:
@@ -296,13 +281,13 @@ def run_all(browser: Any, base_url: str, sample: list[tuple[str, str]], parallel
                 assert not player.errors, f"{player.lesson}: page errors {player.errors}"
                 if player.done:
                     player.log["seconds"] = round(time.monotonic() - player.started, 1)
-                    active.remove(player)
+                    active.remove((player, lent))
                     finished.append(player)
-                    player.close(base_url)
+                    lent.close()
             time.sleep(0.02)
     finally:
-        for player in active:
-            player.close(base_url)
+        for _player, lent in active:
+            lent.close()
     return finished
 
 
@@ -320,7 +305,7 @@ def _kinds_asked(lesson: str) -> set[str]:
 
 
 @pytest.mark.timeout(600)  # five or six lessons; on a loaded 2-core machine this takes a minute or two
-def test_sampled_lessons_played_by_clicking_in_both_languages(chromium, voila_url, artifacts_dir, axe, expect,
+def test_sampled_lessons_played_by_clicking_in_both_languages(contexts, voila_url, artifacts_dir, axe, expect,
                                                               site_pages):
     """... and the page walk's course states (``site_pages.COURSE_STATES``) of ``site_pages.COURSE_LESSON`` in
     Spanish, checked on the way as test_pages_accessibility*.py checks every state of every page: axe-core and no
@@ -361,7 +346,7 @@ def test_sampled_lessons_played_by_clicking_in_both_languages(chromium, voila_ur
         checked.append(state)
 
     start = time.monotonic()
-    played = run_all(chromium, voila_url, sample, PARALLEL, on_fail, {(site.COURSE_LESSON, "es"): course_state})
+    played = run_all(contexts, voila_url, sample, PARALLEL, on_fail, {(site.COURSE_LESSON, "es"): course_state})
     assert checked == list(site.COURSE_STATES)
     took = time.monotonic() - start
     assert sorted((p.lesson, p.lang) for p in played) == sorted(sample)

@@ -55,31 +55,19 @@ _SCRIPT_IN_VIEW = """() => {
 }"""
 
 
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "locale": "es-ES"}
+"""A touch phone's browser, in Spanish (``contexts.lend`` options)."""
+
+
 @pytest.fixture
-def phone(chromium: Any, voila_url: str) -> Iterator[Any]:
-    """A page in a touch phone's browser (390 x 844, Spanish), local requests only; its kernels shut down at the end."""
-    context = chromium.new_context(base_url=voila_url, viewport={"width": 390, "height": 844}, has_touch=True,
-                                   is_mobile=True, locale="es-ES")
-    context.set_default_timeout(30_000)
-    context.route("**/*", lambda route: route.continue_() if re.match(r"^(https?://(127\.0\.0\.1|localhost)|data:|blob:|about:)",
-                                                                    route.request.url) else route.abort("blockedbyclient"))
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.nap_errors = errors
-    try:
+def phone(contexts: Any, voila_url: str) -> Iterator[Any]:
+    """A page in a touch phone's browser (390 x 844, Spanish); its kernels shut down at the end (``contexts``)."""
+    with contexts.lend(base_url=voila_url, **PHONE) as context:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.nap_errors = errors
         yield page
-    finally:
-        xsrf = next((c["value"] for c in context.cookies() if c["name"] == "_xsrf"), None)
-        for p in context.pages:
-            try:
-                kernel = p.evaluate("() => { const d = document.getElementById('jupyter-config-data');"
-                                    " return d ? JSON.parse(d.textContent).kernelId : null; }")
-                if kernel and xsrf:
-                    context.request.post(f"{voila_url}voila/api/shutdown/{kernel}", form={"_xsrf": xsrf}, timeout=10_000)
-            except Exception:  # a closed page or a stopped server: nothing to release
-                pass
-        context.close()
 
 
 def answer(page: Any, ask: Any, expect: Any) -> None:

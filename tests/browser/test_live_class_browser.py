@@ -8,6 +8,7 @@ pass, so the travellers hold made, failed or passed-out lines of real play.
 """
 from __future__ import annotations
 
+from contextlib import ExitStack
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -19,16 +20,8 @@ TIMEOUT = 60_000
 LEARNERS = (("Ana", True), ("Bea", False), ("Caz", False))
 
 
-def _context(chromium, voila_url, width=1280, height=900):
-    context = chromium.new_context(base_url=voila_url, viewport={"width": width, "height": height}, locale="en-GB")
-    context.set_default_timeout(TIMEOUT)
-    context.route("**/*", lambda route: route.continue_() if urlsplit(route.request.url).hostname in
-                  ("127.0.0.1", "localhost") else route.abort("blockedbyclient"))
-    return context
-
-
 def test_a_live_class_three_learners_two_deals_each_reach_the_teachers_page(
-        chromium, voila_server, voila_url, voila_page, expect, site_pages, screenshot, page_log, axe, layout):
+        contexts, voila_server, voila_url, voila_page, expect, site_pages, screenshot, page_log, axe, layout):
     # the teacher: the game on the play page, the class link under "For teachers"
     teacher = voila_page("play.ipynb", "seed=5&players=3&seat=1&deals=2&bots=simple&lang=en",
                          ready="button.nap-play-start")
@@ -46,11 +39,12 @@ def test_a_live_class_three_learners_two_deals_each_reach_the_teachers_page(
     teacher.goto(teacher_link)
     expect(teacher.locator(".nap-class-live-count")).to_contain_text("0 learners and 0 deals", timeout=TIMEOUT)
 
-    contexts, learners = [], []
-    try:
-        for name, bid in LEARNERS:
-            context = _context(chromium, voila_url, 390, 844)
-            contexts.append(context)
+    learner_contexts, learners = [], []
+    with ExitStack() as lent:
+        for name, bid in LEARNERS:  # each in a browser of their own, a phone's width
+            context = lent.enter_context(contexts.lend(timeout=TIMEOUT, base_url=voila_url,
+                                                       viewport={"width": 390, "height": 844}, locale="en-GB"))
+            learner_contexts.append(context)
             learner = context.new_page()
             learner.goto(link)
             expect(learner.locator("button.nap-play-start")).to_be_visible(timeout=TIMEOUT)
@@ -105,7 +99,7 @@ def test_a_live_class_three_learners_two_deals_each_reach_the_teachers_page(
         teacher.wait_for_timeout(2500)  # a poll later: still six
         expect(teacher.locator(".nap-class-live-count")).to_contain_text("3 learners and 6 deals")
         # a made-up class link: refused in words, no game
-        stray = contexts[1].new_page()
+        stray = learner_contexts[1].new_page()
         stray.goto(f"voila/render/play.ipynb?class={'z' * 10}&lang=es")
         expect(stray.locator(".nap-status")).to_contain_text("no se conoce", timeout=TIMEOUT)
 
@@ -115,9 +109,4 @@ def test_a_live_class_three_learners_two_deals_each_reach_the_teachers_page(
         expect(learner.locator(".nap-status")).to_contain_text("Welcome back, Bea", timeout=TIMEOUT)
         teacher.wait_for_timeout(2500)
         expect(teacher.locator(".nap-class-live-count")).to_contain_text("3 learners and 6 deals")
-    finally:
-        for context in contexts:
-            for p in context.pages:
-                p.close(run_before_unload=True)
-            context.close()
     page_log.assert_no_errors()

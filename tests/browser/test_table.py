@@ -70,17 +70,13 @@ def play_deal_by_tapping(page, expect, width: int) -> int:
     return tapped
 
 
-def test_a_whole_deal_on_the_table_at_390_px_in_spanish(chromium, voila_url, expect, screenshot):
+def test_a_whole_deal_on_the_table_at_390_px_in_spanish(contexts, voila_url, expect, screenshot):
     """A phone: touch taps on the card faces, Spanish words, nothing wider than the screen."""
-    context = chromium.new_context(base_url=voila_url, viewport={"width": 390, "height": 844}, has_touch=True,
-                                   is_mobile=True, locale="es-ES")
-    context.set_default_timeout(30_000)
-    context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(voila_url)
-                  else route.abort("blockedbyclient"))
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
+    with contexts.lend(base_url=voila_url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                       locale="es-ES") as context:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto("voila/render/play.ipynb?seed=32&players=4&seat=1&deals=1&bots=simple&lang=es")
         page.locator("button.nap-play-start").wait_for(state="visible", timeout=60_000)
         page.locator("button.nap-play-start").tap()
@@ -96,9 +92,6 @@ def test_a_whole_deal_on_the_table_at_390_px_in_spanish(chromium, voila_url, exp
         assert page.evaluate("document.documentElement.scrollWidth") <= 392
         screenshot(page, "deal-over-390")
         assert errors == []
-    finally:
-        page.goto("about:blank")  # leaving the page lets Voila shut its kernel down
-        context.close()
 
 
 def test_a_whole_deal_on_the_table_at_1280_px(voila_page, page, expect, page_log, screenshot):
