@@ -9,6 +9,7 @@ from ...engine.explain import RecordError, RuleError
 from ...words.html import escape, html
 from ...teach.scorekeeper import Scorekeeper
 from ..base import guarded, name_control
+from ..submit import SubmitButton
 from ..widgets import auto_layout as _auto, Button, HBox, HTML, show as _show, VBox, with_classes as _css
 from ...engine.session import TIE_BREAK
 from .component import NOT_ENTERED, KeeperComponent, deal_number
@@ -46,7 +47,9 @@ class DealForm(KeeperComponent):
         self.renege.observe(self._on_renege, names="value")
         self.add_call = _css(Button(layout=_auto()), "nap-sk-add-call")
         self.remove_call = _css(Button(layout=_auto()), "nap-sk-remove-call")
-        self.submit = _css(Button(button_style="primary", layout=_auto()), "nap-sk-add")
+        # the click carries the form's values: a value typed just before could otherwise reach the kernel after it
+        self.submit = _css(SubmitButton([self.tricks, self.renege], button_style="primary", layout=_auto()),
+                           "nap-sk-add")
         self.cancel = _css(Button(layout=_auto()), "nap-sk-cancel")
         self.hint = HTML()
         self.add_call.on_click(self._on_add_call)
@@ -90,6 +93,7 @@ class DealForm(KeeperComponent):
         self.rows_box.children = [_css(HBox([who, what], layout=_auto(align_items="center")), "nap-sk-row")
                                   for who, what in rows]
         self.remove_call.disabled = len(rows) <= 1
+        self.submit.fields = [box for row in rows for box in row] + [self.tricks, self.renege]
 
     def reset(self, number: int | None = None) -> None:
         """A fresh form for the next deal, or a correction of deal ``number`` (0-based)."""
@@ -195,7 +199,7 @@ class DealForm(KeeperComponent):
         self.reset()
 
     @guarded
-    def _on_submit(self, _b: W.Button) -> None:
+    def _on_submit(self, _b: SubmitButton) -> None:
         if self.app.keeper is None:
             return
         pairs, tricks = self.entered()

@@ -13,6 +13,7 @@ from ...engine.profiles import BRITISH, MAX_ANTE, PROFILES, Profile
 from ...teach.scorekeeper import Scorekeeper
 from ...engine.session import DEFAULT_DEALS
 from ..base import guarded
+from ..submit import SubmitButton
 from ..widgets import auto_layout as _auto, Button, HBox, HTML, show as _show, VBox, with_classes as _css
 from .component import MAX_DEALS, KeeperComponent, profile_name
 from .page import KeeperPage
@@ -50,7 +51,9 @@ class SetupForm(KeeperComponent):
                                          style={"button_width": "auto", "description_width": "auto"},
                                          layout=_auto()), "nap-sk-unit")
         self.length_label = HTML()
-        self.start = _css(Button(button_style="primary", layout=_auto()), "nap-sk-start")
+        # the click carries the form's values (ui/submit.py); the names first, since they remake the dealer's list
+        self.start = _css(SubmitButton([self.players, self.profile, self.first, self.length, self.unit],
+                                       button_style="primary", layout=_auto()), "nap-sk-start")
         self.players.observe(self._on_players, names="value")
         self.profile.observe(self._on_profile, names="value")
         self.draw.on_click(self._on_draw)
@@ -70,6 +73,7 @@ class SetupForm(KeeperComponent):
     def _table_options(self) -> "_TableOptions":
         if self._options is None:
             options = self._options = _TableOptions()
+            self.start.fields = [*self.start.fields, options.misere, options.renege, options.ante, options.bust]
             self.options_box.children = [options.heading] + [
                 _css(HBox([label, widget], layout=_auto(align_items="center")), "nap-sk-field")
                 for label, widget in zip(options.labels, (options.misere, options.renege, options.ante, options.bust))]
@@ -190,7 +194,7 @@ class SetupForm(KeeperComponent):
         self.status.show(self.tr.explain(draw.explanation), "info")
 
     @guarded
-    def _on_start(self, _b: W.Button) -> None:
+    def _on_start(self, _b: SubmitButton) -> None:
         names = self.names()
         first = self.first.value if self.first.value in names else 0
         length = self.length.value
