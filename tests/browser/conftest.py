@@ -82,6 +82,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -246,6 +247,13 @@ class VoilaServer:
         """The server's kernel processes (psutil.Process), pooled ones included."""
         return self._descendants()
 
+    def kernel_of(self, page: Any) -> Any:
+        """The kernel process (psutil.Process) of the Voila page open in ``page`` (a test pauses it with
+        ``suspend()`` to make the page's kernel busy, and ``resume()``s it)."""
+        kernel_id = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+        (kernel,) = [k for k in self.kernels() if any(kernel_id in part for part in k.cmdline())]
+        return kernel
+
     def _descendants(self) -> list[Any]:
         try:
             import psutil  # installed with ipykernel
@@ -304,10 +312,44 @@ def fresh_env() -> Any:
     return _load_by_path("nap_fresh_env", "fresh_env.py")
 
 
+def _installs(fresh_env: Any) -> dict[str, Callable[[Path], object]]:
+    """What the install fixtures make once per run, by name (the folder name of :func:`fresh_env.once`)."""
+    return {"wheel": fresh_env.make_wheel, "binder": fresh_env.make_binder_install}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def installs_started_early(request: pytest.FixtureRequest, fresh_env: Any,
+                           tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The wheel and Binder's venv, begun in the background as the browser tests start, when the run holds a
+    test that needs them: making them is largely waiting (pip asks the package index about every pin of the
+    server stack, about half of Binder's minute), which the other tests fill. The fixtures ``wheel`` and
+    ``binder_install`` then wait for what is under way (the lock of :func:`fresh_env.once`); a failure shows
+    there, in the test that needs it, since a make that failed is tried again by the next asker."""
+    wanted = {"wheel": "wheel", "binder_install": "binder"}
+    needed = {wanted[name] for item in request.session.items
+              for name in getattr(item, "fixturenames", ()) if name in wanted}
+    shared = fresh_env.run_folder(tmp_path_factory.getbasetemp())
+    makers = _installs(fresh_env)
+
+    def make(name: str) -> None:
+        try:
+            fresh_env.once(shared, name, makers[name])
+        except Exception as error:  # the test that needs it tries again and reports the failure there
+            print(f"\n{name} made in the background failed ({type(error).__name__}); its test makes it again")
+
+    threads = [threading.Thread(target=make, args=(name,), name=f"nap-{name}", daemon=True)
+               for name in sorted(needed)]
+    for thread in threads:
+        thread.start()
+    yield
+    for thread in threads:  # not left running into the next session's folder
+        thread.join(timeout=fresh_env.PIP_TIMEOUT)
+
+
 @pytest.fixture(scope="session")
 def wheel(fresh_env: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The wheel built from the committed files (a copy, as a fresh clone has them), once per test run."""
-    folder = fresh_env.once(fresh_env.run_folder(tmp_path_factory.getbasetemp()), "wheel", fresh_env.make_wheel)
+    folder = fresh_env.once(fresh_env.run_folder(tmp_path_factory.getbasetemp()), "wheel", _installs(fresh_env)["wheel"])
     (built,) = (folder / "dist").glob("nap_teach-*.whl")
     return built
 
@@ -318,7 +360,7 @@ def binder_install(fresh_env: Any, tmp_path_factory: pytest.TempPathFactory) -> 
     command (``pip install -r binder/requirements.txt`` in the repository's root) made from it, once per
     test run (test_binder.py checks it; test_installed_package.py serves the app from it)."""
     folder = fresh_env.once(fresh_env.run_folder(tmp_path_factory.getbasetemp()), "binder",
-                            fresh_env.make_binder_install)
+                            _installs(fresh_env)["binder"])
     return folder / "repo", folder / "venv" / "bin"
 
 

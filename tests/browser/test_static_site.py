@@ -6,12 +6,14 @@ every request for another host failing. The pages are opened one after the other
 cores, side by side they only wait for each other), each with address parameters, and stay open for the
 module's tests: each page renders with its stylesheet and its parameters, its links lead to the site's
 ``.html`` pages, a lesson step advances, a play deal completes, the odds lab computes and says that its
-chart could not be loaded (matplotlib comes from Pyodide's host, blocked here), and the language switch works.
+chart could not be loaded (matplotlib comes from Pyodide's host, blocked here), and the language switch leads
+to the site's front page.
 
 Sampled: ``make test`` walks :data:`SAMPLE` (index, lesson, play, odds: the pages these checks need), about
 15-30 s a page on a busy machine; ``NAP_STATIC_PAGES=all`` walks all nine (explorer, scorekeeper, problems,
-handouts and class as well: about four more minutes here). The Voila browser tests walk every state of
-every page.
+handouts and class as well: about four more minutes here) and follows the language switch into the English
+front page (one Pyodide more; ``make test`` checks that its link is a page of the site, and the Spanish front page
+shows that a page reads ``?lang=``). The Voila browser tests walk every state of every page.
 """
 from __future__ import annotations
 
@@ -19,6 +21,8 @@ import os
 import subprocess
 import sys
 import time
+import urllib.parse
+import urllib.request
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -32,6 +36,11 @@ PAGE_TIMEOUT = 180_000  # ms: a page starts Pyodide, installs the package and bu
 WIDGET_TIMEOUT = 90_000
 SAMPLE = ("index", "lesson", "play", "odds")
 """The pages ``make test`` opens (see the module's docstring)."""
+
+
+def walk_all() -> bool:
+    """``NAP_STATIC_PAGES=all``: every page, and the language switch followed into a fifth page."""
+    return os.environ.get("NAP_STATIC_PAGES", "").strip() == "all"
 QUERIES = {
     "index": "lang=es",
     "lesson": "",
@@ -95,7 +104,7 @@ def static_pages(chromium: Any, site_url: str) -> Iterator[tuple[dict[str, Any],
     context.on("request", lambda request: None if request.url.startswith(site_url) or not request.url.startswith("http")
                else blocked.append(request.url))  # (blob: and data: addresses are the page's own)
     pages = {}
-    walk = list(QUERIES) if os.environ.get("NAP_STATIC_PAGES", "").strip() == "all" else list(SAMPLE)
+    walk = list(QUERIES) if walk_all() else list(SAMPLE)
     try:
         for name in walk:
             query = QUERIES[name]
@@ -175,12 +184,19 @@ def test_the_odds_lab_computes_and_says_the_chart_could_not_be_loaded(static_pag
     assert not errors, errors
 
 
-def test_the_language_switch_works_in_the_static_site(static_pages: Any, expect: Any) -> None:
+def test_the_language_switch_works_in_the_static_site(static_pages: Any, site_url: str, expect: Any) -> None:
     pages, errors, _blocked = static_pages
     front = pages["index"]
     english = front.locator("a.nap-landing-lang[lang=en]").first
     href = english.get_attribute("href") or ""
     assert href.startswith("index.html?lang=en"), href
+    # the link leads to a page of the site (the first test saw ?lang= read by the page it opens)
+    target = urllib.parse.urljoin(front.url, href)
+    assert target.startswith(site_url), target
+    with urllib.request.urlopen(target, timeout=30) as reply:
+        assert reply.status == 200 and b"voici" in reply.read().lower(), target
+    if not walk_all():
+        return  # following it starts a fifth Pyodide (about 15 s): NAP_STATIC_PAGES=all does
     english.click()
     front.wait_for_url("**/index.html?lang=en*", timeout=WIDGET_TIMEOUT)
     expect(front.locator(".nap-landing h1").first).to_have_text("Learn Nap", timeout=PAGE_TIMEOUT)
