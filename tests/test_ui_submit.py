@@ -1,4 +1,5 @@
-"""ui/submit.py: a click carries its form's values, as the browser holds them, into the fields before it runs.
+"""ui/submit.py: a click carries its form's values, as the browser holds them, into the fields before it runs
+(the scorekeeper's Start and Settle, the play page's Start, a lesson's Check).
 
 The browser's half (reading the fields' models when the button is clicked) is driven in Chromium by
 tests/browser/test_scorekeeper.py, with the page's kernel paused while a value is held back.
@@ -7,6 +8,8 @@ from __future__ import annotations
 
 import ipywidgets as W
 
+from nap_teach.ui.lesson import LessonApp
+from nap_teach.ui.play import PlayApp
 from nap_teach.ui.scorekeeper import ScorekeeperApp
 from nap_teach.ui.submit import SubmitButton
 
@@ -87,3 +90,45 @@ def test_the_scorekeeper_settles_the_tricks_the_click_carried_not_the_ones_the_k
     # a new row (a call out of turn) is carried too
     form_.add_call.click()
     assert all(box in form_.submit.fields for box in form_.rows[-1])
+
+
+def test_the_play_page_starts_with_the_name_typed_in_the_browser():
+    app = PlayApp()
+    setup = app.setup
+    assert {setup.players, setup.name, setup.length, setup.seed} <= set(setup.start.fields)
+    # the last letters of the name and the seed are still held back in the browser when "Start" is tapped
+    setup.name.value = "An"
+    click_from_the_browser(setup.start, {setup.name.model_id: {"value": "Ann"}, setup.seed.model_id: {"value": "7"}})
+    assert app.table is not None and app.table.name == "Ann" and app.table.session.seed == 7
+    # a forged length (not a whole number) refuses the click: the game in play is the same
+    table = app.table
+    app.setup_open = True
+    click_from_the_browser(setup.start, {setup.length.model_id: {"value": "many"}})
+    assert app.table is table
+
+
+def test_a_lesson_checks_the_answer_the_click_carried():
+    app = LessonApp(course="worked-deal")
+    storage = app.mode.store.widget
+    storage.value, storage.loaded = "", True  # what the browser's storage widget does on render
+    mode = app.mode
+    while mode.run.pending is None or mode.run.pending[1].kind != "trick_winner":
+        pending = mode.run.pending
+        if pending is not None:
+            ask = pending[1]
+            for value, toggle in mode.question._toggles.items():
+                toggle.value = value in ask.answer
+            for name, amount in zip(ask.options, ask.answer) if ask.kind == "pay" else ():
+                mode.question._amounts[name].value = str(amount)
+            mode.question.check.click()
+        app.controls.next.click()
+    check = mode.question.check
+    toggles = mode.question._toggles
+    assert set(toggles.values()) == set(check.fields)
+    # the kernel still has Cat pressed; the browser has Ann pressed and Cat released when Check is tapped
+    toggles["Cat"].value = True
+    index = mode.run.index
+    click_from_the_browser(check, {toggles["Cat"].model_id: {"value": False}, toggles["Ann"].model_id: {"value": True}})
+    assert "Ann takes trick 1" in mode.question.feedback.value and not toggles["Cat"].value
+    app.controls.next.click()
+    assert mode.run.index == index + 1

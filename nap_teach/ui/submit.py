@@ -14,7 +14,8 @@ over the network and may be forged), then runs the click's callbacks. A value he
 changes nothing, since the field already holds it.
 
 It looks and behaves like ``ipywidgets.Button`` (``description``, ``disabled``, ``button_style``, ``tooltip``,
-``on_click``, ``click``); its CSS classes (``add_class``) are on the ``<button>`` itself, as a stock button's are.
+``on_click``, ``click``); its CSS classes (``add_class``) are on the ``<button>`` itself, as a stock button's are,
+and the page lays that ``<button>`` out as it would a stock one (``_CSS``).
 """
 from __future__ import annotations
 
@@ -47,6 +48,7 @@ async function fieldValues(model) {
 }
 
 function render({ model, el }) {
+  el.classList.add("nap-submit");  // a box of no size of its own (_CSS): the button is laid out as a stock one
   const button = document.createElement("button");
   button.type = "button";
   button.style.width = "auto";  // as wide as its words, as the page's other buttons; the layout sizes the box
@@ -65,6 +67,17 @@ function render({ model, el }) {
   };
   draw();
   model.on("change", draw);
+  // shown or hidden by swapping its layout for a shared one (ui/widgets.show): the old layout's display: none
+  // stays on this box unless it follows the layout it now has
+  const followLayout = async () => {
+    let layout = model.get("layout");
+    if (typeof layout === "string") {
+      try { layout = await model.widget_manager.get_model(layout.replace(/^IPY_MODEL_/, "")); } catch (e) { return; }
+    }
+    const display = layout && typeof layout.get === "function" ? layout.get("display") : null;
+    if (display) { el.style.display = display; } else { el.style.removeProperty("display"); }
+  };
+  model.on("change:layout", () => { setTimeout(followLayout, 0); });
   let sending = false;
   button.addEventListener("click", async () => {
     if (sending || button.disabled) { return; }
@@ -76,10 +89,17 @@ export default { render };
 """
 
 
+_CSS = ".nap-submit { display: contents; }"
+"""The widget's own box is left out of the layout, so the ``<button>`` inside sits in the page's rows as a stock
+button does (a row's rules for ``.widget-button``, e.g. Check stretched beside Back and Next in a lesson's bar);
+hiding it (``show(button, False)``: ``display: none`` on the box itself) still hides it."""
+
+
 class SubmitButton(anywidget.AnyWidget):
     """A button that sends its form's ``fields`` with each click (see the module's docstring)."""
 
     _esm = _ESM
+    _css = _CSS
     description = traitlets.Unicode("").tag(sync=True)
     disabled = traitlets.Bool(False).tag(sync=True)
     button_style = traitlets.Enum(("primary", "success", "info", "warning", "danger", ""), default_value="").tag(

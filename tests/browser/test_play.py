@@ -174,3 +174,25 @@ def test_b14_bots_thinking_held_then_shown_on_a_phone(voila_page, page_log, scre
     expect(note).to_have_count(0)
     screenshot(page, "thinking-shown")
     page_log.assert_no_errors()
+
+
+def test_start_tapped_while_the_typed_name_is_held_back_starts_with_the_name_typed(voila_page, voila_server,
+                                                                                   page_log):
+    """A live class's learner types their name and taps "Start" at once on a busy kernel (paused here): the name
+    box sends each keystroke, and ipywidgets holds the last ones back until the kernel answers; the click
+    carries the form (ui/submit.py), so the game starts with the whole name, not the letters that had arrived."""
+    page = voila_page("play.ipynb", QUERY, ready="button.nap-play-start")
+    name = page.locator(".nap-play-name input")
+    kernel = voila_server.kernel_of(page)
+    kernel.suspend()
+    try:
+        name.fill("Zo")  # sent: the kernel will get "Zo" first
+        name.fill("Zoe")  # held back by the widget's message throttle until the kernel answers
+        page.locator("button.nap-play-start").click()
+        page.wait_for_timeout(300)
+    finally:
+        kernel.resume()
+    board = page.locator(".nap-play-board")
+    expect(board).to_contain_text("Zoe", timeout=WIDGET_TIMEOUT)
+    assert re.search(r"\bZo\b", board.inner_text()) is None and name.input_value() == "Zoe"
+    page_log.assert_no_errors()

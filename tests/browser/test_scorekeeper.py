@@ -41,13 +41,6 @@ def test_enter_one_deal_and_see_the_ledger_row(voila_page, page_log, screenshot,
     page_log.assert_no_errors()
 
 
-def _page_kernel(page, voila_server):
-    """The kernel process (psutil) of the Voila page open in ``page``."""
-    kernel_id = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
-    (kernel,) = [k for k in voila_server.kernels() if any(kernel_id in part for part in k.cmdline())]
-    return kernel
-
-
 def test_a_settle_clicked_while_a_typed_value_is_held_back_settles_what_was_typed(
         voila_page, voila_server, page_log, expect):
     """The busy kernel of ui/submit.py's docstring, made on purpose: the page's kernel is paused while the keeper
@@ -59,7 +52,7 @@ def test_a_settle_clicked_while_a_typed_value_is_held_back_settles_what_was_type
     expect(page.locator(".nap-sk-whose")).to_contain_text("Deal 1 of 8", timeout=WIDGET_TIMEOUT)
     page.locator(".nap-sk-call select").first.select_option(label="Four")
     page.wait_for_timeout(500)  # the kernel has the call
-    kernel = _page_kernel(page, voila_server)
+    kernel = voila_server.kernel_of(page)
     tricks = page.locator(".nap-sk-tricks input")
     kernel.suspend()
     try:

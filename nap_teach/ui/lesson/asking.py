@@ -18,7 +18,8 @@ from ...engine.cards import Card
 from ...words.html import html
 from ...teach.lesson.decide import Ask, Feedback
 from ..base import Component, PageHost, guarded, plain_text
-from ..widgets import auto_layout, Button, HBox, HTML, show, VBox
+from ..submit import SubmitButton
+from ..widgets import auto_layout, HBox, HTML, show, VBox
 from .fragments import explanation_items
 
 __all__ = ["QuestionPanel", "amount_typed"]
@@ -48,7 +49,9 @@ class QuestionPanel(Component):
         self.prompt.add_class("nap-ask-prompt")
         self.options = HBox([], layout=auto_layout())
         self.options.add_class("nap-ask-options")
-        self.check = Button(button_style="info", layout=auto_layout())
+        # the answer travels with the click: a toggle tapped or an amount typed just before "Check" is what
+        # is checked (ui/submit.py); its fields are the question's options (:meth:`_build`)
+        self.check = SubmitButton([], button_style="info", layout=auto_layout())
         self.check.add_class("nap-ask-check")
         self.check.on_click(self._on_check)
         self.chosen = HTML("")
@@ -85,6 +88,7 @@ class QuestionPanel(Component):
         ask = self.ask
         if ask is None:
             self.options.children = []
+            self.check.fields = []
             return
         children: list[W.Widget] = []
         for value in ask.options:
@@ -109,6 +113,7 @@ class QuestionPanel(Component):
                 self._toggles[value] = button
                 children.append(button)
         self.options.children = children
+        self.check.fields = children
 
     def _single(self, value: str) -> Callable[[dict[str, Any]], None]:
         def pick(change: dict[str, Any]) -> None:

@@ -12,6 +12,7 @@ from ...teach.play import MAX_DEALS, MAX_ROTATIONS, PlayTable, TableSetup, bot_l
 from ...engine.profiles import PROFILES
 from ..base import Component, guarded
 from ...engine.messages import PROFILE_NAMES
+from ..submit import SubmitButton
 from ..widgets import auto_layout as _auto, Button, HBox, HTML, show as _show, VBox
 from .page import PlayPage
 
@@ -55,7 +56,10 @@ class SetupPanel(Component):
                                  style=style, layout=_auto())
         self.misere.add_class("nap-play-misere")
         self.profile.observe(self._on_profile, names="value")
-        self.start = Button(button_style="primary", layout=_auto())
+        # the typed boxes travel with the click: a name typed just before "Start" is the name the game takes
+        # (ui/submit.py; the choice boxes change in one message each and never lag behind a click)
+        self.start = SubmitButton([self.players, self.name, self.length, self.seed], button_style="primary",
+                                  layout=_auto())
         self.start.add_class("nap-play-start")
         self.note = HTML()
         self.note.add_class("nap-play-setup-note")
