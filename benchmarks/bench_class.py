@@ -286,7 +286,7 @@ def next_move(learner: Learner, order: tuple[str, ...] = ("card", "nap-play-call
 
 async def play(learner: Learner, clicks: int) -> list[float]:
     latencies = []
-    start = learner.find("nap-play-start", "ButtonModel")
+    start = learner.find("nap-play-start")
     if start:
         latencies.append(await learner.click(start[0]))
     for _ in range(clicks):
@@ -443,7 +443,7 @@ async def learner_session(learner: Learner, name: str, deals: int, acks: list[tu
     stored the deal. Returns the click latencies."""
     latencies = []
     name_box = learner.find("nap-play-name", "TextModel")
-    start = learner.find("nap-play-start", "ButtonModel")
+    start = learner.find("nap-play-start")
     line = learner.find("nap-play-live", "HTMLModel")
     if not (name_box and start and line):
         raise RuntimeError("the class link's page has no name box, start button or live line")

@@ -117,7 +117,7 @@ def test_a_preheated_page_reads_its_address_once_the_learner_arrives(preheated_s
         assert "Learn Nap" in english_words and "data-profile='british'" in english_words
         players = table.find("nap-play-players", "IntTextModel")
         assert [table.states[m]["value"] for m in players] == [3]
-        assert table.states[table.find("nap-play-start", "ButtonModel")[0]]["description"] != "Start"
+        assert table.states[table.find("nap-play-start")[0]]["description"] != "Start"
         for learner in (spanish, english, table):
             assert learner.errors() == []
     finally:
@@ -361,7 +361,7 @@ def test_forged_widget_messages_are_refused_with_the_state_unchanged(voila_serve
         seat = learner.find("nap-play-seat", "DropdownModel")[0]
         players = learner.find("nap-play-players", "IntTextModel")[0]
         name = learner.find("nap-play-name", "TextModel")[0]
-        start = learner.find("nap-play-start", "ButtonModel")[0]
+        start = learner.find("nap-play-start")[0]
 
         forged = [
             (seat, {"index": 99}),                    # an index out of range
