@@ -322,10 +322,11 @@ def installs_started_early(request: pytest.FixtureRequest, fresh_env: Any,
                            tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """The wheel and Binder's venv, begun in the background as the browser tests start, when the run holds a
     test that needs them: making them is largely waiting (pip asks the package index about every pin of the
-    server stack, about half of Binder's minute), which the other tests fill. The fixtures ``wheel`` and
+    server stack, about half of Binder's minute), which the other tests fill; the tests that need them run last
+    among the browser tests (tests/conftest.py), by when they are made. The fixtures ``wheel`` and
     ``binder_install`` then wait for what is under way (the lock of :func:`fresh_env.once`); a failure shows
     there, in the test that needs it, since a make that failed is tried again by the next asker."""
-    wanted = {"wheel": "wheel", "binder_install": "binder"}
+    wanted = {"wheel": "wheel", "binder_install": "binder"}  # the fixtures (tests/conftest.py INSTALLS), by what they make
     needed = {wanted[name] for item in request.session.items
               for name in getattr(item, "fixturenames", ()) if name in wanted}
     shared = fresh_env.run_folder(tmp_path_factory.getbasetemp())
