@@ -5,9 +5,9 @@ Order: the browser tests (tests/browser) run first. `make test` hands whole file
 option xdist sorts the files by their number of tests, which puts the browser files last); with the long
 browser files first,
 the many short unit-test files and notebooks come last and even out the two workers' ends, instead of
-one worker finishing a long browser file alone. The install tests (the wheel, Binder's venv) are the last browser
-files: what they need is made in the background from the first browser test on (tests/browser/conftest.py), so by
-their turn it is ready.
+one worker finishing a long browser file alone. Within the browser tests, tests/browser/conftest.py puts the
+install tests (the wheel, Binder's venv) last: what they need is made in the background from the first browser
+test on, so by their turn it is ready.
 
 Hypothesis: the "ci" profile (no per-example deadline, which is flaky on a
 shared 2-core machine; fixed seed for reproducible CI runs) is loaded when the
@@ -51,20 +51,10 @@ def pytest_configure(config: pytest.Config) -> None:
                     "which builds it again, or .venv/bin/pip install --no-deps -e . first", returncode=4)
 
 
-INSTALLS = ("wheel", "binder_install")
-"""The fixtures of tests/browser/conftest.py that build the wheel and Binder's venv: begun in the background as
-the browser tests start, so the tests that use them come last among the browser tests, when they are made."""
-
-
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The browser tests first, those of the installs (:data:`INSTALLS`) last among them, each group otherwise in
-    its collected order (see the module's docstring)."""
-    def group(item: pytest.Item) -> int:
-        if BROWSER_TESTS not in item.path.parents:
-            return 2
-        return 1 if any(name in INSTALLS for name in getattr(item, "fixturenames", ())) else 0
-    items.sort(key=group)
+    """The browser tests first, each group otherwise in its collected order (see the module's docstring)."""
+    items.sort(key=lambda item: 0 if BROWSER_TESTS in item.path.parents else 1)
 
 
 def play_class_session(name: str, seed: int = 11, policy: str = "coach", **setup: object) -> str:

@@ -110,7 +110,7 @@ CHROMIUM_ARGS = [
     # No test page reaches the network: the browser's host resolver finds no host but this machine. (Blocking
     # with a Playwright route would do the same, but a route turns the browser's HTTP cache off, so each page
     # load would fetch and compile Voila's 5 MB of scripts again: about three times the CPU of a load from a
-    # kept context, measured in benchmarks/README.md, "The suite's time".)
+    # kept context, measured in benchmarks/README.md, "Test suite time".)
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
 ]
 LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
@@ -129,9 +129,14 @@ def unavailable(reason: str) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every browser test gets the ``browser`` mark; the browser files with a test of the installs (:data:`INSTALLS`)
+    go after the other browser files, whole (``make test`` hands out whole files, each when its first test comes
+    up). tests/conftest.py then puts the browser tests before the rest, keeping this order."""
     for item in items:
         if BROWSER_TEST_DIR in item.path.parents:
             item.add_marker(pytest.mark.browser)
+    last = {item.path for item in items if _needs_install(item)}  # (only browser tests can ask for them)
+    items.sort(key=lambda item: item.path in last)
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
@@ -312,29 +317,31 @@ def fresh_env() -> Any:
     return _load_by_path("nap_fresh_env", "fresh_env.py")
 
 
-def _installs(fresh_env: Any) -> dict[str, Callable[[Path], object]]:
-    """What the install fixtures make once per run, by name (the folder name of :func:`fresh_env.once`)."""
-    return {"wheel": fresh_env.make_wheel, "binder": fresh_env.make_binder_install}
+INSTALLS = {"wheel": "wheel", "binder_install": "binder"}
+"""The fixtures that make something once per run, by the folder they make (``fresh_env.MADE_ONCE``): it is begun
+in the background as the browser tests start (``installs_started_early``) and the tests that use these fixtures
+run last among the browser tests (:func:`pytest_collection_modifyitems`), by when it is made."""
+
+
+def _needs_install(item: pytest.Item) -> bool:
+    return any(name in INSTALLS for name in getattr(item, "fixturenames", ()))
 
 
 @pytest.fixture(scope="session", autouse=True)
 def installs_started_early(request: pytest.FixtureRequest, fresh_env: Any,
                            tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """The wheel and Binder's venv, begun in the background as the browser tests start, when the run holds a
-    test that needs them: making them is largely waiting (pip asks the package index about every pin of the
-    server stack, about half of Binder's minute), which the other tests fill; the tests that need them run last
-    among the browser tests (tests/conftest.py), by when they are made. The fixtures ``wheel`` and
-    ``binder_install`` then wait for what is under way (the lock of :func:`fresh_env.once`); a failure shows
-    there, in the test that needs it, since a make that failed is tried again by the next asker."""
-    wanted = {"wheel": "wheel", "binder_install": "binder"}  # the fixtures (tests/conftest.py INSTALLS), by what they make
-    needed = {wanted[name] for item in request.session.items
-              for name in getattr(item, "fixturenames", ()) if name in wanted}
-    shared = fresh_env.run_folder(tmp_path_factory.getbasetemp())
-    makers = _installs(fresh_env)
+    """What :data:`INSTALLS` make, begun in the background as the browser tests start, when the run holds a test
+    that needs it: making the wheel and Binder's venv is largely waiting (pip asks the package index about every
+    pin of the server stack, about half of Binder's minute), which the other tests fill. The fixtures then wait
+    for what is under way (the lock of ``fresh_env.once``); a failure shows there, in the test that needs it,
+    since a make that failed is tried again by the next asker."""
+    needed = {INSTALLS[name] for item in request.session.items
+              for name in getattr(item, "fixturenames", ()) if name in INSTALLS}
+    basetemp = tmp_path_factory.getbasetemp()
 
     def make(name: str) -> None:
         try:
-            fresh_env.once(shared, name, makers[name])
+            fresh_env.made(basetemp, name)
         except Exception as error:  # the test that needs it tries again and reports the failure there
             print(f"\n{name} made in the background failed ({type(error).__name__}); its test makes it again")
 
@@ -350,7 +357,7 @@ def installs_started_early(request: pytest.FixtureRequest, fresh_env: Any,
 @pytest.fixture(scope="session")
 def wheel(fresh_env: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The wheel built from the committed files (a copy, as a fresh clone has them), once per test run."""
-    folder = fresh_env.once(fresh_env.run_folder(tmp_path_factory.getbasetemp()), "wheel", _installs(fresh_env)["wheel"])
+    folder = fresh_env.made(tmp_path_factory.getbasetemp(), "wheel")
     (built,) = (folder / "dist").glob("nap_teach-*.whl")
     return built
 
@@ -360,8 +367,7 @@ def binder_install(fresh_env: Any, tmp_path_factory: pytest.TempPathFactory) -> 
     """(repo, bin): a committed copy of the repository and the ``bin`` folder of the new venv that Binder's
     command (``pip install -r binder/requirements.txt`` in the repository's root) made from it, once per
     test run (test_binder.py checks it; test_installed_package.py serves the app from it)."""
-    folder = fresh_env.once(fresh_env.run_folder(tmp_path_factory.getbasetemp()), "binder",
-                            _installs(fresh_env)["binder"])
+    folder = fresh_env.made(tmp_path_factory.getbasetemp(), "binder")
     return folder / "repo", folder / "venv" / "bin"
 
 

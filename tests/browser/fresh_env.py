@@ -131,6 +131,15 @@ def make_binder_install(folder: Path) -> None:
     pip_install(bin_dir, "-r", "binder/requirements.txt", cwd=repo, NAP_TEACH_PURE="1")
 
 
+MADE_ONCE: dict[str, Callable[[Path], object]] = {"wheel": make_wheel, "binder": make_binder_install}
+"""What a test run makes once and shares between its workers, by the name of its folder (:func:`made`)."""
+
+
+def made(basetemp: Path, name: str) -> Path:
+    """The folder of ``MADE_ONCE[name]`` for this run (``basetemp``: pytest's), made by the first worker to ask."""
+    return once(run_folder(basetemp), name, MADE_ONCE[name])
+
+
 def free_port() -> int:
     import socket
 
