@@ -19,6 +19,7 @@ and the page lays that ``<button>`` out as it would a stock one (``_CSS``).
 """
 from __future__ import annotations
 
+import json
 from typing import Any, Callable
 
 import anywidget
@@ -32,6 +33,8 @@ FIELD_TRAITS = ("value", "index")
 trait ipywidgets syncs for it; its ``value`` follows)."""
 
 _ESM = """
+const FIELD_TRAITS = __FIELD_TRAITS__;  // (filled in from Python's FIELD_TRAITS)
+
 async function fieldValues(model) {
   const values = {};
   for (const ref of model.get("fields") || []) {
@@ -39,7 +42,7 @@ async function fieldValues(model) {
     let field;
     try { field = await model.widget_manager.get_model(id); } catch (e) { continue; }  // closed meanwhile
     const carried = {};
-    for (const name of ["value", "index"]) {
+    for (const name of FIELD_TRAITS) {
       if (field.get(name) !== undefined) { carried[name] = field.get(name); }
     }
     values[id] = carried;
@@ -86,7 +89,7 @@ function render({ model, el }) {
   });
 }
 export default { render };
-"""
+""".replace("__FIELD_TRAITS__", json.dumps(FIELD_TRAITS))
 
 
 _CSS = ".nap-submit { display: contents; }"
