@@ -28,6 +28,10 @@ import pytest
 pytestmark = pytest.mark.alone
 
 MiB = 1024 * 1024
+QUICK_REFILL = ("--VoilaKernelManager.fill_delay=1",)
+"""Voila option for the pooled servers below: a pool refills 1 s after a learner takes a kernel instead of the
+launcher's ``POOL_REFILL_DELAY`` (20 s, which spaces out a real class's refills). The tests that wait for a
+refill would otherwise sit idle for those 20 s each; what they check does not depend on the delay."""
 
 
 _LOOP: asyncio.AbstractEventLoop | None = None
@@ -82,7 +86,8 @@ def _status_text(learner: Any) -> str:
 @pytest.fixture(scope="module")
 def preheated_server(artifacts_dir, start_voila):
     """Class mode with small pools: the front page (2) and the play page (1)."""
-    server = start_voila(artifacts_dir, launcher_args=("--pool", "index.ipynb=2", "--pool", "play.ipynb=1"))
+    server = start_voila(artifacts_dir, QUICK_REFILL,
+                         launcher_args=("--pool", "index.ipynb=2", "--pool", "play.ipynb=1"))
     try:
         _wait_for_log(server, r"Kernel pool of index\.ipynb is filled with 2")
         _wait_for_log(server, r"Kernel pool of play\.ipynb is filled with 1")
@@ -163,8 +168,8 @@ def test_a_preheated_play_page_in_a_browser_shows_its_address_settings_and_plays
 
 @pytest.fixture(scope="module")
 def class_server(artifacts_dir, start_voila):
-    """Class mode as a teacher starts it (``--class-size 2``): one pool that any page draws from."""
-    server = start_voila(artifacts_dir, launcher_args=("--class-size", "2"))
+    """Class mode as a teacher starts it (``--class-size 2``, refilled sooner): one pool that any page draws from."""
+    server = start_voila(artifacts_dir, QUICK_REFILL, launcher_args=("--class-size", "2"))
     try:
         _wait_for_log(server, r"Kernel pool of any\.ipynb is filled with 2")
         yield server
