@@ -29,9 +29,9 @@ pytestmark = pytest.mark.alone
 
 MiB = 1024 * 1024
 QUICK_REFILL = ("--VoilaKernelManager.fill_delay=1",)
-"""Voila option for the pooled servers below: a pool refills 1 s after a learner takes a kernel instead of the
-launcher's ``POOL_REFILL_DELAY`` (20 s, which spaces out a real class's refills). The tests that wait for a
-refill would otherwise sit idle for those 20 s each; what they check does not depend on the delay."""
+"""Voila option for the pooled servers below: a pool refills 1 s after a learner takes a kernel instead of after
+the launcher's ``server.POOL_REFILL_DELAY`` (which spaces out a real class's refills). The tests that wait for a
+refill would otherwise sit idle through that delay; what they check does not depend on it."""
 
 
 _LOOP: asyncio.AbstractEventLoop | None = None
