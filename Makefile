@@ -40,7 +40,8 @@ DEMO_STAMP := $(VENV)/.nap-installed-demo-$(call hash_of,$(DEMO_REQ_FILES))
 ENGINE_SOURCES := $(ROOT)/setup.py $(wildcard $(ROOT)/nap_teach/engine/*.py) $(wildcard $(ROOT)/nap_teach/ai/solver/*.py)
 ENGINE_STAMP := $(VENV)/.nap-engine-built
 
-.PHONY: help app test demo install install-test chromium postgresql npm clean-venv i18n docs
+.PHONY: help app test demo install install-test system-packages run-tests \
+  clean-venv i18n docs
 
 help:
 	@echo "make app   - install (first time) and serve the app at http://$(HOST):$(PORT)/"
@@ -76,51 +77,34 @@ install: $(APP_STAMP) $(ENGINE_STAMP)
 
 install-test: $(TEST_STAMP) $(ENGINE_STAMP)
 
-# Debian's npm for the static demo's offline test build (demo/build.py --local-pyodide packs the npm
-# package pyodide; tests/browser/test_static_site.py serves that build).
-npm:
-	@if command -v npm >/dev/null; then exit 0; fi; \
+# Debian's packages for the tests, whichever this machine lacks, installed by one apt-get run:
+#   chromium    the browser tests (Playwright cannot download its own browser here);
+#   postgresql  the class store's tests (tests/test_classroom.py starts a private cluster of its own in a
+#               temporary folder, on a local socket only, and stops it; the cluster Debian's package starts
+#               when it is installed is stopped again, the tests do not use it);
+#   npm         the static demo's offline test build (demo/build.py --local-pyodide packs the npm package
+#               pyodide; tests/browser/test_static_site.py serves that build).
+# make test runs this beside the venv's pip install (both wait mostly on downloads).
+POSTGRES_BIN = $(firstword $(wildcard /usr/lib/postgresql/*/bin/initdb))
+MISSING_PACKAGES = $(strip $(if $(wildcard $(CHROMIUM)),,chromium) $(if $(POSTGRES_BIN),,postgresql) \
+  $(if $(shell command -v npm),,npm))
+system-packages:
+	@missing="$(MISSING_PACKAGES)"; if [ -z "$$missing" ]; then exit 0; fi; \
 	if ! command -v apt-get >/dev/null; then \
-	  echo "error: npm is missing and there is no apt-get; install npm (Node.js) and run make test again" >&2; exit 1; \
+	  echo "error: missing: $$missing, and there is no apt-get. Install them (Chromium, npm from Node.js, PostgreSQL's" \
+	    "server programs initdb and pg_ctl under /usr/lib/postgresql/<version>/bin), then run make test again" \
+	    "(a Chromium elsewhere: make test CHROMIUM=/path/to/chromium)" >&2; exit 1; \
 	fi; \
 	if [ "$$(id -u)" = 0 ]; then sudo=; \
 	elif command -v sudo >/dev/null; then sudo=sudo; \
-	else echo "error: installing npm needs root: run 'apt-get install npm' as root, or make test as root" >&2; exit 1; fi; \
-	echo "Installing Debian npm (for the static demo's test build)..."; \
+	else echo "error: installing $$missing needs root: run 'apt-get install $$missing' as root, or make test as root" >&2; exit 1; fi; \
+	echo "Installing Debian's $$missing (for the tests)..."; \
 	$$sudo apt-get update -qq; \
-	DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends npm >/dev/null; \
-	command -v npm >/dev/null || { echo "error: apt-get installed npm but it is not on PATH" >&2; exit 1; }
-
-# Debian's Chromium for the browser tests (Playwright cannot download its own here).
-chromium:
-	@if [ -x "$(CHROMIUM)" ]; then exit 0; fi; \
-	if ! command -v apt-get >/dev/null; then \
-	  echo "error: $(CHROMIUM) is missing and there is no apt-get; install Chromium and run: make test CHROMIUM=/path/to/chromium" >&2; exit 1; \
-	fi; \
-	if [ "$$(id -u)" = 0 ]; then sudo=; \
-	elif command -v sudo >/dev/null; then sudo=sudo; \
-	else echo "error: installing Chromium needs root: run 'apt-get install chromium' as root, or make test as root" >&2; exit 1; fi; \
-	echo "Installing Debian chromium (for the browser tests)..."; \
-	$$sudo apt-get update -qq; \
-	DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends chromium >/dev/null; \
-	test -x "$(CHROMIUM)" || { echo "error: apt-get installed chromium but $(CHROMIUM) is missing" >&2; exit 1; }
-
-# Debian's PostgreSQL server programs for the class store's tests (tests/test_classroom.py starts a
-# private cluster of its own in a temporary folder, on a local socket only, and stops it). Debian's
-# package starts a cluster of its own when it is installed: it is stopped again, the tests do not use it.
-POSTGRES_BIN := $(firstword $(wildcard /usr/lib/postgresql/*/bin/initdb))
-postgresql:
-	@if [ -n "$(POSTGRES_BIN)" ]; then exit 0; fi; \
-	if ! command -v apt-get >/dev/null; then \
-	  echo "error: PostgreSQL is missing and there is no apt-get; install PostgreSQL's server programs (initdb, pg_ctl) under /usr/lib/postgresql/<version>/bin" >&2; exit 1; \
-	fi; \
-	if [ "$$(id -u)" = 0 ]; then sudo=; \
-	elif command -v sudo >/dev/null; then sudo=sudo; \
-	else echo "error: installing PostgreSQL needs root: run 'apt-get install postgresql' as root, or make test as root" >&2; exit 1; fi; \
-	echo "Installing Debian postgresql (for the class store's tests)..."; \
-	$$sudo apt-get update -qq; \
-	DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends postgresql >/dev/null; \
-	$$sudo service postgresql stop >/dev/null 2>&1 || true
+	DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	case " $$missing " in *" postgresql "*) $$sudo service postgresql stop >/dev/null 2>&1 || true;; esac; \
+	test -x "$(CHROMIUM)" || { echo "error: apt-get installed chromium but $(CHROMIUM) is missing" >&2; exit 1; }; \
+	command -v npm >/dev/null || { echo "error: apt-get installed npm but it is not on PATH" >&2; exit 1; }; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { echo "error: apt-get installed postgresql but initdb is missing" >&2; exit 1; }
 
 # Serves notebooks/ with Voila through the app's launcher (nap_teach/app/server.py),
 # which reads the committed voila.json; "/" redirects to the landing notebook
@@ -153,7 +137,16 @@ demo: $(DEMO_STAMP) $(ENGINE_STAMP)
 # without them every pytest process rewrites and compiles each test module again (about 6 s of CPU each)
 # and every kernel the browser tests start compiles the app again.
 TEST_WORKERS ?= 2
-test: $(TEST_STAMP) $(ENGINE_STAMP) chromium postgresql npm
+# The venv's install and Debian's packages are made side by side (both wait mostly on downloads), then the
+# tests run.
+test:
+	@$(MAKE) --no-print-directory system-packages & system=$$!; \
+	if $(MAKE) --no-print-directory install-test; then venv=0; else venv=$$?; fi; \
+	if wait $$system; then packages=0; else packages=$$?; fi; \
+	[ $$venv -eq 0 ] && [ $$packages -eq 0 ]
+	@$(MAKE) --no-print-directory run-tests
+
+run-tests: $(TEST_STAMP) $(ENGINE_STAMP) system-packages
 	cd $(ROOT) && export NAP_CHROMIUM=$(CHROMIUM) && unset PYTHONDONTWRITEBYTECODE && \
 	  { $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder -m "not alone" $(PYTEST_ARGS) || [ $$? -eq 5 ]; } && \
 	  { $(BIN)/python -m pytest -m alone $(PYTEST_ARGS) || [ $$? -eq 5 ]; }

@@ -128,10 +128,32 @@ def unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
+def whole_walks() -> bool:
+    """``NAP_WALKS=all``: the slow browser walks that ``make test`` samples are walked whole.
+
+    Sampled by default (each test's docstring says what it leaves out): the cases marked ``whole_walk``
+    (deselected, reported as such); and, asking the ``whole_walks`` fixture, the learner's frame's lessons
+    (test_learner_frame.py), the course sample's lessons (test_course_sample.py) and the static site's pages
+    (test_static_site.py)."""
+    return os.environ.get("NAP_WALKS", "").strip() == "all"
+
+
+@pytest.fixture(scope="session", name="whole_walks")
+def whole_walks_fixture() -> bool:
+    """:func:`whole_walks`, for a test that samples inside itself."""
+    return whole_walks()
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Every browser test gets the ``browser`` mark; the browser files with a test of the installs (:data:`INSTALLS`)
+    """The cases marked ``whole_walk`` are deselected unless :func:`whole_walks`. Every browser test gets the
+    ``browser`` mark; the browser files with a test of the installs (:data:`INSTALLS`)
     go after the other browser files, whole (``make test`` hands out whole files, each when its first test comes
     up). tests/conftest.py then puts the browser tests before the rest, keeping this order."""
+    if not whole_walks():
+        left_out = [item for item in items if item.get_closest_marker("whole_walk")]
+        if left_out:
+            config.hook.pytest_deselected(items=left_out)
+            items[:] = [item for item in items if not item.get_closest_marker("whole_walk")]
     for item in items:
         if BROWSER_TEST_DIR in item.path.parents:
             item.add_marker(pytest.mark.browser)

@@ -12,11 +12,11 @@ play every lesson through in both languages; this sample asks every kind of ques
 calls, the cards that may be played, a trick's winner, a payment), on both kinds of deal (a played deal, a
 session's ledger), under both profiles, in the browser.
 
-Sampled further in ``make test`` (:data:`CI_SAMPLE`): five of the six, all but "misère" in Spanish (52 of
-the 136 steps, the longest lesson, which kept one page busy after the others were done); its every step is
-walked in Spanish with every question answered by test_learner_frame.py, and the five left still ask every
-kind of question, on both kinds of deal, under both profiles, in both languages. ``NAP_COURSE_SAMPLE=all``
-plays all six.
+Sampled further in ``make test`` (:data:`CI_SAMPLE`): three of the six, played side by side: the worked deal
+in English (it asks every kind of question, under the British rules), "session ledger" in English (a
+session's ledger) and "pub session" in Spanish (the pub rules, and the page walk's course states below).
+Left to ``NAP_WALKS=all``: "misère" in Spanish (52 of the 136 steps; test_learner_frame.py walks its every step
+in Spanish with every question answered), "misdeal and renege" in English and "passed out" in Spanish.
 
 The Spanish run of ``pub-session`` (the course lesson of the page list, tests/browser/pages.py) is also
 where the page walk's course states are checked: the first question answered wrongly and the end of the
@@ -49,12 +49,8 @@ SAMPLE = [  # (lesson, language): 6 of the 16 lessons, every kind of deal and qu
     ("worked-deal", "en"), ("misere", "es"), ("misdeal-renege", "en"), ("passed-out", "es"),
     ("session-ledger", "en"), ("pub-session", "es"),
 ]
-CI_SAMPLE = [entry for entry in SAMPLE if entry != ("misere", "es")]
-"""What ``make test`` plays (see the module's docstring); NAP_COURSE_SAMPLE=all plays SAMPLE."""
-
-
-def played_sample() -> list[tuple[str, str]]:
-    return SAMPLE if os.environ.get("NAP_COURSE_SAMPLE", "").strip() == "all" else CI_SAMPLE
+CI_SAMPLE = [("worked-deal", "en"), ("session-ledger", "en"), ("pub-session", "es")]
+"""What ``make test`` plays (see the module's docstring); NAP_WALKS=all plays SAMPLE."""
 
 
 QUESTION_KINDS = {"card", "legal_calls", "playable", "trick_winner", "pay"}
@@ -306,18 +302,16 @@ def _kinds_asked(lesson: str) -> set[str]:
 
 @pytest.mark.timeout(600)  # five or six lessons; on a loaded 2-core machine this takes a minute or two
 def test_sampled_lessons_played_by_clicking_in_both_languages(contexts, voila_url, artifacts_dir, axe, expect,
-                                                              site_pages):
+                                                              site_pages, whole_walks):
     """... and the page walk's course states (``site_pages.COURSE_STATES``) of ``site_pages.COURSE_LESSON`` in
     Spanish, checked on the way as test_pages_accessibility*.py checks every state of every page: axe-core and no
     English at 390 px, every link keeping ``lang=es``, and at the end the same again in English at 1280 px."""
     langs = [lang for _, lang in SAMPLE]
     assert len(SAMPLE) >= 6 and langs.count("en") >= 3 and langs.count("es") >= 3
-    sample = played_sample()
-    assert set(sample) <= set(SAMPLE) and len(sample) >= 5
-    langs = [lang for _, lang in sample]
-    assert langs.count("en") >= 2 and langs.count("es") >= 2
-    profiles = [load_lesson(lesson).profile.name for lesson, _ in sample]
-    assert "british" in profiles and profiles.count("pub") >= 2
+    sample = SAMPLE if whole_walks else CI_SAMPLE
+    assert set(CI_SAMPLE) <= set(SAMPLE)
+    assert {lang for _, lang in sample} == {"en", "es"}
+    assert {load_lesson(lesson).profile.name for lesson, _ in sample} == {"british", "pub"}
     assert set().union(*(_kinds_asked(lesson) for lesson, _ in sample)) == QUESTION_KINDS
 
     def on_fail(player: Player) -> None:

@@ -12,11 +12,10 @@ three screens (390 x 844 portrait phone, 844 x 390 landscape phone, 1280 x 800 l
 turned between two steps, as a learner would turn it. ``make test`` walks :data:`SAMPLE`, two of the four
 lessons (118 of their 171 steps, about a minute on the 2-core machine): "table sizes" (a deal of three and
 one of seven players) and "misère" (four players, the pub rules, a Misère on the table), which between them
-hold every table the other two draw (four players, British rules); ``NAP_LESSON_WALK=all`` walks all four.
+hold every table the other two draw (four players, British rules); ``NAP_WALKS=all`` walks all four.
 """
 from __future__ import annotations
 
-import os
 import re
 from typing import Any, Iterator
 
@@ -30,11 +29,7 @@ WIDGET_TIMEOUT = 30_000
 SCREENS = ((390, 844), (844, 390), (1280, 800))
 LESSONS = ("table-sizes", "misere", "worked-deal", "defence")
 SAMPLE = ("table-sizes", "misere")
-"""The lessons ``make test`` walks in part 1 (see the module's docstring); NAP_LESSON_WALK=all walks LESSONS."""
-
-
-def walked_lessons() -> tuple[str, ...]:
-    return LESSONS if os.environ.get("NAP_LESSON_WALK", "").strip() == "all" else SAMPLE
+"""The lessons ``make test`` walks in part 1 (see the module's docstring); NAP_WALKS=all walks LESSONS."""
 
 _SCRIPT_IN_VIEW = """() => {
   const shown = (css) => [...document.querySelectorAll(css)].find(e => e.offsetParent !== null
@@ -106,12 +101,12 @@ def assert_in_view(seen: dict[str, Any], where: str) -> None:
             f"{where}: the {name} {b} is not in view ({w} x {h}, bar at {bar_top})"
 
 
-def test_part1_every_step_of_four_lessons_in_view_on_a_phone_and_a_laptop(phone, expect, artifacts_dir):
+def test_part1_every_step_of_four_lessons_in_view_on_a_phone_and_a_laptop(phone, expect, artifacts_dir, whole_walks):
     page = phone
     checked = {screen: 0 for screen in SCREENS}
     steps_walked = 0
     assert set(SAMPLE) <= set(LESSONS)
-    for lesson in walked_lessons():
+    for lesson in LESSONS if whole_walks else SAMPLE:
         run = LessonRun(LessonPlayer(load_lesson(lesson)))
         page.set_viewport_size({"width": 390, "height": 844})
         page.goto(f"voila/render/lesson.ipynb?lesson={lesson}&lang=es", wait_until="commit", timeout=120_000)

@@ -246,11 +246,14 @@ def walk(page, expect, first, keys, steps, total):
     return most
 
 
-@pytest.mark.parametrize("players", [4, 7])
+@pytest.mark.parametrize("players", [pytest.param(4, marks=pytest.mark.whole_walk), 7])
 def test_b12_presenter_mode_holds_still_through_a_whole_deal_stepped_by_keys(page, voila_page, page_log, screenshot,
                                                                               expect, players):
     """Every step of a whole deal by the clicker's keys alone, forward at 1920 x 1080, then back at 1280 x 720:
-    after each step the table, every seat and the middle have the same box, inside the screen."""
+    after each step the table, every seat and the middle have the same box, inside the screen.
+
+    Sampled: ``make test`` steps the deal of seven (the most seats to hold still); ``NAP_WALKS=all`` the worked
+    deal of four too, which test_presenter_mode_at_1920_steps_by_clicker_keys_and_hides_hands steps in part."""
     page.set_viewport_size({"width": 1920, "height": 1080})
     query = "lang=en&present=1" + ("" if players == 4 else f"&deal={record_to_link(hand_to_record(SEVEN))}")
     page = open_lesson(voila_page, query)

@@ -10,14 +10,13 @@ chart could not be loaded (matplotlib comes from Pyodide's host, blocked here), 
 to the site's front page.
 
 Sampled: ``make test`` walks :data:`SAMPLE` (index, lesson, play, odds: the pages these checks need), about
-15-30 s a page on a busy machine; ``NAP_STATIC_PAGES=all`` walks all nine (explorer, scorekeeper, problems,
+15-30 s a page on a busy machine; ``NAP_WALKS=all`` walks all nine (explorer, scorekeeper, problems,
 handouts and class as well: about four more minutes here) and follows the language switch into the English
 front page (one Pyodide more; ``make test`` checks that its link is a page of the site, and the Spanish front page
 shows that a page reads ``?lang=``). The Voila browser tests walk every state of every page.
 """
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import time
@@ -37,10 +36,6 @@ WIDGET_TIMEOUT = 90_000
 SAMPLE = ("index", "lesson", "play", "odds")
 """The pages ``make test`` opens (see the module's docstring)."""
 
-
-def walk_all() -> bool:
-    """``NAP_STATIC_PAGES=all``: every page, and the language switch followed into a fifth page."""
-    return os.environ.get("NAP_STATIC_PAGES", "").strip() == "all"
 QUERIES = {
     "index": "lang=es",
     "lesson": "",
@@ -91,7 +86,7 @@ def site_url(fresh_env: Any, static_site: Path, artifacts_dir: Path) -> Iterator
 
 
 @pytest.fixture(scope="module")
-def static_pages(chromium: Any, site_url: str) -> Iterator[tuple[dict[str, Any], list[str], list[str]]]:
+def static_pages(chromium: Any, site_url: str, whole_walks: bool) -> Iterator[tuple[dict[str, Any], list[str], list[str]]]:
     """The sampled pages of the site, opened one after the other: ({page: Page}, page errors, addresses asked for
     that are not the site's)."""
     context = chromium.new_context(base_url=site_url, viewport={"width": 1280, "height": 900}, locale="en-GB")
@@ -104,7 +99,7 @@ def static_pages(chromium: Any, site_url: str) -> Iterator[tuple[dict[str, Any],
     context.on("request", lambda request: None if request.url.startswith(site_url) or not request.url.startswith("http")
                else blocked.append(request.url))  # (blob: and data: addresses are the page's own)
     pages = {}
-    walk = list(QUERIES) if walk_all() else list(SAMPLE)
+    walk = list(QUERIES) if whole_walks else list(SAMPLE)
     try:
         for name in walk:
             query = QUERIES[name]
@@ -184,7 +179,8 @@ def test_the_odds_lab_computes_and_says_the_chart_could_not_be_loaded(static_pag
     assert not errors, errors
 
 
-def test_the_language_switch_works_in_the_static_site(static_pages: Any, site_url: str, expect: Any) -> None:
+def test_the_language_switch_works_in_the_static_site(static_pages: Any, site_url: str, expect: Any,
+                                                      whole_walks: bool) -> None:
     pages, errors, _blocked = static_pages
     front = pages["index"]
     english = front.locator("a.nap-landing-lang[lang=en]").first
@@ -195,8 +191,8 @@ def test_the_language_switch_works_in_the_static_site(static_pages: Any, site_ur
     assert target.startswith(site_url), target
     with urllib.request.urlopen(target, timeout=30) as reply:
         assert reply.status == 200 and b"voici" in reply.read().lower(), target
-    if not walk_all():
-        return  # following it starts a fifth Pyodide (about 15 s): NAP_STATIC_PAGES=all does
+    if not whole_walks:
+        return  # following it starts a fifth Pyodide (about 15 s): NAP_WALKS=all does
     english.click()
     front.wait_for_url("**/index.html?lang=en*", timeout=WIDGET_TIMEOUT)
     expect(front.locator(".nap-landing h1").first).to_have_text("Learn Nap", timeout=PAGE_TIMEOUT)
