@@ -300,7 +300,7 @@ def _kinds_asked(lesson: str) -> set[str]:
             return kinds
 
 
-@pytest.mark.timeout(600)  # five or six lessons; on a loaded 2-core machine this takes a minute or two
+@pytest.mark.timeout(600)  # three or six lessons; on a loaded 2-core machine this takes a minute or two
 def test_sampled_lessons_played_by_clicking_in_both_languages(contexts, voila_url, artifacts_dir, axe, expect,
                                                               site_pages, whole_walks):
     """... and the page walk's course states (``site_pages.COURSE_STATES``) of ``site_pages.COURSE_LESSON`` in
