@@ -82,34 +82,63 @@ class PlayApp(App):
         self.teachers.add_class("nap-play-teachers")
         self.setup.widget.children = (*self.setup.widget.children, self.teachers)
         self.live = LiveSeat(self, classroom, on_resume=self._resume)
-        self.trick = TrickView(self)
-        self.auction = AuctionPanel(self)
-        self.hand = HandView(self)
-        self.board = CardTable(self, on_card=self._on_table_card)
-        self.board.view.add_class("nap-play-card-table")
-        self.actions = ActionBar(self)
-        self.coach = Coach(self)
-        self.log = LogPanel(self)
+        self._board: GameBoard | None = None
+        """The game board (the table, the hand, the calls, the actions, the log), built at "Start": while
+        only the setup form shows, the page is about half as many widgets to send and draw."""
         self.ledger = PlayLedger(self)
         self.saveload = SaveLoad(self)
         self.replay = ReplayView(self)
         self.postmortem = PostMortemPanel(lambda: self.tr)  # "could it have been made?" once a deal ends
         self.keep = GameKeep(self)  # the game in progress, kept in the learner's browser and offered back
-        # phone order: what is on the table, then the learner's choices, then what just happened
-        # the page's messages sit next to what the learner acts on: under the card table while a game is on,
-        # under the setup form while it is open (see _place_status)
-        self.table_box = VBox([self.trick.widget, self.board.widget, self.status.widget, self.hand.widget,
-                                 self.auction.widget, self.coach.widget, self.actions.widget, self.live.widget,
-                                 self.log.latest, self.board.pace_box,
-                                 self.trick.history, self.log.box])
-        self.table_box.add_class("nap-play-board")
         header = HBox([self.title, self.switch.widget])
         header.add_class("nap-play-header")
         self.widget.children = (page_style(*self.styles), self.page_nav.widget, header, self.keep.widget,
-                                self.setup.widget,
-                                self.table_box, self.postmortem.widget, self.ledger.widget, self.saveload.widget, self.replay.widget,
-                                self.settings.widget)
+                                self.setup.widget, self.postmortem.widget, self.ledger.widget, self.saveload.widget,
+                                self.replay.widget, self.settings.widget)
         self.refresh()
+
+    # ------------------------------------------------------------ the board
+    def _game_board(self) -> "GameBoard":
+        """The game board, built the first time a game is shown (or a live class's page opens), and put in
+        the page in its final state: the message line already in place, one change of the page's children."""
+        if self._board is None:
+            board = self._board = GameBoard(self)
+            showing = self.table is not None and not self.setup_open
+            _show(board.table_box, showing)  # before the browser draws it
+            self._place_status(not showing)
+        return self._board
+
+    @property
+    def trick(self) -> TrickView:
+        return self._game_board().trick
+
+    @property
+    def auction(self) -> AuctionPanel:
+        return self._game_board().auction
+
+    @property
+    def hand(self) -> HandView:
+        return self._game_board().hand
+
+    @property
+    def board(self) -> CardTable:
+        return self._game_board().board
+
+    @property
+    def actions(self) -> ActionBar:
+        return self._game_board().actions
+
+    @property
+    def coach(self) -> Coach:
+        return self._game_board().coach
+
+    @property
+    def log(self) -> LogPanel:
+        return self._game_board().log
+
+    @property
+    def table_box(self) -> W.VBox:
+        return self._game_board().table_box
 
     def nav_profile(self) -> str:
         """The rules of the table being set up (what the page's links keep)."""
@@ -164,6 +193,7 @@ class PlayApp(App):
                 self.status.show(e.text(self.language.code), "refused")
                 return
             self.class_game = True
+            self._game_board()  # it holds the class's seat, whose browser storage hands back a reload's token
             self.ask_learner_name(clear=True)
             self.setup.lock(info.game)
             self.settings.undo.value = False  # a deal sent to the class cannot be taken back
@@ -188,7 +218,7 @@ class PlayApp(App):
 
     @property
     def pace(self) -> str:
-        return str(self.board.pace.value)
+        return str(self._board.board.pace.value) if self._board is not None else "normal"
 
     @property
     def live_class(self) -> bool:
@@ -326,15 +356,18 @@ class PlayApp(App):
         table = self.table
         view = table.view() if table is not None else None
         setup_open = table is None or self.setup_open
+        board = self._game_board() if table is not None else self._board  # none before the first game
         _show(self.setup.widget, setup_open)
         _show(self.setup.back, table is not None)
-        _show(self.table_box, not setup_open)
+        if board is not None:
+            _show(board.table_box, not setup_open)
         self._place_status(setup_open)
         if table is not None:
             self.trick.render(table, view)
             self.auction.render(table, view)
             self.hand.render(table, view)
-        self._render_board(table, view)
+        if board is not None:
+            self._render_board(table, view)
         # the learner's turn to play: the trick and the hand brought into view together (once per turn)
         turn = (id(table), table.deal_number, table.token) if table is not None and table.pending == "card" else None
         if turn is not None and turn != getattr(self, "_shown_turn", None):
@@ -345,11 +378,12 @@ class PlayApp(App):
         playing = table is not None and not table.session.is_over and (table.deal_number > 0)
         self.pagekeeper.guard(self._("Leave the game? It stays in this browser and is offered back when you return.")
                           if playing else "")
-        self.actions.render(table)
-        self.coach.render(table)
-        # the moves on the table reach the page first: "what just happened" carries the turn token that
-        # tells the page (and the latency benchmark) that the bots' replies have arrived
-        self.log.render(table)
+        if board is not None:
+            board.actions.render(table)
+            board.coach.render(table)
+            # the moves on the table reach the page first: "what just happened" carries the turn token that
+            # tells the page (and the latency benchmark) that the bots' replies have arrived
+            board.log.render(table)
         # then what changes once per deal: the settlement now; the chart, the download and the replay
         # list (the slow parts) once the kernel is idle, so they never hold up the bots' replies
         self.ledger.render(table)
@@ -357,17 +391,31 @@ class PlayApp(App):
         self._later(self._render_slow)
 
     def _place_status(self, setup_open: bool) -> None:
-        """Put the page's message line under the setup form (open) or under the card table (a game on)."""
+        """Put the page's message line under the setup form (open) or under the card table (a game on), and
+        the game board, once built, in the page right after the setup form.
+
+        Each box's children change at most once here, and while the form is open the line sits after the
+        board (hidden then), not between the form and the board: the browser redraws every child of a box
+        from the first one that changed, and a board redrawn while the views of its children are still
+        being made (it was just built, or its own children just changed) has the browser post messages to
+        views it has already removed ('Cannot read properties of null (reading processLuminoMessage)',
+        'Could not add child view to box'). With this order, moving the line never redraws the board."""
         line = self.status.widget
-        box, after = (self.widget, self.setup.widget) if setup_open else (self.table_box, self.board.widget)
-        other = self.table_box if setup_open else self.widget
-        if line in other.children:
-            other.children = tuple(w for w in other.children if w is not line)
-        children = list(box.children)
-        if line not in children or children.index(line) != children.index(after) + 1:
-            children = [w for w in children if w is not line]
-            children.insert(children.index(after) + 1, line)
-            box.children = tuple(children)
+        board = self._board
+        page = [w for w in self.widget.children if w is not line]
+        if board is not None:
+            if board.table_box not in page:
+                page.insert(page.index(self.setup.widget) + 1, board.table_box)
+            inner = [w for w in board.table_box.children if w is not line]
+            if not setup_open:
+                inner.insert(inner.index(board.board.widget) + 1, line)
+            if tuple(inner) != tuple(board.table_box.children):
+                board.table_box.children = tuple(inner)
+        if setup_open or board is None:
+            after = board.table_box if board is not None else self.setup.widget
+            page.insert(page.index(after) + 1, line)
+        if tuple(page) != tuple(self.widget.children):
+            self.widget.children = tuple(page)
 
     def _render_board(self, table: PlayTable | None, view: "SeatView | None") -> None:
         if table is None or view is None or self.setup_open:
@@ -423,7 +471,36 @@ class PlayApp(App):
         self.setup.refresh()
         self.classlink.refresh()
         self.settings.refresh()
-        self.board.refresh()
-        self.replay.board.refresh()
-        self.auction._profile = None
+        if self._board is not None:
+            self._board.refresh()
+        self.replay.refresh()
         self.render()
+
+
+class GameBoard:
+    """The play page's game board: the facts of the deal, the card table, the typed card, the calls, the
+    hint, the actions and the log, in one box (``nap-play-board``). The page builds it at the first "Start"
+    (a loaded or resumed game, a live class's page): until then only the setup form shows."""
+
+    def __init__(self, app: PlayApp) -> None:
+        self.trick = TrickView(app)
+        self.auction = AuctionPanel(app)
+        self.hand = HandView(app)
+        self.board = CardTable(app, on_card=app._on_table_card)
+        self.board.view.add_class("nap-play-card-table")
+        self.actions = ActionBar(app)
+        self.coach = Coach(app)
+        self.log = LogPanel(app)
+        # phone order: what is on the table, then the learner's choices, then what just happened
+        # the page's messages sit next to what the learner acts on: under the card table while a game is on,
+        # under the setup form while it is open (see PlayApp._place_status)
+        self.table_box = VBox([self.trick.widget, self.board.widget, self.hand.widget,
+                               self.auction.widget, self.coach.widget, self.actions.widget, app.live.widget,
+                               self.log.latest, self.board.pace_box,
+                               self.trick.history, self.log.box])
+        self.table_box.add_class("nap-play-board")
+
+    def refresh(self) -> None:
+        """The board's own words in the page's language (the rest comes with the page's next render)."""
+        self.board.refresh()
+        self.auction._profile = None

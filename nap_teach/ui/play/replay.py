@@ -24,36 +24,65 @@ class ReplayView(Component):
 
     def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
-        self.heading = HTML()
-        self.deal = W.Dropdown(options=[], layout=_auto())
-        self.deal.add_class("nap-play-replay-deal")
-        self.back = Button(icon="step-backward", layout=_auto())
-        self.back.add_class("nap-play-replay-back")
-        self.forward = Button(icon="step-forward", layout=_auto())
-        self.forward.add_class("nap-play-replay-next")
-        self.view_html = HTML()
-        self.view_html.add_class("nap-play-replay")
-        self.deal.observe(self._on_deal, names="value")
-        self.back.on_click(lambda _b: self._on_step(-1))
-        self.forward.on_click(lambda _b: self._on_step(+1))
-        # the saved deal on the card table, one action per step (the cards arrive at the page's pace)
-        self.board = CardTable(app)
-        self.board.view.add_class("nap-play-replay-table")
-        self.widget = VBox([self.heading, HBox([self.deal, self.back, self.forward]), self.board.widget,
-                              self.view_html])
+        self._parts: _ReplayParts | None = None
+        """The panel's controls and its card table, built when the first deal has been played (until then
+        the panel is hidden: nothing to replay)."""
+        self.widget = VBox([])
         self.widget.add_class("nap-play-replay-panel")
         self._events: list[Event] = []
         self._step = 0
         self._shown: tuple[int, int] | None = None
         self._key: object = None
 
+    def _built(self) -> "_ReplayParts":
+        if self._parts is None:
+            parts = self._parts = _ReplayParts(self.app)
+            parts.deal.observe(self._on_deal, names="value")
+            parts.back.on_click(lambda _b: self._on_step(-1))
+            parts.forward.on_click(lambda _b: self._on_step(+1))
+            self.widget.children = (parts.heading, HBox([parts.deal, parts.back, parts.forward]), parts.board.widget,
+                                    parts.view_html)
+        return self._parts
+
+    @property
+    def heading(self) -> W.HTML:
+        return self._built().heading
+
+    @property
+    def deal(self) -> W.Dropdown:
+        return self._built().deal
+
+    @property
+    def back(self) -> W.Button:
+        return self._built().back
+
+    @property
+    def forward(self) -> W.Button:
+        return self._built().forward
+
+    @property
+    def view_html(self) -> W.HTML:
+        return self._built().view_html
+
+    @property
+    def board(self) -> CardTable:
+        return self._built().board
+
+    def refresh(self) -> None:
+        """The card table's words in the page's language (the rest comes with the next render)."""
+        if self._parts is not None:
+            self._parts.board.refresh()
+
     def render(self, table: PlayTable | None) -> None:
+        deals = table.played_deals() if table is not None else []
+        if not deals and self._parts is None:
+            _show(self.widget, False)  # nothing to replay yet
+            return
         _ = self._
         self.heading.value = html('<h3>{}</h3>', _('Replay a saved deal'))
         self.back.description = _("Back")
         self.forward.description = _("Next")
         self.deal.description = _("Deal")
-        deals = table.played_deals() if table is not None else []
         _show(self.widget, bool(deals))
         key = (id(table), len(deals), self.app.language.code)
         if key == self._key:
@@ -108,7 +137,7 @@ class ReplayView(Component):
             state.apply(action)
         seat = table.seat_in(state)
         view = state.view(seat if seat is not None else 0)
-        self.board.pace.value = self.app.pace
+        self.board.set_pace(self.app.pace)  # the page's pace (the replay has no setting of its own)
         self.board.show_view(view, key=f"replay:{id(table)}:{number}", four_colour=self.app.four_colour,
                              show_hand=seat is not None,
                              centre_title=_("Step {step} of {total}").format(step=self._step,
@@ -134,3 +163,21 @@ class ReplayView(Component):
         yours = escape(_("Your hand then:"))
         self.view_html.value = (html('<div class="nap-play-box"><p><b>{}</b></p>{}<p>{} {}</p>{}</div>',
                                      step, what, yours, hand, trick))
+
+
+class _ReplayParts:
+    """The replay panel's controls and card table (built with the first deal played)."""
+
+    def __init__(self, app: PlayPage) -> None:
+        self.heading = HTML()
+        self.deal = W.Dropdown(options=[], layout=_auto())
+        self.deal.add_class("nap-play-replay-deal")
+        self.back = Button(icon="step-backward", layout=_auto())
+        self.back.add_class("nap-play-replay-back")
+        self.forward = Button(icon="step-forward", layout=_auto())
+        self.forward.add_class("nap-play-replay-next")
+        self.view_html = HTML()
+        self.view_html.add_class("nap-play-replay")
+        # the saved deal on the card table, one action per step (the cards arrive at the page's pace)
+        self.board = CardTable(app)
+        self.board.view.add_class("nap-play-replay-table")

@@ -78,28 +78,50 @@ class CardTable(Component):
         self.view = TableWidget(layout=auto_layout())
         self.view.add_class("nap-card-table")
         self.view.on_msg(self._on_msg)
-        self.pace = W.Dropdown(options=[], layout=auto_layout())
-        self.pace.add_class("nap-table-pace")
-        self.pace.observe(self._on_pace, names="value")
-        self.pace_box = W.HBox([self.pace])
-        self.pace_box.add_class("nap-table-pace-box")
+        self._pace: W.Dropdown | None = None
+        self._pace_box: W.HBox | None = None
         self.widget = W.VBox([self.view])
         self.widget.add_class("nap-card-table-box")
         self.refused: list[str] = []
         self.named_text: list[str] = []
         """The cards and seats the last feedback named, in words (part of :attr:`text`)."""
-        self.refresh()
 
     # ------------------------------------------------------------ settings
+    @property
+    def pace(self) -> W.Dropdown:
+        """The pace setting (how fast the bots' cards arrive), made when a page first asks for it: only the
+        play page shows it (the lesson, the problems and replay set the pace themselves)."""
+        if self._pace is None:
+            self._pace = W.Dropdown(options=[], layout=auto_layout(), _dom_classes=("nap-table-pace",))
+            self._pace.observe(self._on_pace, names="value")
+            self.refresh()
+        return self._pace
+
+    @property
+    def pace_box(self) -> W.HBox:
+        """The pace setting in its box, to place on the page."""
+        if self._pace_box is None:
+            self._pace_box = W.HBox([self.pace], _dom_classes=("nap-table-pace-box",))
+        return self._pace_box
+
+    def set_pace(self, value: str) -> None:
+        """How fast the cards arrive (one of :data:`PACES`, else "normal"), without the setting."""
+        if self._pace is not None:
+            self._pace.value = value if value in PACES else "normal"
+        self.view.pace = value if value in PACES else "normal"
+
     def refresh(self) -> None:
         """The pace setting's words in the page's language (its value is kept)."""
+        pace = self._pace
+        if pace is None:
+            return
         _ = self._
-        current = self.pace.value if self.pace.value in PACES else "normal"
+        current = pace.value if pace.value in PACES else "normal"
         names = {"instant": _("instant"), "normal": _("normal"), "slow": _("slow")}
-        self.pace.options = [(names[p], p) for p in PACES]
-        self.pace.value = current
-        self.pace.description = _("Bots' cards")
-        self.pace.tooltip = _("How fast the bots' cards arrive on the table")
+        pace.options = [(names[p], p) for p in PACES]
+        pace.value = current
+        pace.description = _("Bots' cards")
+        pace.tooltip = _("How fast the bots' cards arrive on the table")
 
     def _on_pace(self, change: dict[str, Any]) -> None:
         value = change.get("new")
