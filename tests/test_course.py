@@ -8,7 +8,7 @@ import json
 import pytest
 
 from nap_teach.teach.course import (
-    Anchor, LessonError, lesson_from_record, lesson_texts, load_course, load_lesson,
+    Anchor, LessonError, course_outline, lesson_from_record, lesson_ids, lesson_texts, load_course, load_lesson,
 )
 from nap_teach.engine.explain import RecordError
 from nap_teach.teach.lesson import Lesson, LessonWalk
@@ -55,6 +55,15 @@ def test_course_is_in_file_order_and_lesson_1_is_the_worked_deal_with_the_course
     player = LessonPlayer(first)
     assert ([[(e.rule, e.key) for e in p.explanations] for p in player.pages]
             == [[(e.rule, e.key) for e in s.explanations] for s in Lesson().steps])
+
+
+def test_the_course_outline_is_the_loaded_course_without_its_deals():
+    """The landing page and the progress panel list the lessons from the outline: the same lessons, places,
+    titles, rules and rules of play as the checked course."""
+    outline = course_outline()
+    assert [(o.id, o.place, o.profile.name, o.title, o.rules) for o in outline] == [
+        (s.id, s.place, s.profile.name, s.title, s.rules) for s in load_course()]
+    assert lesson_ids() == tuple(s.id for s in load_course())
 
 
 @pytest.mark.parametrize("change, words", [

@@ -43,7 +43,7 @@ from ..engine.messages import N_, PROFILE_NAMES
 from ..engine.profiles import BRITISH, PROFILES, Profile
 from ..words.render import card_svg
 from ..engine.rules import rules_in_force
-from ..teach.course import load_course
+from ..teach.course import course_outline
 from ..words.rulebook import stakes_table_html
 from .base import App, guarded, page_style
 from .params import DEFAULT_LANGUAGE, PageParams, page_query, preheating
@@ -255,7 +255,7 @@ class LandingPage(App):
 
     def refresh(self) -> None:
         _ = self._
-        count = len(load_course())  # the course's own count, never a number written here
+        count = len(course_outline())  # the course's own count, never a number written here
         # "For teachers" within the first screen: a link to the section further down
         self.title.value = (html("<h1>{}</h1><p class='nap-landing-tagline' data-lessons='{}'>{}</p>"
                                  "<p class='nap-landing-jump'><a class='nap-landing-teachers-jump' "

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from ..teach.course import load_course
+from ..teach.course import course_outline
 from ..words.i18n import Translator
 from ..words.html import Markup, html, join
 from ..teach.mastery import Progress
@@ -29,7 +29,7 @@ __all__ = ["ProgressPanel", "ReviewQuiz", "taught_rules", "course_list_html"]
 def course_list_html(progress: Progress, tr: Translator, lang: str, current: str | None = None) -> Markup:
     """The lessons in course order with their state (not started, done, score), as links."""
     items = []
-    for spec in load_course():
+    for spec in course_outline():
         state = progress.lesson_state(spec.id)
         score = progress.score(spec.id)
         if state == "done" and score is not None:
@@ -50,7 +50,7 @@ def course_list_html(progress: Progress, tr: Translator, lang: str, current: str
 def taught_rules(lesson_ids: list[str]) -> list[str]:
     """Rules taught by the lessons done."""
     done = set(lesson_ids)
-    return sorted({r for spec in load_course() if spec.id in done for r in spec.rules})
+    return sorted({r for spec in course_outline() if spec.id in done for r in spec.rules})
 
 
 class ProgressPanel(Component):
@@ -89,7 +89,7 @@ class ProgressPanel(Component):
 
     def render(self) -> None:
         p = self.store.progress
-        course = load_course()
+        course = course_outline()
         done = [s.id for s in course if p.lesson_state(s.id) == "done"]
         mastered = p.mastered(taught_rules(done))
         review = p.review_kinds()
