@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...teach.course import LessonSpec, lesson_ids, load_course, load_lesson
+from ...teach.course import LessonSpec, course_outline, lesson_ids, load_lesson
 from ...words.html import html, join
 from ...teach.lesson import Lesson, LessonWalk, default_lesson
 from ...engine.state import DealState
@@ -70,7 +70,7 @@ class LessonApp(App):
         self.postmortem = PostMortemPanel(lambda: self.tr)  # "could it have been made?" at the deal's end
         self.presenter = Presenter(self, present=present)  # presenter mode and the keys that step the lesson
         if self.mode is not None:  # the header: "Lesson 3 of 16", and Next to the next lesson of the course
-            lessons = load_course()
+            lessons = course_outline()  # the course's list, not its other lessons' deals
             ids = [c.id for c in lessons]
             at = ids.index(self.mode.spec.id) if self.mode.spec.id in ids else None
             following = lessons[at + 1] if at is not None and at + 1 < len(lessons) else None
