@@ -54,18 +54,25 @@ $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "nap_teach needs Python >= 3.11; run make PYTHON=python3.11 ...")'
 	$(PYTHON) -m venv $(VENV)
 
+# The pinned requirements and the project itself (its engine compiled by mypyc: about 20 s of one core) are
+# installed by two pip runs side by side; the requirement files pin every dependency of the project and of
+# its serve extra, so the project's own install needs none of them (--no-deps). Either failing fails the step.
+pip_install_with_project = cd $(ROOT) && { $(BIN)/python -m pip install --disable-pip-version-check -q -r $(1) & \
+  deps=$$!; $(BIN)/python -m pip install --disable-pip-version-check -q --no-deps -e . && project=0 || project=$$?; \
+  wait $$deps && test $$project = 0; }
+
 $(APP_STAMP): | $(BIN)/python
-	cd $(ROOT) && $(BIN)/python -m pip install --disable-pip-version-check -q -r requirements.txt -e '.[serve]'
+	$(call pip_install_with_project,requirements.txt)
 	rm -f $(VENV)/.nap-installed-app-*
 	touch $@ $(ENGINE_STAMP)
 
 $(TEST_STAMP): | $(BIN)/python
-	cd $(ROOT) && $(BIN)/python -m pip install --disable-pip-version-check -q -r requirements-test.txt -e '.[serve]'
+	$(call pip_install_with_project,requirements-test.txt)
 	rm -f $(VENV)/.nap-installed-test-* $(VENV)/.nap-installed-app-* $(VENV)/.nap-installed-demo-*
 	touch $@ $(APP_STAMP) $(DEMO_STAMP) $(ENGINE_STAMP)
 
 $(DEMO_STAMP): | $(BIN)/python
-	cd $(ROOT) && $(BIN)/python -m pip install --disable-pip-version-check -q -r requirements-demo.txt -e '.[serve]'
+	$(call pip_install_with_project,requirements-demo.txt)
 	rm -f $(VENV)/.nap-installed-demo-* $(VENV)/.nap-installed-app-*
 	touch $@ $(APP_STAMP) $(ENGINE_STAMP)
 

@@ -80,8 +80,13 @@ def new_venv(path: Path) -> Path:
 
 
 def pip_install(bin_dir: Path, *args: str, cwd: Path, **env: str) -> None:
+    """``pip install`` into the venv of ``bin_dir``, without byte-compiling what it installs (``PIP_NO_COMPILE``).
+
+    Bytecode changes nothing these venvs are tested for: the servers started from them write it as they import,
+    for the modules they import (a third of the some 5,700 installed), instead of pip compiling them all at
+    install time, 10-12 s of a core per venv here (benchmarks/README.md, "Test suite time")."""
     run([str(bin_dir / "python"), "-m", "pip", "install", "--disable-pip-version-check", "-q", *args], cwd=cwd,
-        **env)
+        **{"PIP_NO_COMPILE": "1", **env})
 
 
 def run_folder(basetemp: Path) -> Path:
