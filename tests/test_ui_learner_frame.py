@@ -301,21 +301,37 @@ def test_part6_a_problem_on_the_card_table_keeps_the_trick_that_beat_the_learner
 
 # --------------------------------------------------------------- part 7: the odds lab
 def test_part7_a_hand_chosen_by_tapping_cards_and_numbers_in_the_languages_format():
-    from nap_teach.engine.cards import Card
     from nap_teach.ui.odds import OddsApp
 
     app = OddsApp(lang="es", seed=1)
+    picker = app.picker.widget  # one widget for the 52 cards: its taps arrive as messages from the browser
+    assert [len(row) for row in picker.cards] == [13, 13, 13, 13]
+    assert picker.label.startswith("La baraja:")  # the group's accessible name, in the page's language
+    assert picker.css == "nap-odds-pick" and picker.picked_css == "nap-odds-picked"  # the classes the page's tests find
     for code in ("AS", "KS", "QS", "JS", "10S"):
-        app.picks[Card.parse(code)].click()
+        app.picker.receive({"type": "pick", "card": code})
     assert app.hand_box.value == "A♠ K♠ Q♠ J♠ 10♠"  # as symbols: they read the same in every language
-    assert "nap-odds-picked" in app.picks[Card.parse("AS")]._dom_classes
-    assert app.picks[Card.parse("AS")].description.startswith("\u2713")
-    app.picks[Card.parse("2H")].click()  # a sixth card: refused in words, the hand unchanged
+    assert set(picker.picked) == {"AS", "KS", "QS", "JS", "10S"}  # drawn picked (nap-odds-picked, a check mark)
+    ace = next(card for row in picker.cards for card in row if card["code"] == "AS")
+    assert ace["label"] == "as de picas" and ace["text"].startswith("A")  # the card's name in the page's language
+    assert ace["picked_label"].startswith("as de picas:") and ace["picked_label"] != ace["label"]
+    app.picker.receive({"type": "pick", "card": "2H"})  # a sixth card: refused in words, the hand unchanged
     assert app.status.kind == "refused" and app.hand_box.value == "A♠ K♠ Q♠ J♠ 10♠"
-    app.picks[Card.parse("JS")].click()  # tapped again: taken back
-    assert app.hand_box.value == "A♠ K♠ Q♠ 10♠"
+    assert "2H" not in picker.picked
+    app.picker.receive({"type": "pick", "card": "JS"})  # tapped again: taken back
+    assert app.hand_box.value == "A♠ K♠ Q♠ 10♠" and "JS" not in picker.picked
     app.hand_box.value = "AS KS QS JS 2H"  # typed: the picker follows
-    assert "nap-odds-picked" in app.picks[Card.parse("2H")]._dom_classes
+    assert set(picker.picked) == {"AS", "KS", "QS", "JS", "2H"}
+    for forged in ({"type": "pick", "card": "ZZ"}, {"type": "pick", "card": 7}, {"type": "pick", "card": ["AS"]},
+                   {"type": "play", "card": "3C"}, "3C", None, {"type": "pick", "card": "3C", **{str(i): i for i in range(9)}}):
+        app.status.clear()
+        app.picker.receive(forged)  # not a card of the pack, or not the picker's message: refused, nothing changed
+        assert app.status.kind == "refused", forged
+        assert app.hand_box.value == "AS KS QS JS 2H" and set(picker.picked) == {"AS", "KS", "QS", "JS", "2H"}
+    app.language.set("en")  # another language: the cards' names follow, the choice stays
+    ace = next(card for row in picker.cards for card in row if card["code"] == "AS")
+    assert ace["label"] == "ace of spades" and set(picker.picked) == {"AS", "KS", "QS", "JS", "2H"}
+    app.language.set("es")
     app.layouts.value = 200
     app.run.click()
     table = app.table.value

@@ -7,10 +7,10 @@ from typing import Any, Sequence
 
 import ipywidgets as W
 
-from ...engine.cards import FULL_PACK, Card, CardParseError, format_cards, sort_hand
+from ...engine.cards import Card, CardParseError, format_cards, sort_hand
 from ...engine.dealing import MAX_SEED
-from ...words.render import card_label, card_text
-from ..widgets import Button, HBox, HTML, set_classes, set_trait, shared_button_style, shared_layout, show, VBox
+from ..picker import CardPicker
+from ..widgets import Button, HBox, HTML, show, VBox
 from ...words.html import Markup, html, join
 from ...words.cardtext import read_cards, reading_note
 from ...words.i18n import Translator
@@ -122,27 +122,15 @@ class OddsApp(App):
         self.table = HTML()
         self.table.add_class("nap-odds-table")
         # the 52-card picker (issue 26 part 7): a hand chosen by tapping cards, as in the deal editor; the box
-        # above it shows the same hand as codes and can still be typed in
-        self.picks: dict[Card, W.Button] = {}
-        rows = []
-        for start in range(0, 52, 13):
-            row = []
-            for card in FULL_PACK[start:start + 13]:
-                b = Button(description=card_text(card), layout=shared_layout("width-auto", width="auto"),
-                             style=shared_button_style())
-                b.add_class("nap-odds-pick")
-                b.add_class(f"nap-odds-pick-{card.code}")
-                b.add_class(f"nap-suit-{card.suit.letter}")
-                b._nap_card = card
-                b.on_click(self._on_pick)
-                self.picks[card] = b
-                row.append(b)
-            rows.append(HBox(row, layout=W.Layout(width="auto", max_width="100%", flex_flow="row wrap")))
-        self.picker = VBox(rows, layout=W.Layout(width="auto", max_width="100%"))
-        self.picker.add_class("nap-odds-picker")
+        # above it shows the same hand as codes and can still be typed in. One widget for the 52 cards
+        # (issue 28 part 3): 52 buttons in 4 boxes were half the page's models
+        self.picker = CardPicker(self, self._on_pick, css="nap-odds-pick", picked_css="nap-odds-picked",
+                                 box_css="nap-odds-picker",
+                                 picked_words=lambda card: self.tr.gettext(
+                                     "{card}: in your hand (tap to take it back)").format(card=card))
         self.hand_box.observe(self._on_hand_typed, names="value")
         header = HBox([self.title, self.switch.widget])
-        form = VBox([HBox([self.hand_box, self.deal, self.keep]), self.picker,
+        form = VBox([HBox([self.hand_box, self.deal, self.keep]), self.picker.widget,
                        HBox([self.players, self.seat, self.layouts]), HBox([self.position]),
                        HBox([self.run, self.progress, self.progress_label])])
         form.add_class("nap-odds-form")
@@ -275,11 +263,9 @@ class OddsApp(App):
                 cards.append(card)
         return cards
 
-    @guarded
-    def _on_pick(self, button: W.Button) -> None:
-        card = getattr(button, "_nap_card", None)
-        if not isinstance(card, Card):
-            return
+    def _on_pick(self, card: Card) -> None:
+        """A card tapped in the picker (one of the 52, checked by :meth:`CardPicker.receive`, which also
+        guards this call): in the hand it is taken back, else added unless five are chosen already."""
         cards = self._typed_cards()
         if card in cards:
             cards.remove(card)
@@ -293,21 +279,7 @@ class OddsApp(App):
         self.hand_box.value = format_cards(sort_hand(cards))  # as symbols: they read the same in every language
 
     def _on_hand_typed(self, _change: object = None) -> None:
-        self._render_picks()
-
-    def _render_picks(self) -> None:
-        chosen = set(self._typed_cards())
-        tr = self.tr
-        for card, button in self.picks.items():
-            on = card in chosen
-            classes = ["nap-odds-pick", f"nap-odds-pick-{card.code}", f"nap-suit-{card.suit.letter}"]
-            if on:
-                classes.append("nap-odds-picked")
-            set_classes(button, classes)
-            words = card_label(card, tr)
-            set_trait(button, "tooltip", tr.gettext("{card}: in your hand (tap to take it back)").format(card=words)
-                      if on else words)
-            set_trait(button, "description", ("\u2713" if on else "") + card_text(card))
+        self.picker.show_picked(self._typed_cards())
 
     # ---------------------------------------------------------- drawing
     def render(self) -> None:
@@ -407,6 +379,7 @@ class OddsApp(App):
                                  + [(tr.gettext("after a bid of {call}").format(call=tr.call(k.name)), k.name)
                                     for k in self.profile.ladder if k.name != top])
         self.position.value = keep if keep in {v for _l, v in self.position.options} else ""
-        self._render_picks()
+        self.picker.refresh(tr.gettext("The pack: tap a card to put it in your hand or take it back"))
+        self.picker.show_picked(self._typed_cards())
         self._on_players()
         self.render()
