@@ -82,9 +82,9 @@ def new_venv(path: Path) -> Path:
 def pip_install(bin_dir: Path, *args: str, cwd: Path, **env: str) -> None:
     """``pip install`` into the venv of ``bin_dir``, without byte-compiling what it installs (``PIP_NO_COMPILE``).
 
-    Bytecode changes nothing these venvs are tested for: the servers started from them write it as they import,
-    for the modules they import (a third of the some 5,700 installed), instead of pip compiling them all at
-    install time, 10-12 s of a core per venv here (benchmarks/README.md, "Test suite time")."""
+    Bytecode changes nothing these venvs are tested for: the servers started from them write it for the modules
+    they import, as they import them, instead of pip compiling every installed module at install time (12.4 s of
+    a core for the test venv's 5,732 here: benchmarks/README.md, "Test suite time")."""
     run([str(bin_dir / "python"), "-m", "pip", "install", "--disable-pip-version-check", "-q", *args], cwd=cwd,
         **{"PIP_NO_COMPILE": "1", **env})
 
