@@ -56,18 +56,13 @@ function render({ model, el: root }) {
     if (hadFocus && buttons.has(hadFocus)) buttons.get(hadFocus).button.focus();
   }
 
-  model.on("change:cards", draw);
-  model.on("change:css", draw);
-  model.on("change:label", draw);
-  model.on("change:picked", mark);
-  model.on("change:picked_css", draw);
+  // a change of the choice only marks the cards; any other change draws them again
+  const listeners = [["change:cards", draw], ["change:css", draw], ["change:label", draw],
+                     ["change:picked", mark], ["change:picked_css", draw]];
+  for (const [event, handler] of listeners) model.on(event, handler);
   draw();
   return () => {
-    model.off("change:cards", draw);
-    model.off("change:css", draw);
-    model.off("change:label", draw);
-    model.off("change:picked", mark);
-    model.off("change:picked_css", draw);
+    for (const [event, handler] of listeners) model.off(event, handler);
   };
 }
 

@@ -106,9 +106,10 @@ class CardTable(Component):
 
     def set_pace(self, value: str) -> None:
         """How fast the cards arrive (one of :data:`PACES`, else "normal"), without the setting."""
+        pace = value if value in PACES else "normal"
         if self._pace is not None:
-            self._pace.value = value if value in PACES else "normal"
-        self.view.pace = value if value in PACES else "normal"
+            self._pace.value = pace
+        self.view.pace = pace
 
     def refresh(self) -> None:
         """The pace setting's words in the page's language (its value is kept)."""
