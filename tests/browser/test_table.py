@@ -12,10 +12,34 @@ def latest_token(page) -> str | None:
     return page.locator(".nap-latest").first.get_attribute("data-token")
 
 
+# What the page shows when an awaited answer does not come: where the focus is, the calls, the message line.
+PAGE_STATE_JS = """() => {
+  const a = document.activeElement;
+  const calls = Array.from(document.querySelectorAll('button.nap-play-call'))
+    .map((b) => b.textContent.trim() + (b.disabled ? ' (disabled)' : ''));
+  const frame = document.querySelector('.nap-play-card-table .nt-table');
+  const status = Array.from(document.querySelectorAll('.nap-status')).map((s) => s.innerText.trim()).filter(Boolean);
+  return {focus: a ? a.tagName + '.' + a.className : null, calls: calls, status: status,
+          table_ready: frame ? frame.dataset.ready : null};
+}"""
+
+
 def wait_new_token(page, before: str | None) -> None:
+    """Wait for the page's "what just happened" line to carry a turn token other than ``before``."""
+    try:
+        page.wait_for_function(
+            "(before) => { const el = document.querySelector('.nap-latest');"
+            " return el && el.dataset.token !== before; }", arg=before, timeout=WIDGET_TIMEOUT)
+    except Exception as error:  # Playwright's TimeoutError: say what the page showed instead
+        raise AssertionError(f"no answer after token {before!r}; the page: {page.evaluate(PAGE_STATE_JS)}") from error
+
+
+def wait_table_at_rest(page) -> None:
+    """Wait until the play page's card table has drawn the latest turn (its ``data-ready`` is that token)."""
     page.wait_for_function(
-        "(before) => { const el = document.querySelector('.nap-latest');"
-        " return el && el.dataset.token !== before; }", arg=before, timeout=WIDGET_TIMEOUT)
+        "() => { const el = document.querySelector('.nap-latest');"
+        " const frame = document.querySelector('.nap-play-card-table .nt-table');"
+        " return el && frame && frame.dataset.ready === el.dataset.token; }", timeout=WIDGET_TIMEOUT)
 
 
 def start(voila_page, expect, query: str):
@@ -115,7 +139,9 @@ def test_the_hand_is_played_by_keyboard_and_keeps_the_focus(voila_page, page, ex
     # is not lost but goes to the hand
     calls = page.locator(".nap-play-auction-panel button.nap-play-call:not([disabled])")
     expect(calls.first).to_be_visible(timeout=WIDGET_TIMEOUT)
+    wait_table_at_rest(page)  # as a learner does: the keys once the table shows the turn
     calls.last.focus()
+    expect(calls.last).to_be_focused()
     before = latest_token(page)
     page.keyboard.press("Enter")
     wait_new_token(page, before)
