@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 import time
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 WIDGET_TIMEOUT = 30_000  # ms a widget may take to answer a tap (the bots' cards arrive at the chosen pace)
 
 
@@ -30,7 +32,7 @@ def wait_new_token(page, before: str | None) -> None:
         page.wait_for_function(
             "(before) => { const el = document.querySelector('.nap-latest');"
             " return el && el.dataset.token !== before; }", arg=before, timeout=WIDGET_TIMEOUT)
-    except Exception as error:  # Playwright's TimeoutError: say what the page showed instead
+    except PlaywrightTimeout as error:  # say what the page showed instead
         raise AssertionError(f"no answer after token {before!r}; the page: {page.evaluate(PAGE_STATE_JS)}") from error
 
 
