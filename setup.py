@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
@@ -43,6 +44,22 @@ class OptionalBuildExt(build_ext):
             super().run()
         except Exception as error:  # any failure of the C build (compiler missing, headers, errors): stay pure
             self._give_up(error)
+
+    def build_extensions(self) -> None:
+        """Compile the C files of each extension side by side, one per core: mypyc writes a file per compiled
+        module (``multi_file``), where the whole library was one file that one core compiled while the others
+        waited (figures: benchmarks/README.md, "Test suite time")."""
+        compile_one = self.compiler.compile
+
+        def compile_side_by_side(sources, *args, **kwargs):
+            if len(sources) < 2:
+                return compile_one(sources, *args, **kwargs)
+            with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+                objects = pool.map(lambda source: compile_one([source], *args, **kwargs), sources)
+                return [obj for batch in objects for obj in batch]
+
+        self.compiler.compile = compile_side_by_side
+        super().build_extensions()
 
     def build_extension(self, ext):
         try:
@@ -81,7 +98,7 @@ def engine_extensions() -> list:
         # babel), in the build's own environment, where the app's dependencies may not be installed yet: their
         # errors are not the compiled modules' and must not stop the build (pip's first install of a fresh clone)
         return mypycify(["--follow-imports=silent", *COMPILED_MODULES], opt_level="3",
-                        group_name="nap_teach_compiled")
+                        group_name="nap_teach_compiled", multi_file=True)
     except (Exception, SystemExit) as error:  # mypy's type errors end in SystemExit: stay pure
         print(f"nap_teach: mypyc could not compile the engine ({error}); it stays pure Python", file=sys.stderr)
         return []
