@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-import ipywidgets as W
-
 from ..words.i18n import LANGUAGES, Translator, normalize_lang, translator
+from .widgets import ToggleButtons
 
 __all__ = ["Language", "LanguageSwitch"]
 
@@ -47,7 +46,7 @@ class LanguageSwitch:
 
     def __init__(self, language: Language) -> None:
         self.language = language
-        self.widget = W.ToggleButtons(
+        self.widget = ToggleButtons(
             options=[(name, code) for code, name in LANGUAGES.items()],
             value=language.code,
             style={"button_width": "auto"},

@@ -12,8 +12,9 @@ from ..words.html import Markup, html
 from ..words.i18n import Translator
 
 __all__ = ["auto_layout", "show", "set_trait", "set_classes", "with_classes", "scroll_cue", "HTML", "SharedLayout",
-           "HiddenLayout", "SharedHTMLStyle", "SharedButtonStyle", "shared_layout", "shared_button_style", "VBox", "HBox",
-           "Button"]
+           "HiddenLayout", "SharedHTMLStyle", "SharedButtonStyle", "shared_layout", "shared_button_style", "shared_style",
+           "VBox", "HBox", "Button", "Dropdown", "Checkbox", "ToggleButtons", "Text", "Textarea", "BoundedIntText",
+           "IntText"]
 
 WidgetT = TypeVar("WidgetT", bound=W.Widget)
 
@@ -99,6 +100,38 @@ def shared_button_style() -> SharedButtonStyle:
     return style
 
 
+_frozen_styles: dict[type[W.Widget], type[W.Widget]] = {}
+"""Each style class's frozen twin, made on first use."""
+
+
+def shared_style(style_class: type[W.Widget], **values: Any) -> W.Widget:
+    """The page's one style model of this class and these values (``description_width="initial"`` ...), shared
+    by every control made with them and never changed: a form of a dozen controls had a dozen style models,
+    identical, each sent to the browser and drawn."""
+    key = f"style:{style_class.__name__}:" + ",".join(f"{name}={value}" for name, value in sorted(values.items()))
+
+    def make() -> W.Widget:
+        frozen = _frozen_styles.get(style_class)
+        if frozen is None:
+            frozen = _frozen_styles[style_class] = type(f"Shared{style_class.__name__}", (_Frozen, style_class), {})
+        style = frozen(**values)
+        style.freeze()
+        return style
+
+    style: W.Widget = _shared_model(key, make)
+    return style
+
+
+def _shared_look(control: type[W.DOMWidget], kwargs: dict[str, Any]) -> dict[str, Any]:
+    """``kwargs`` for ``control`` with, unless given models of their own, the page's one plain layout and its
+    one style of the values asked for (a dict, as ipywidgets takes them, or none)."""
+    kwargs.setdefault("layout", _shared_model("plain", SharedLayout))
+    style = kwargs.get("style")
+    if not isinstance(style, W.Widget):
+        kwargs["style"] = shared_style(control.class_traits()["style"].klass, **(style or {}))
+    return kwargs
+
+
 def auto_layout(**kwargs: Any) -> W.Layout:
     """A layout as wide as its content, never wider than the page (phones). Without arguments, the one
     such layout of the page, shared by every widget that asks for it (a page has ~100: each its own model
@@ -147,6 +180,55 @@ class Button(W.Button):
         kwargs.setdefault("layout", _shared_model("plain", SharedLayout))
         kwargs.setdefault("style", shared_button_style())
         super().__init__(**kwargs)
+
+
+class Dropdown(W.Dropdown):
+    """``ipywidgets.Dropdown`` sharing its layout and style (see :func:`_shared_look`)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**_shared_look(W.Dropdown, kwargs))
+
+
+class Checkbox(W.Checkbox):
+    """``ipywidgets.Checkbox`` sharing its layout and style (see :func:`_shared_look`)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**_shared_look(W.Checkbox, kwargs))
+
+
+class ToggleButtons(W.ToggleButtons):
+    """``ipywidgets.ToggleButtons`` sharing its layout and style (see :func:`_shared_look`)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**_shared_look(W.ToggleButtons, kwargs))
+
+
+class Text(W.Text):
+    """``ipywidgets.Text`` sharing its layout and style (see :func:`_shared_look`)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**_shared_look(W.Text, kwargs))
+
+
+class Textarea(W.Textarea):
+    """``ipywidgets.Textarea`` sharing its layout and style (see :func:`_shared_look`)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**_shared_look(W.Textarea, kwargs))
+
+
+class BoundedIntText(W.BoundedIntText):
+    """``ipywidgets.BoundedIntText`` sharing its layout and style (see :func:`_shared_look`)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**_shared_look(W.BoundedIntText, kwargs))
+
+
+class IntText(W.IntText):
+    """``ipywidgets.IntText`` sharing its layout and style (see :func:`_shared_look`)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**_shared_look(W.IntText, kwargs))
 
 
 def show(widget: W.Widget, visible: bool) -> None:

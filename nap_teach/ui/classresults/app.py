@@ -17,7 +17,7 @@ from ..params import PageParams, page_query
 from ..classstore import class_store
 from ..saveload import file_bytes
 from .live import LiveClass
-from ..widgets import auto_layout, Button, HBox, HTML, show, with_classes
+from ..widgets import auto_layout, Button, Dropdown, HBox, HTML, show, with_classes
 from ..opening import built_unseen
 
 STATUS_WORDS = {COUNTED: "counted", FLAGGED: "not counted: another game", REFUSED: "refused",
@@ -56,8 +56,8 @@ class ClassApp(App):
         self.upload.observe(self._on_upload, names="value")
         self.clear = with_classes(Button(layout=auto_layout()), "nap-class-clear")
         self.clear.on_click(self._on_clear)
-        self.game = with_classes(W.Dropdown(options=[], style={"description_width": "initial"},
-                                            layout=auto_layout()), "nap-class-game")
+        self.game = with_classes(Dropdown(options=[], style={"description_width": "initial"},
+                                          layout=auto_layout()), "nap-class-game")
         self.game.observe(self._on_game, names="value")
         self._syncing = False
         self.files = with_classes(HTML(), "nap-class-files")

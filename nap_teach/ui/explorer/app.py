@@ -15,7 +15,7 @@ from ..base import App, guarded, label_controls, page_style
 from ...engine.messages import PROFILE_NAMES
 from ..params import page_query
 from ..params import PageParams, ignored_note
-from ..widgets import auto_layout as _auto, HBox, HTML, show as _show
+from ..widgets import auto_layout as _auto, HBox, HTML, show as _show, ToggleButtons
 from .compare import ComparePanel
 from .component import SECTIONS
 from .quiz import QuizPanel
@@ -42,13 +42,13 @@ class ExplorerApp(App):
             else random.randrange(1, 10_000)
         self.title = HTML()
         self.title.add_class("nap-ex-title")
-        self.nav = W.ToggleButtons(options=[(s, s) for s in SECTIONS], value="rules",
-                                   style={"button_width": "auto"}, layout=_auto())
+        self.nav = ToggleButtons(options=[(s, s) for s in SECTIONS], value="rules",
+                                 style={"button_width": "auto"}, layout=_auto())
         self.nav.add_class("nap-ex-nav")
         self.nav.observe(self._on_nav, names="value")
-        self.profile_pick = W.ToggleButtons(options=[(name, name) for name in PROFILES], value=profile.name
-                                            if profile.name in PROFILES else BRITISH.name,
-                                            style={"button_width": "auto"}, layout=_auto())
+        self.profile_pick = ToggleButtons(options=[(name, name) for name in PROFILES], value=profile.name
+                                          if profile.name in PROFILES else BRITISH.name,
+                                          style={"button_width": "auto"}, layout=_auto())
         self.profile_pick.add_class("nap-ex-profile")
         self.profile_pick.observe(self._on_profile, names="value")
         self.profile_label = HTML()

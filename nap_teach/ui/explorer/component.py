@@ -9,7 +9,7 @@ from ...engine.explain import Explanation
 from ...words.html import Markup, html
 from ...engine.profiles import Profile
 from ..base import Component
-from ..widgets import auto_layout as _auto, Button, HBox
+from ..widgets import auto_layout as _auto, Button, Dropdown, HBox
 from .page import ExplorerPage
 
 
@@ -36,7 +36,7 @@ class ExplorerComponent(Component):
 
 
 def make_dropdown(css: str, options: Sequence[tuple[str, Any]], value: Any) -> W.Dropdown:
-    d = W.Dropdown(options=list(options), value=value, layout=_auto())
+    d = Dropdown(options=list(options), value=value, layout=_auto())
     d.add_class(css)
     return d
 

@@ -8,7 +8,7 @@ from ...engine.dealing import MAX_SEED
 from ...words.html import escape, html
 from ...teach.quiz import DEFAULT_COUNT, Question, QuizRun
 from ..base import guarded
-from ..widgets import auto_layout as _auto, HBox, HTML, VBox
+from ..widgets import auto_layout as _auto, BoundedIntText, HBox, HTML, VBox
 from .component import ExplorerComponent, labelled_field, make_button
 from ..question import QuestionCard
 from .page import ExplorerPage
@@ -23,7 +23,7 @@ class QuizPanel(ExplorerComponent):
         self.count = count
         self.run = QuizRun(seed, count, self.profile)
         self.index = 0
-        self.seed = W.BoundedIntText(value=seed, min=0, max=MAX_SEED, layout=W.Layout(width="9em"))
+        self.seed = BoundedIntText(value=seed, min=0, max=MAX_SEED, layout=W.Layout(width="9em"))
         self.seed.add_class("nap-ex-seed")
         self.seed_label = HTML()
         self.new = make_button("nap-ex-new-quiz")

@@ -10,7 +10,7 @@ from ...teach.quiz import Question, first_question_for_rule
 from ...words.render import trick_html
 from ..base import guarded, name_control
 from ...words.rulebook import stakes_table_html
-from ..widgets import auto_layout as _auto, HBox, HTML, show as _show, VBox
+from ..widgets import auto_layout as _auto, Dropdown, HBox, HTML, show as _show, VBox
 from .component import ExplorerComponent, make_button
 from ...engine.rules import Topic, rules_in_force
 from ...words.rulebook import prose as rule_text
@@ -28,7 +28,7 @@ class RulesPanel(ExplorerComponent):
         super().__init__(app)
         self.rules = rules_in_force(self.profile)  # the rule ids in force, in rule order
         self.rule = rule if rule in self.rules else self.rules[0]
-        self.picker = W.Dropdown(layout=_auto())
+        self.picker = Dropdown(layout=_auto())
         self.picker.add_class("nap-ex-rule")
         self.prev = make_button("nap-ex-rule-prev")
         self.next = make_button("nap-ex-rule-next")

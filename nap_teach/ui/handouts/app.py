@@ -22,7 +22,7 @@ from ..base import App, guarded, page_style
 from ..params import PageParams
 from ..printing import PrintButton
 from ..saveload import upload_content
-from ..widgets import HBox, HTML, show, VBox, with_classes
+from ..widgets import BoundedIntText, Dropdown, HBox, HTML, show, Text, ToggleButtons, VBox, with_classes
 from ..opening import built_unseen
 
 __all__ = ["KINDS", "HandoutsApp"]
@@ -67,25 +67,25 @@ class HandoutsApp(App):
         self.loaded_session: Session | None = None
         self.title = HTML()
         self.intro = HTML()
-        self.kind = with_classes(W.Dropdown(options=[(k, k) for k in KINDS], value="rules"), "nap-handouts-kind")
-        self.profile = with_classes(W.Dropdown(options=[(p, p) for p in PROFILES],
-                                               value=(profile or BRITISH).name), "nap-handouts-profile")
-        self.lesson = with_classes(W.Dropdown(options=[(s.id, s.id) for s in self.course],
-                                              value=self.course[0].id), "nap-handouts-lesson")
-        self.deal = with_classes(W.Dropdown(options=[(WORKED, WORKED)], value=WORKED), "nap-handouts-deal")
-        self.players = with_classes(W.Dropdown(options=[4], value=4), "nap-handouts-players")
-        self.names = with_classes(W.Text(value="", continuous_update=False, style={"description_width": "initial"},
-                                         layout=W.Layout(width="32em", max_width="100%")), "nap-handouts-names")
+        self.kind = with_classes(Dropdown(options=[(k, k) for k in KINDS], value="rules"), "nap-handouts-kind")
+        self.profile = with_classes(Dropdown(options=[(p, p) for p in PROFILES],
+                                             value=(profile or BRITISH).name), "nap-handouts-profile")
+        self.lesson = with_classes(Dropdown(options=[(s.id, s.id) for s in self.course],
+                                            value=self.course[0].id), "nap-handouts-lesson")
+        self.deal = with_classes(Dropdown(options=[(WORKED, WORKED)], value=WORKED), "nap-handouts-deal")
+        self.players = with_classes(Dropdown(options=[4], value=4), "nap-handouts-players")
+        self.names = with_classes(Text(value="", continuous_update=False, style={"description_width": "initial"},
+                                       layout=W.Layout(width="32em", max_width="100%")), "nap-handouts-names")
         self._names_ok: tuple[str, ...] = ()
-        self.learners = with_classes(W.BoundedIntText(value=DEFAULT_LEARNERS, min=3, max=MAX_LEARNERS,
-                                                      style={"description_width": "initial"},
-                                                      layout=W.Layout(width="14em", max_width="100%")),
-                                     "nap-handouts-learners")
-        self.source = with_classes(W.Dropdown(options=[(BLANK, BLANK)], value=BLANK), "nap-handouts-source")
+        self.learners = with_classes(BoundedIntText(value=DEFAULT_LEARNERS, min=3, max=MAX_LEARNERS,
+                                                    style={"description_width": "initial"},
+                                                    layout=W.Layout(width="14em", max_width="100%")),
+                                   "nap-handouts-learners")
+        self.source = with_classes(Dropdown(options=[(BLANK, BLANK)], value=BLANK), "nap-handouts-source")
         self.upload = with_classes(W.FileUpload(accept=".json,application/json", multiple=False),
                                    "nap-handouts-upload")
-        self.paper = with_classes(W.ToggleButtons(options=[("A4", "a4"), ("Letter", "letter")], value="a4"),
-                                  "nap-handouts-paper")
+        self.paper = with_classes(ToggleButtons(options=[("A4", "a4"), ("Letter", "letter")], value="a4"),
+                                "nap-handouts-paper")
         self.print_button = PrintButton()
         self.preview = with_classes(HTML(), "nap-handouts-preview")
         self.preview.add_class("nap-print-only")

@@ -19,7 +19,7 @@ from ...words.html import html
 from ...teach.lesson.decide import Ask, Feedback
 from ..base import Component, PageHost, guarded, plain_text
 from ..submit import SubmitButton
-from ..widgets import auto_layout, HBox, HTML, show, VBox
+from ..widgets import auto_layout, HBox, HTML, show, Text, VBox
 from .fragments import explanation_items
 
 __all__ = ["QuestionPanel", "amount_typed"]
@@ -94,8 +94,8 @@ class QuestionPanel(Component):
         for value in ask.options:
             if ask.kind == "pay":
                 # a text box, checked here: a number box would turn "12.7" into 127 without a word
-                box = W.Text(value="0", description=value, style={"description_width": "initial"},
-                             continuous_update=False, layout=W.Layout(width="140px"))
+                box = Text(value="0", description=value, style={"description_width": "initial"},
+                           continuous_update=False, layout=W.Layout(width="140px"))
                 box.add_class("nap-ask-amount")
                 box.add_class(f"nap-ask-amount-{value}")
                 box.add_class(f"nap-ask-q-{self.place}")

@@ -18,7 +18,7 @@ from ..params import bad_number, whole_number
 from ...teach.lesson import SECTIONS, LessonWalk
 from ..base import StatusLine, guarded
 from ..language import Language
-from ..widgets import auto_layout, Button, HBox, HTML, VBox
+from ..widgets import auto_layout, Button, Checkbox, Dropdown, HBox, HTML, VBox
 
 
 class StepBox(W.Text):
@@ -48,9 +48,9 @@ class StepControls:
         self.next.add_class("nap-lesson-next")
         self.restart = Button(icon="undo", layout=auto_layout())
         self.restart.add_class("nap-lesson-restart")
-        self.jump = W.Dropdown(options=[(s, s) for s in SECTIONS], value=SECTIONS[0],
-                               style={"description_width": "initial"},
-                               layout=W.Layout(width="230px", max_width="100%"))
+        self.jump = Dropdown(options=[(s, s) for s in SECTIONS], value=SECTIONS[0],
+                             style={"description_width": "initial"},
+                             layout=W.Layout(width="230px", max_width="100%"))
         self.jump.add_class("nap-lesson-jump")
         # a text box, checked here as the page address is: the browser's number box clamps 999 to the
         # last step and reads "5.5" as 55, without a word
@@ -60,7 +60,7 @@ class StepControls:
         self.label = HTML("")
         self.label.add_class("nap-lesson-step")
         # the starting value is set before anyone observes it: the page draws its cards once it is built
-        self.four = W.Checkbox(value=bool(four_colour), indent=False, layout=W.Layout(width="auto", max_width="100%"))
+        self.four = Checkbox(value=bool(four_colour), indent=False, layout=W.Layout(width="auto", max_width="100%"))
         self.four.add_class("nap-lesson-four")
         self.back.on_click(self._on_back)
         self.next.on_click(self._on_next)

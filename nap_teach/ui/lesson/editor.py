@@ -42,7 +42,8 @@ from ..base import Component, PageHost, StatusLine, guarded
 from ..params import DEFAULT_LANGUAGE
 from ..saveload import not_a_file, upload_content
 from ..sharing import CopyButton, page_address, qr_svg
-from ..widgets import auto_layout, Button, HBox, HTML, set_classes, set_trait, show, VBox, with_classes
+from ..widgets import (
+    auto_layout, Button, Dropdown, HBox, HTML, set_classes, set_trait, show, Text, ToggleButtons, VBox, with_classes)
 
 __all__ = ["DealEditor", "DEFAULT_NAMES", "new_names"]
 
@@ -106,20 +107,20 @@ class DealEditor(Component):
         self.built = True
         self.intro = with_classes(HTML(), "nap-entry-intro")
         style = {"description_width": "initial"}
-        self.profile = with_classes(W.Dropdown(options=[(n, n) for n in PROFILES], value=self.entry.profile.name,
-                                               style=style, layout=auto_layout()), "nap-entry-profile")
-        self.misere = with_classes(W.Dropdown(options=[(s, s) for s in MISERE_STAKES], value=MISERE_STAKES[0],
-                                              style=style, layout=auto_layout()), "nap-entry-misere")
-        self.count = with_classes(W.Dropdown(options=[(str(k), k) for k in range(3, 8)], value=self.entry.n,
-                                             style=style, layout=auto_layout()), "nap-entry-count")
-        self.names = with_classes(W.Text(value=", ".join(self.entry.players), continuous_update=False, style=style,
-                                         layout=W.Layout(width="22em", max_width="100%")), "nap-entry-names")
-        self.dealer = with_classes(W.Dropdown(style=style, layout=auto_layout()), "nap-entry-dealer")
+        self.profile = with_classes(Dropdown(options=[(n, n) for n in PROFILES], value=self.entry.profile.name,
+                                             style=style, layout=auto_layout()), "nap-entry-profile")
+        self.misere = with_classes(Dropdown(options=[(s, s) for s in MISERE_STAKES], value=MISERE_STAKES[0],
+                                            style=style, layout=auto_layout()), "nap-entry-misere")
+        self.count = with_classes(Dropdown(options=[(str(k), k) for k in range(3, 8)], value=self.entry.n,
+                                           style=style, layout=auto_layout()), "nap-entry-count")
+        self.names = with_classes(Text(value=", ".join(self.entry.players), continuous_update=False, style=style,
+                                       layout=W.Layout(width="22em", max_width="100%")), "nap-entry-names")
+        self.dealer = with_classes(Dropdown(style=style, layout=auto_layout()), "nap-entry-dealer")
         for w in (self.profile, self.misere, self.count, self.dealer):
             w.observe(self._on_table, names="value")
         self.names.observe(self._on_table, names="value")
-        self.seat = with_classes(W.ToggleButtons(style={"button_width": "auto", "description_width": "initial"}),
-                                 "nap-entry-seat")
+        self.seat = with_classes(ToggleButtons(style={"button_width": "auto", "description_width": "initial"}),
+                               "nap-entry-seat")
         self.seat.observe(self._on_seat, names="value")
         self.picks: dict[Card, W.Button] = {}
         rows = []
@@ -149,10 +150,10 @@ class DealEditor(Component):
         self.random.on_click(self._on_random)
         self.clear.on_click(self._on_clear)
         self.teach.on_click(self._on_teach)
-        self.title_box = with_classes(W.Text(value=self.entry.title, continuous_update=False, style=style,
-                                             layout=W.Layout(width="30em", max_width="100%")), "nap-entry-title-box")
-        self.notes_box = with_classes(W.Text(value=self.entry.notes, continuous_update=False, style=style,
-                                             layout=W.Layout(width="46em", max_width="100%")), "nap-entry-notes")
+        self.title_box = with_classes(Text(value=self.entry.title, continuous_update=False, style=style,
+                                           layout=W.Layout(width="30em", max_width="100%")), "nap-entry-title-box")
+        self.notes_box = with_classes(Text(value=self.entry.notes, continuous_update=False, style=style,
+                                           layout=W.Layout(width="46em", max_width="100%")), "nap-entry-notes")
         self.title_box.observe(self._on_words, names="value")
         self.notes_box.observe(self._on_words, names="value")
         self.result = with_classes(HTML(), "nap-entry-result")

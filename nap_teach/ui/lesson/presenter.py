@@ -33,7 +33,7 @@ from ...words.html import Markup, html
 from ...teach.lesson import Lesson
 from ..base import CSS_DIR, Component, guarded
 from ..keys import PRESENT_KEYS, STEP_KEYS, StepKeys
-from ..widgets import auto_layout, Button, HBox, HTML, set_classes, set_trait, show, VBox
+from ..widgets import auto_layout, Button, Checkbox, HBox, HTML, set_classes, set_trait, show, VBox
 from .page import LessonPage
 
 
@@ -270,7 +270,7 @@ class _PresenterParts:
         self.title.add_class("nap-present-title")
         self.seats = HBox([], layout=auto_layout())
         self.seats.add_class("nap-present-seats")
-        self.only = W.Checkbox(value=False, indent=False, layout=auto_layout())
+        self.only = Checkbox(value=False, indent=False, layout=auto_layout())
         self.only.add_class("nap-present-only")
         self.all = Button(icon="eye", layout=auto_layout())
         self.all.add_class("nap-present-all")

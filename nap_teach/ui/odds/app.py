@@ -10,7 +10,7 @@ import ipywidgets as W
 from ...engine.cards import Card, CardParseError, format_cards, sort_hand
 from ...engine.dealing import MAX_SEED
 from ..picker import CardPicker
-from ..widgets import Button, HBox, HTML, show, VBox
+from ..widgets import Button, Checkbox, Dropdown, HBox, HTML, show, Text, VBox
 from ...words.html import Markup, html, join
 from ...words.cardtext import read_cards, reading_note
 from ...words.i18n import Translator
@@ -90,25 +90,25 @@ class OddsApp(App):
         """The last run's hand solved in its deal as dealt (only when the run kept to that deal)."""
         self.title = HTML()
         self.intro = HTML()
-        self.hand_box = W.Text(value="", continuous_update=False)
+        self.hand_box = Text(value="", continuous_update=False)
         self.hand_box.add_class("nap-odds-hand")
         self.deal = Button()
         self.deal.add_class("nap-odds-deal")
         self.deal.on_click(self._on_deal)
         p = self.profile
-        self.players = W.Dropdown(options=list(range(p.min_players, p.max_players + 1)),
-                                  value=min(max(4, p.min_players), p.max_players))
+        self.players = Dropdown(options=list(range(p.min_players, p.max_players + 1)),
+                                value=min(max(4, p.min_players), p.max_players))
         self.players.add_class("nap-odds-players")
         self.players.observe(self._on_table_size, names="value")
-        self.seat = W.Dropdown(options=[])
+        self.seat = Dropdown(options=[])
         self.seat.add_class("nap-odds-seat")
         self.seat.observe(self._on_seat, names="value")
-        self.keep = W.Checkbox(value=False, indent=False, layout=W.Layout(display="none"))
+        self.keep = Checkbox(value=False, indent=False, layout=W.Layout(display="none"))
         self.keep.add_class("nap-odds-keep")
-        self.position = W.Dropdown(options=[("", "")], value="")
+        self.position = Dropdown(options=[("", "")], value="")
         self.position.add_class("nap-odds-position")
         self.position.observe(self._on_position, names="value")
-        self.layouts = W.Dropdown(options=list(LAYOUT_CHOICES), value=DEFAULT_LAYOUTS)
+        self.layouts = Dropdown(options=list(LAYOUT_CHOICES), value=DEFAULT_LAYOUTS)
         self.layouts.add_class("nap-odds-layouts")
         self.run = Button(button_style="primary")
         self.run.add_class("nap-odds-run")

@@ -21,7 +21,7 @@ from ...words.html import Markup, html
 from ...teach.traveller import class_query
 from ..base import Component, guarded
 from ..sharing import ADDRESS, MAX_ADDRESS, page_address, qr_svg
-from ..widgets import auto_layout, Button, HTML, show, VBox, with_classes
+from ..widgets import auto_layout, Button, HTML, show, Text, VBox, with_classes
 from .page import PlayPage
 
 
@@ -36,10 +36,10 @@ class ClassLink(Component):
     def __init__(self, app: PlayPage, environ: Mapping[str, str] | None = None) -> None:
         super().__init__(app)
         self.heading = HTML()
-        self.address = with_classes(W.Text(value=page_address(environ), continuous_update=False,
-                                           style={"description_width": "initial"},
-                                           layout=W.Layout(width="100%", max_width="40em")),
-                                    "nap-play-class-address")
+        self.address = with_classes(Text(value=page_address(environ), continuous_update=False,
+                                         style={"description_width": "initial"},
+                                         layout=W.Layout(width="100%", max_width="40em")),
+                                  "nap-play-class-address")
         self.make = with_classes(Button(layout=auto_layout(align_self="flex-start")), "nap-play-class-make")
         self.make.on_click(self._on_make)
         self.output = with_classes(HTML(), "nap-play-class-output")

@@ -10,7 +10,7 @@ from ...words.cardtext import CardReading, read_card, reading_note
 from ...teach.play import PlayTable
 from ...engine.views import SeatView
 from ..base import Component, guarded
-from ..widgets import auto_layout as _auto, Button, HBox, show as _show, VBox
+from ..widgets import auto_layout as _auto, Button, HBox, show as _show, Text, VBox
 from .page import PlayPage
 
 
@@ -29,7 +29,7 @@ class HandView(Component):
     def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
         # Enter sends the typed card (continuous_update=False: the value arrives on Enter, or on leaving the box)
-        self.typed = W.Text(continuous_update=False, layout=W.Layout(width="18em", max_width="100%"))
+        self.typed = Text(continuous_update=False, layout=W.Layout(width="18em", max_width="100%"))
         self.typed.observe(self._on_enter, names="value")
         self.typed.add_class("nap-play-card-text")
         self.go = Button(layout=_auto())

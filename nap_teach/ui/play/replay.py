@@ -12,7 +12,7 @@ from ...words.render import card_text, trick_html
 from ...engine.state import DealState
 from ..base import Component, guarded
 from ..table import CardTable
-from ..widgets import auto_layout as _auto, Button, HBox, HTML, set_trait as _set, show as _show, VBox
+from ..widgets import auto_layout as _auto, Button, Dropdown, HBox, HTML, set_trait as _set, show as _show, VBox
 from .page import PlayPage
 
 
@@ -170,7 +170,7 @@ class _ReplayParts:
 
     def __init__(self, app: PlayPage) -> None:
         self.heading = HTML()
-        self.deal = W.Dropdown(options=[], layout=_auto())
+        self.deal = Dropdown(options=[], layout=_auto())
         self.deal.add_class("nap-play-replay-deal")
         self.back = Button(icon="step-backward", layout=_auto())
         self.back.add_class("nap-play-replay-back")

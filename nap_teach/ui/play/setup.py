@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import ipywidgets as W
-
 from ...words.html import html
 from ...ai.bots.simple import DEFAULT_STYLE, STYLE_NAMES
 from ...teach.classroom import read_key
@@ -13,7 +11,8 @@ from ...engine.profiles import PROFILES
 from ..base import Component, guarded
 from ...engine.messages import PROFILE_NAMES
 from ..submit import SubmitButton
-from ..widgets import auto_layout as _auto, Button, HBox, HTML, show as _show, VBox
+from ..widgets import (
+    auto_layout as _auto, Button, Checkbox, Dropdown, HBox, HTML, IntText, show as _show, Text, ToggleButtons, VBox)
 from .page import PlayPage
 
 
@@ -27,33 +26,33 @@ class SetupPanel(Component):
         super().__init__(app)
         style = {"description_width": "initial"}
         self.heading = HTML()
-        self.players = W.IntText(value=setup.players, style=style, layout=_auto())
+        self.players = IntText(value=setup.players, style=style, layout=_auto())
         self.players.add_class("nap-play-players")
-        self.seat = W.Dropdown(options=self._seat_options(setup.players), value=setup.seat, style=style,
-                               layout=_auto())
+        self.seat = Dropdown(options=self._seat_options(setup.players), value=setup.seat, style=style,
+                             layout=_auto())
         self.seat.add_class("nap-play-seat")
-        self.name = W.Text(value=setup.name, style=style, layout=_auto())
+        self.name = Text(value=setup.name, style=style, layout=_auto())
         self.name.add_class("nap-play-name")
-        self.length_kind = W.ToggleButtons(options=[("deals", "deals"), ("rotations", "rotations")],
-                                           value=setup.length_kind,
-                                           style={"button_width": "auto", "description_width": "initial"})
+        self.length_kind = ToggleButtons(options=[("deals", "deals"), ("rotations", "rotations")],
+                                         value=setup.length_kind,
+                                         style={"button_width": "auto", "description_width": "initial"})
         self.length_kind.add_class("nap-play-length-kind")
-        self.length = W.IntText(value=setup.length, style=style, layout=_auto())
+        self.length = IntText(value=setup.length, style=style, layout=_auto())
         self.length.add_class("nap-play-length")
-        self.bots = W.Dropdown(options=[(lvl, lvl) for lvl in bot_levels()], value=setup.bots, style=style,
-                               layout=_auto())
+        self.bots = Dropdown(options=[(lvl, lvl) for lvl in bot_levels()], value=setup.bots, style=style,
+                             layout=_auto())
         self.bots.add_class("nap-play-bots")
-        self.style = W.Dropdown(options=[(st, st) for st in STYLE_NAMES], value=setup.style, style=style,
-                                layout=_auto())
+        self.style = Dropdown(options=[(st, st) for st in STYLE_NAMES], value=setup.style, style=style,
+                              layout=_auto())
         self.style.add_class("nap-play-style")
-        self.seed = W.Text(value="" if setup.seed is None else str(setup.seed), style=style, layout=_auto())
+        self.seed = Text(value="" if setup.seed is None else str(setup.seed), style=style, layout=_auto())
         self.seed.add_class("nap-play-seed")
-        self.profile = W.ToggleButtons(options=[(name, name) for name in PROFILES], value=setup.profile,
-                                       style={"button_width": "auto"})
+        self.profile = ToggleButtons(options=[(name, name) for name in PROFILES], value=setup.profile,
+                                     style={"button_width": "auto"})
         self.profile.add_class("nap-play-profile")
         self.profile_label = HTML()
-        self.misere = W.Dropdown(options=[("3/3", "3/3"), ("10/5", "10/5")], value=setup.misere_stakes or "3/3",
-                                 style=style, layout=_auto())
+        self.misere = Dropdown(options=[("3/3", "3/3"), ("10/5", "10/5")], value=setup.misere_stakes or "3/3",
+                               style=style, layout=_auto())
         self.misere.add_class("nap-play-misere")
         self.profile.observe(self._on_profile, names="value")
         # the typed boxes travel with the click: a name typed just before "Start" is the name the game takes
@@ -239,13 +238,13 @@ class SettingsPanel(Component):
     def __init__(self, app: PlayPage) -> None:
         super().__init__(app)
         self.heading = HTML()
-        self.undo = W.Checkbox(value=False, indent=False, layout=_auto())
+        self.undo = Checkbox(value=False, indent=False, layout=_auto())
         self.undo.add_class("nap-play-undo-setting")
-        self.four_colour = W.Checkbox(value=False, indent=False, layout=_auto())
+        self.four_colour = Checkbox(value=False, indent=False, layout=_auto())
         self.four_colour.add_class("nap-play-four-colour")
-        self.offer_stop = W.Checkbox(value=False, indent=False, layout=_auto())
+        self.offer_stop = Checkbox(value=False, indent=False, layout=_auto())
         self.offer_stop.add_class("nap-play-stop-setting")
-        self.thinking = W.Checkbox(value=False, indent=False, layout=_auto())
+        self.thinking = Checkbox(value=False, indent=False, layout=_auto())
         self.thinking.add_class("nap-play-thinking-setting")
         for box in (self.undo, self.four_colour, self.offer_stop, self.thinking):
             box.observe(self._on_change, names="value")

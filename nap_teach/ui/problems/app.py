@@ -17,7 +17,7 @@ from ..params import PageParams
 from ..table import CardTable, legend_html
 from ...words.render import mark_word
 from ..opening import built_unseen
-from ..widgets import Button, HBox, HTML
+from ..widgets import Button, Dropdown, HBox, HTML
 
 
 class ProblemsApp(App):
@@ -33,7 +33,7 @@ class ProblemsApp(App):
         self.problems: list[Problem] = load_problems(self.profile)
         self._busy = False
         self.title = HTML()
-        self.choice = W.Dropdown(options=[], layout=W.Layout(width="auto", max_width="100%"))  # the whole title
+        self.choice = Dropdown(options=[], layout=W.Layout(width="auto", max_width="100%"))  # the whole title
         self.choice.add_class("nap-problems-choice")
         self.brief = HTML()
         self.brief.add_class("nap-problems-brief")

@@ -10,7 +10,8 @@ from ...words.html import escape, html
 from ...teach.scorekeeper import Scorekeeper
 from ..base import guarded, name_control
 from ..submit import SubmitButton
-from ..widgets import auto_layout as _auto, Button, HBox, HTML, show as _show, VBox, with_classes as _css
+from ..widgets import (
+    auto_layout as _auto, Button, Dropdown, HBox, HTML, IntText, show as _show, VBox, with_classes as _css)
 from ...engine.session import TIE_BREAK
 from .component import NOT_ENTERED, KeeperComponent, deal_number
 from .page import KeeperPage
@@ -35,10 +36,10 @@ class DealForm(KeeperComponent):
         self.heading = _css(HTML(), "nap-sk-whose")
         self.rows_box = _css(VBox(layout=_auto()), "nap-sk-calls")
         self.rows: list[tuple[W.Dropdown, W.Dropdown]] = []
-        self.tricks = _css(W.IntText(value=0, layout=W.Layout(width="5em")), "nap-sk-tricks")
+        self.tricks = _css(IntText(value=0, layout=W.Layout(width="5em")), "nap-sk-tricks")
         self.tricks_label = HTML()
-        self.renege = _css(W.Dropdown(options=[("—", NOT_ENTERED)], value=NOT_ENTERED, layout=_auto()),
-                           "nap-sk-renege")
+        self.renege = _css(Dropdown(options=[("—", NOT_ENTERED)], value=NOT_ENTERED, layout=_auto()),
+                         "nap-sk-renege")
         self.renege_label = HTML()
         self.renege_box = _css(HBox([self.renege_label, self.renege], layout=_auto(align_items="center")),
                                "nap-sk-field")
@@ -80,9 +81,9 @@ class DealForm(KeeperComponent):
 
     def _new_row(self, speaker: str, call: str) -> tuple[W.Dropdown, W.Dropdown]:
         table = self.keeper.table(self.number())[0]
-        who = _css(W.Dropdown(options=[(p, p) for p in table], value=speaker,
-                              layout=_auto()), "nap-sk-speaker")
-        what = _css(W.Dropdown(options=self._call_options(), value=call, layout=_auto()), "nap-sk-call")
+        who = _css(Dropdown(options=[(p, p) for p in table], value=speaker,
+                            layout=_auto()), "nap-sk-speaker")
+        what = _css(Dropdown(options=self._call_options(), value=call, layout=_auto()), "nap-sk-call")
         return who, what
 
     def _set_rows(self, rows: list[tuple[W.Dropdown, W.Dropdown]]) -> None:

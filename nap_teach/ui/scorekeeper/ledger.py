@@ -10,7 +10,8 @@ from ...engine.explain import Explanation
 from ...engine.rules import Topic
 from ...engine.session import MISDEAL, TIE_BREAK, LedgerRow
 from ..base import guarded
-from ..widgets import auto_layout as _auto, Button, HBox, HTML, scroll_cue, show as _show, VBox, with_classes as _css
+from ..widgets import (
+    auto_layout as _auto, Button, Dropdown, HBox, HTML, scroll_cue, show as _show, VBox, with_classes as _css)
 from .component import KeeperComponent, chart_svg, deal_number
 from .page import KeeperPage
 
@@ -24,7 +25,7 @@ class KeeperLedger(KeeperComponent):
         self.table = _css(HTML(), "nap-sk-ledger")
         self.check = _css(HTML(), "nap-sk-zero")
         self.winners = _css(HTML(), "nap-sk-winners")
-        self.pick = _css(W.Dropdown(options=[], layout=_auto()), "nap-sk-edit-deal")
+        self.pick = _css(Dropdown(options=[], layout=_auto()), "nap-sk-edit-deal")
         self.edit = _css(Button(layout=_auto()), "nap-sk-edit")
         self.undo = _css(Button(layout=_auto()), "nap-sk-undo")
         self.pick_label = HTML()

@@ -14,7 +14,9 @@ from ...teach.scorekeeper import Scorekeeper
 from ...engine.session import DEFAULT_DEALS
 from ..base import guarded
 from ..submit import SubmitButton
-from ..widgets import auto_layout as _auto, Button, HBox, HTML, show as _show, VBox, with_classes as _css
+from ..widgets import (
+    auto_layout as _auto, BoundedIntText, Button, Dropdown, HBox, HTML, show as _show, Textarea, ToggleButtons,
+    VBox, with_classes as _css)
 from .component import MAX_DEALS, KeeperComponent, profile_name
 from .page import KeeperPage
 
@@ -33,23 +35,23 @@ class SetupForm(KeeperComponent):
     def __init__(self, app: KeeperPage, players: Sequence[str] = (), deals: int = DEFAULT_DEALS) -> None:
         super().__init__(app)
         self.heading = HTML()
-        self.players = _css(W.Textarea(value="\n".join(players), rows=5, layout=W.Layout(width="16em", max_width="100%")), "nap-sk-players")
+        self.players = _css(Textarea(value="\n".join(players), rows=5, layout=W.Layout(width="16em", max_width="100%")), "nap-sk-players")
         self.players_label = HTML()
-        self.profile = _css(W.ToggleButtons(options=[(name, name) for name in PROFILES], value=app.profile.name,
-                                            style={"button_width": "auto"}, layout=_auto()), "nap-sk-profile")
+        self.profile = _css(ToggleButtons(options=[(name, name) for name in PROFILES], value=app.profile.name,
+                                          style={"button_width": "auto"}, layout=_auto()), "nap-sk-profile")
         self.profile_label = HTML()
         self._options: _TableOptions | None = None
         """The table options' fields, built the first time rules with table options (pub) are chosen."""
         self.options_box = _css(VBox([], layout=_auto()), "nap-sk-options")
-        self.first = _css(W.Dropdown(options=[], layout=_auto()), "nap-sk-first")
+        self.first = _css(Dropdown(options=[], layout=_auto()), "nap-sk-first")
         self.first_label = HTML()
         self.draw = _css(Button(layout=_auto()), "nap-sk-draw")
         self.drawn = _css(HTML(), "nap-sk-drawn")
-        self.length = _css(W.BoundedIntText(value=deals, min=1, max=MAX_DEALS, layout=W.Layout(width="6em")),
-                           "nap-sk-length")
-        self.unit = _css(W.ToggleButtons(options=[("deals", "deals"), ("rotations", "rotations")], value="deals",
-                                         style={"button_width": "auto", "description_width": "auto"},
-                                         layout=_auto()), "nap-sk-unit")
+        self.length = _css(BoundedIntText(value=deals, min=1, max=MAX_DEALS, layout=W.Layout(width="6em")),
+                         "nap-sk-length")
+        self.unit = _css(ToggleButtons(options=[("deals", "deals"), ("rotations", "rotations")], value="deals",
+                                       style={"button_width": "auto", "description_width": "auto"},
+                                       layout=_auto()), "nap-sk-unit")
         self.length_label = HTML()
         # the click carries the form's values (ui/submit.py); the names first, since they remake the dealer's list
         self.start = _css(SubmitButton([self.players, self.profile, self.first, self.length, self.unit],
@@ -219,13 +221,13 @@ class _TableOptions:
     what happens when a player's chips run out."""
 
     def __init__(self) -> None:
-        self.misere = _css(W.Dropdown(options=[("3/3", "3/3"), ("10/5", "10/5")], value="3/3", layout=_auto()),
-                           "nap-sk-opt-misere")
-        self.renege = _css(W.Dropdown(options=[("full", "full"), ("one", "one")], value="full", layout=_auto()),
-                           "nap-sk-opt-renege")
-        self.ante = _css(W.BoundedIntText(value=0, min=0, max=MAX_ANTE, layout=W.Layout(width="7em")),
-                         "nap-sk-opt-ante")
-        self.bust = _css(W.Dropdown(options=[("out", "out"), ("re-ante", "re-ante")], value="out", layout=_auto()),
-                         "nap-sk-opt-bust")
+        self.misere = _css(Dropdown(options=[("3/3", "3/3"), ("10/5", "10/5")], value="3/3", layout=_auto()),
+                         "nap-sk-opt-misere")
+        self.renege = _css(Dropdown(options=[("full", "full"), ("one", "one")], value="full", layout=_auto()),
+                         "nap-sk-opt-renege")
+        self.ante = _css(BoundedIntText(value=0, min=0, max=MAX_ANTE, layout=W.Layout(width="7em")),
+                       "nap-sk-opt-ante")
+        self.bust = _css(Dropdown(options=[("out", "out"), ("re-ante", "re-ante")], value="out", layout=_auto()),
+                       "nap-sk-opt-bust")
         self.labels = [HTML() for _ in range(4)]
         self.heading = HTML()

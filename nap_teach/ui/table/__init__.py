@@ -28,7 +28,7 @@ from ...words.render import card_svg, mark_word
 from ...engine.tricks import Trick
 from ...engine.views import SeatView
 from ..base import Component, PageHost, guarded
-from ..widgets import auto_layout
+from ..widgets import auto_layout, Dropdown
 
 __all__ = ["TableWidget", "CardTable", "PACES", "seat_positions", "legend_html"]
 
@@ -92,7 +92,7 @@ class CardTable(Component):
         """The pace setting (how fast the bots' cards arrive), made when a page first asks for it: only the
         play page shows it (the lesson, the problems and replay set the pace themselves)."""
         if self._pace is None:
-            self._pace = W.Dropdown(options=[], layout=auto_layout(), _dom_classes=("nap-table-pace",))
+            self._pace = Dropdown(options=[], layout=auto_layout(), _dom_classes=("nap-table-pace",))
             self._pace.observe(self._on_pace, names="value")
             self.refresh()
         return self._pace
