@@ -63,26 +63,29 @@ $(BIN)/python:
 # keep a cached build of an edited engine.
 UV_VERSION := 0.13.10
 UV := $(BIN)/uv
+UV_STAMP := $(VENV)/.nap-uv-$(UV_VERSION)
 uv_pip = $(UV) pip install --quiet --python $(BIN)/python
 uv_project = $(uv_pip) --no-deps --reinstall-package nap_teach --refresh-package nap_teach -e .
 install_with_project = cd $(ROOT) && { $(uv_pip) -r $(1) & \
   deps=$$!; $(uv_project) && project=0 || project=$$?; \
   wait $$deps && test $$project = 0; }
 
-$(UV): | $(BIN)/python
+$(UV_STAMP): | $(BIN)/python
 	$(BIN)/python -m pip install --disable-pip-version-check -q uv==$(UV_VERSION)
+	rm -f $(VENV)/.nap-uv-*
+	touch $@
 
-$(APP_STAMP): | $(UV)
+$(APP_STAMP): | $(UV_STAMP)
 	$(call install_with_project,requirements.txt)
 	rm -f $(VENV)/.nap-installed-app-*
 	touch $@ $(ENGINE_STAMP)
 
-$(TEST_STAMP): | $(UV)
+$(TEST_STAMP): | $(UV_STAMP)
 	$(call install_with_project,requirements-test.txt)
 	rm -f $(VENV)/.nap-installed-test-* $(VENV)/.nap-installed-app-* $(VENV)/.nap-installed-demo-*
 	touch $@ $(APP_STAMP) $(DEMO_STAMP) $(ENGINE_STAMP)
 
-$(DEMO_STAMP): | $(UV)
+$(DEMO_STAMP): | $(UV_STAMP)
 	$(call install_with_project,requirements-demo.txt)
 	rm -f $(VENV)/.nap-installed-demo-* $(VENV)/.nap-installed-app-*
 	touch $@ $(APP_STAMP) $(ENGINE_STAMP)
