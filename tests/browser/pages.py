@@ -68,11 +68,40 @@ def token(page: Any) -> str | None:
     return latest.get_attribute("data-token") if latest.count() else None
 
 
+# What the page shows when an awaited answer does not come: where the focus is, the calls, the message line.
+PAGE_STATE_JS = """() => {
+  const a = document.activeElement;
+  const calls = Array.from(document.querySelectorAll('button.nap-play-call'))
+    .map((b) => b.textContent.trim() + (b.disabled ? ' (disabled)' : ''));
+  const frame = document.querySelector('.nap-play-card-table .nt-table');
+  const status = Array.from(document.querySelectorAll('.nap-status')).map((s) => s.innerText.trim()).filter(Boolean);
+  return {focus: a ? a.tagName + '.' + a.className : null, calls: calls, status: status,
+          table_ready: frame ? frame.dataset.ready : null};
+}"""
+
+
 def wait_new_token(page: Any, before: str | None) -> None:
+    """Wait for the page's "what just happened" line to carry a turn token other than ``before``; if none comes,
+    fail with what the page showed (the focus, the calls, the message line, the table's ready token)."""
+    # Deferred: this module is loaded while tests are collected, where Playwright may be missing (then the
+    # browser tests are skipped, and this is never called).
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(
+            "(before) => { const el = document.querySelector('.nap-latest');"
+            " return el && el.dataset.token !== before; }",
+            arg=before, timeout=WIDGET_TIMEOUT)
+    except PlaywrightTimeout as error:  # say what the page showed instead
+        raise AssertionError(f"no answer after token {before!r}; the page: {page.evaluate(PAGE_STATE_JS)}") from error
+
+
+def wait_table_at_rest(page: Any) -> None:
+    """Wait until the play page's card table has drawn the latest turn (its ``data-ready`` is that token)."""
     page.wait_for_function(
-        "(before) => { const el = document.querySelector('.nap-latest');"
-        " return el && el.dataset.token !== before; }",
-        arg=before, timeout=WIDGET_TIMEOUT)
+        "() => { const el = document.querySelector('.nap-latest');"
+        " const frame = document.querySelector('.nap-play-card-table .nt-table');"
+        " return el && frame && frame.dataset.ready === el.dataset.token; }", timeout=WIDGET_TIMEOUT)
 
 
 def settle(page: Any, ms: int = 250) -> None:

@@ -40,17 +40,7 @@ def tab_to(page, matches, what: str) -> dict:
     raise AssertionError(f"Tab never reached {what}")
 
 
-def token(page) -> str | None:
-    return page.locator(".nap-latest").first.get_attribute("data-token")
-
-
-def wait_new_token(page, before) -> None:
-    page.wait_for_function(
-        "(before) => { const el = document.querySelector('.nap-latest'); return el && el.dataset.token !== before; }",
-        arg=before, timeout=WIDGET_TIMEOUT)
-
-
-def test_a_whole_deal_with_the_keyboard_alone(voila_page, page_log, expect, screenshot):
+def test_a_whole_deal_with_the_keyboard_alone(site_pages, voila_page, page_log, expect, screenshot):
     page = voila_page("play.ipynb", QUERY, ready="button.nap-play-start")
     page.locator("body").click(position={"x": 2, "y": 2})  # the page has the keyboard; no control is focused
     tab_to(page, lambda f: "nap-play-start" in f["cls"], "the start button")
@@ -67,7 +57,7 @@ def test_a_whole_deal_with_the_keyboard_alone(voila_page, page_log, expect, scre
     for _ in range(150):  # each round plays, calls or waits 200 ms for the bots
         if page.locator(".nap-play-final").count():
             break
-        before = token(page)
+        before = site_pages.token(page)
         panel = page.locator(".nap-play-auction-panel")
         if panel.is_visible() and panel.locator("button.nap-play-call:not([disabled])").count():
             bid = panel.locator("button.nap-play-call:not([disabled]):not(.nap-play-call-pass)").count() > 0
@@ -77,7 +67,7 @@ def test_a_whole_deal_with_the_keyboard_alone(voila_page, page_log, expect, scre
 
             tab_to(page, is_call, "a call button")
             page.keyboard.press("Enter")
-            wait_new_token(page, before)
+            site_pages.wait_new_token(page, before)
             calls += 1
             continue
         legal = page.locator(".nap-play-card-table .nt-hand button.nt-card.nt-legal")
@@ -102,7 +92,7 @@ def test_a_whole_deal_with_the_keyboard_alone(voila_page, page_log, expect, scre
             assert "se puede jugar" in now["name"], now
             cards_before = hand.count()
             page.keyboard.press("Enter")
-            wait_new_token(page, before)
+            site_pages.wait_new_token(page, before)
             expect(hand).to_have_count(cards_before - 1, timeout=WIDGET_TIMEOUT)
             played += 1
             if page.locator(".nap-play-card-table .nt-slot.nt-winning .nt-win-badge").count():

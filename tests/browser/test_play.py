@@ -10,19 +10,6 @@ WIDGET_TIMEOUT = 30_000  # ms a widget may take to answer a click
 QUERY = "seed=32&players=3&seat=1&deals=1&bots=simple&lang=en"
 
 
-def token(page) -> str | None:
-    return page.locator(".nap-latest").first.get_attribute("data-token")
-
-
-def wait_new_token(page, before: str | None) -> None:
-    page.wait_for_function(
-        "(before) => { const el = document.querySelector('.nap-latest');"
-        " return el && el.dataset.token !== before; }",
-        arg=before,
-        timeout=WIDGET_TIMEOUT,
-    )
-
-
 def amount(text: str) -> int:
     return int(text.strip().replace("\u2212", "-").replace("+", ""))
 
@@ -35,7 +22,7 @@ def start(voila_page, query: str = QUERY):
     return page
 
 
-def test_play_one_whole_deal_by_clicking(voila_page, page_log, screenshot):
+def test_play_one_whole_deal_by_clicking(site_pages, voila_page, page_log, screenshot):
     page = start(voila_page)
     status = page.locator(".nap-status")
     hand = page.locator(".nap-play-card-table .nt-hand button.nt-card")
@@ -44,14 +31,14 @@ def test_play_one_whole_deal_by_clicking(voila_page, page_log, screenshot):
     for _ in range(40):
         if page.locator(".nap-play-final").count():
             break
-        before = token(page)
+        before = site_pages.token(page)
         calls = page.locator(".nap-play-auction-panel button.nap-play-call:not([disabled])")
         if page.locator(".nap-play-auction-panel").is_visible() and calls.count():
             if page.locator("button.nap-play-call-wellington[disabled]").count():
                 expect(page.locator(".nap-play-call-why")).to_contain_text("Wellington needs a Nap before it")
             bids = page.locator(".nap-play-auction-panel button.nap-play-call:not([disabled]):not(.nap-play-call-pass)")
             (bids.first if bids.count() else page.locator("button.nap-play-call-pass")).click()
-            wait_new_token(page, before)
+            site_pages.wait_new_token(page, before)
             continue
         legal = page.locator(".nap-play-card-table .nt-hand button.nt-card.nt-legal")
         if legal.count():
@@ -62,7 +49,7 @@ def test_play_one_whole_deal_by_clicking(voila_page, page_log, screenshot):
                 illegal.first.click(force=True)
                 expect(status).to_contain_text("you must follow", timeout=WIDGET_TIMEOUT)
                 expect(status).to_contain_text("You hold")
-                assert hand.count() == cards_before and token(page) == before
+                assert hand.count() == cards_before and site_pages.token(page) == before
                 refused_card = True
             if not refused_typed:
                 shown = set(hand.evaluate_all("cards => cards.map(c => c.dataset.card)"))
@@ -70,7 +57,7 @@ def test_play_one_whole_deal_by_clicking(voila_page, page_log, screenshot):
                 page.locator(".nap-play-card-text input").fill(missing.replace("♠", "S"))
                 page.locator("button.nap-play-card-go").click()
                 expect(status).to_contain_text(f"You do not hold {missing}", timeout=WIDGET_TIMEOUT)
-                assert token(page) == before
+                assert site_pages.token(page) == before
                 page.locator(".nap-play-card-text input").fill("")
                 refused_typed = True
             cards_before = hand.count()
@@ -79,7 +66,7 @@ def test_play_one_whole_deal_by_clicking(voila_page, page_log, screenshot):
                 double_clicked = True
             else:
                 legal.first.click()
-            wait_new_token(page, before)
+            site_pages.wait_new_token(page, before)
             expect(hand).to_have_count(cards_before - 1)
             continue
         page.wait_for_timeout(200)

@@ -77,7 +77,7 @@ def test_a_whole_deal_in_spanish_shows_no_english(voila_page, expect, site_pages
     for _ in range(40):
         if page.locator(".nap-play-final").count():
             break
-        before = page.locator(".nap-latest").first.get_attribute("data-token")
+        before = site_pages.token(page)
         calls = page.locator(".nap-play-auction-panel button.nap-play-call:not([disabled])")
         if page.locator(".nap-play-auction-panel").is_visible() and calls.count():
             calls.last.click()
@@ -87,9 +87,7 @@ def test_a_whole_deal_in_spanish_shows_no_english(voila_page, expect, site_pages
                 page.wait_for_timeout(200)
                 continue
             legal.first.click()
-        page.wait_for_function(
-            "(before) => { const el = document.querySelector('.nap-latest');"
-            " return el && el.dataset.token !== before; }", arg=before, timeout=30_000)
+        site_pages.wait_new_token(page, before)
         seen_english |= set(site_pages.settled_english(page, 3.0))
     expect(page.locator(".nap-play-final")).to_be_attached(timeout=30_000)
     # the chart and the download link follow the last click (drawn after

@@ -5,43 +5,7 @@ from __future__ import annotations
 import re
 import time
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
 WIDGET_TIMEOUT = 30_000  # ms a widget may take to answer a tap (the bots' cards arrive at the chosen pace)
-
-
-def latest_token(page) -> str | None:
-    return page.locator(".nap-latest").first.get_attribute("data-token")
-
-
-# What the page shows when an awaited answer does not come: where the focus is, the calls, the message line.
-PAGE_STATE_JS = """() => {
-  const a = document.activeElement;
-  const calls = Array.from(document.querySelectorAll('button.nap-play-call'))
-    .map((b) => b.textContent.trim() + (b.disabled ? ' (disabled)' : ''));
-  const frame = document.querySelector('.nap-play-card-table .nt-table');
-  const status = Array.from(document.querySelectorAll('.nap-status')).map((s) => s.innerText.trim()).filter(Boolean);
-  return {focus: a ? a.tagName + '.' + a.className : null, calls: calls, status: status,
-          table_ready: frame ? frame.dataset.ready : null};
-}"""
-
-
-def wait_new_token(page, before: str | None) -> None:
-    """Wait for the page's "what just happened" line to carry a turn token other than ``before``."""
-    try:
-        page.wait_for_function(
-            "(before) => { const el = document.querySelector('.nap-latest');"
-            " return el && el.dataset.token !== before; }", arg=before, timeout=WIDGET_TIMEOUT)
-    except PlaywrightTimeout as error:  # say what the page showed instead
-        raise AssertionError(f"no answer after token {before!r}; the page: {page.evaluate(PAGE_STATE_JS)}") from error
-
-
-def wait_table_at_rest(page) -> None:
-    """Wait until the play page's card table has drawn the latest turn (its ``data-ready`` is that token)."""
-    page.wait_for_function(
-        "() => { const el = document.querySelector('.nap-latest');"
-        " const frame = document.querySelector('.nap-play-card-table .nt-table');"
-        " return el && frame && frame.dataset.ready === el.dataset.token; }", timeout=WIDGET_TIMEOUT)
 
 
 def start(voila_page, expect, query: str):
@@ -51,18 +15,18 @@ def start(voila_page, expect, query: str):
     return page
 
 
-def bid_or_pass(page) -> bool:
+def bid_or_pass(pages, page) -> bool:
     """Make a call if the auction waits for the learner (the highest bid allowed, else pass)."""
     calls = page.locator(".nap-play-auction-panel button.nap-play-call:not([disabled])")
     if page.locator(".nap-play-auction-panel").is_visible() and calls.count():
-        before = latest_token(page)
+        before = pages.token(page)
         calls.last.click()
-        wait_new_token(page, before)
+        pages.wait_new_token(page, before)
         return True
     return False
 
 
-def play_deal_by_tapping(page, expect, width: int) -> int:
+def play_deal_by_tapping(pages, page, expect, width: int) -> int:
     """Tap legal cards of the table's hand until the deal is over; returns how many cards were tapped."""
     hand = page.locator(".nap-play-card-table .nt-hand button.nt-card")
     tapped = 0
@@ -70,7 +34,7 @@ def play_deal_by_tapping(page, expect, width: int) -> int:
     while time.monotonic() < deadline:
         if page.locator(".nap-play-final").count():
             break
-        if bid_or_pass(page):
+        if bid_or_pass(pages, page):
             continue
         legal = page.locator(".nap-play-card-table .nt-hand button.nt-card.nt-legal")
         if not legal.count():
@@ -84,19 +48,19 @@ def play_deal_by_tapping(page, expect, width: int) -> int:
         assert first.locator(".nt-mark").count() == 1  # marked by more than colour: raised, a mark, its name
         code = first.get_attribute("data-card")
         count = hand.count()
-        before = latest_token(page)
+        before = pages.token(page)
         if width < 600:
             first.tap()
         else:
             first.click()
-        wait_new_token(page, before)
+        pages.wait_new_token(page, before)
         expect(hand).to_have_count(count - 1)
         assert code not in hand.evaluate_all("cards => cards.map(c => c.dataset.card)")
         tapped += 1
     return tapped
 
 
-def test_a_whole_deal_on_the_table_at_390_px_in_spanish(contexts, voila_url, expect, screenshot):
+def test_a_whole_deal_on_the_table_at_390_px_in_spanish(site_pages, contexts, voila_url, expect, screenshot):
     """A phone: touch taps on the card faces, Spanish words, nothing wider than the screen."""
     with contexts.lend(base_url=voila_url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
                        locale="es-ES") as context:
@@ -112,7 +76,7 @@ def test_a_whole_deal_on_the_table_at_390_px_in_spanish(contexts, voila_url, exp
         labels = page.locator(".nap-play-card-table .nt-hand button.nt-card").evaluate_all(
             "cards => cards.map(c => c.getAttribute('aria-label'))")
         assert len(labels) == 5 and all(re.search(r" de (picas|corazones|tréboles|diamantes)", x) for x in labels)
-        tapped = play_deal_by_tapping(page, expect, 390)
+        tapped = play_deal_by_tapping(site_pages, page, expect, 390)
         expect(page.locator(".nap-play-final")).to_be_visible(timeout=WIDGET_TIMEOUT)
         assert tapped == 5
         assert page.evaluate("document.documentElement.scrollWidth") <= 392
@@ -120,33 +84,33 @@ def test_a_whole_deal_on_the_table_at_390_px_in_spanish(contexts, voila_url, exp
         assert errors == []
 
 
-def test_a_whole_deal_on_the_table_at_1280_px(voila_page, page, expect, page_log, screenshot):
+def test_a_whole_deal_on_the_table_at_1280_px(site_pages, voila_page, page, expect, page_log, screenshot):
     page.set_viewport_size({"width": 1280, "height": 900})
     start(voila_page, expect, "seed=7&players=5&seat=2&deals=1&bots=simple&lang=en")
     expect(page.locator(".nap-play-card-table .nt-seat")).to_have_count(5)
     # the bots' cards at once: the normal pace (a card every half second) is played at 390 px above
     page.locator(".nap-table-pace select").select_option("instant")
     # the legal cards say so in their accessible name; the others say they are not playable now
-    tapped = play_deal_by_tapping(page, expect, 1280)
+    tapped = play_deal_by_tapping(site_pages, page, expect, 1280)
     expect(page.locator(".nap-play-final")).to_be_visible(timeout=WIDGET_TIMEOUT)
     assert tapped == 5
     screenshot(page, "deal-over-1280")
     page_log.assert_no_errors()
 
 
-def test_the_hand_is_played_by_keyboard_and_keeps_the_focus(voila_page, page, expect, page_log):
+def test_the_hand_is_played_by_keyboard_and_keeps_the_focus(site_pages, voila_page, page, expect, page_log):
     page = start(voila_page, expect, "seed=32&players=3&seat=1&deals=1&bots=simple&lang=en")
     page.locator(".nap-table-pace select").select_option("instant")
     # the call by keyboard: once it is made (its button is disabled and the auction hidden), the focus
     # is not lost but goes to the hand
     calls = page.locator(".nap-play-auction-panel button.nap-play-call:not([disabled])")
     expect(calls.first).to_be_visible(timeout=WIDGET_TIMEOUT)
-    wait_table_at_rest(page)  # as a learner does: the keys once the table shows the turn
+    site_pages.wait_table_at_rest(page)  # as a learner does: the keys once the table shows the turn
     calls.last.focus()
     expect(calls.last).to_be_focused()
-    before = latest_token(page)
+    before = site_pages.token(page)
     page.keyboard.press("Enter")
-    wait_new_token(page, before)
+    site_pages.wait_new_token(page, before)
     page.wait_for_function("() => document.activeElement && document.activeElement.classList.contains('nt-card')",
                            timeout=WIDGET_TIMEOUT)
     hand = page.locator(".nap-play-card-table .nt-hand button.nt-card")
@@ -160,9 +124,9 @@ def test_the_hand_is_played_by_keyboard_and_keeps_the_focus(voila_page, page, ex
     for _ in range(legal_index):
         page.keyboard.press("ArrowRight")
     code = page.evaluate("document.activeElement.dataset.card")
-    before = latest_token(page)
+    before = site_pages.token(page)
     page.keyboard.press("Enter")
-    wait_new_token(page, before)
+    site_pages.wait_new_token(page, before)
     expect(hand).to_have_count(4)
     assert code not in hand.evaluate_all("cards => cards.map(c => c.dataset.card)")
     page.wait_for_function("() => document.activeElement && document.activeElement.classList.contains('nt-card')",
@@ -174,18 +138,18 @@ def test_the_hand_is_played_by_keyboard_and_keeps_the_focus(voila_page, page, ex
     box = page.locator(".nap-play-card-text input")
     assert box.get_attribute("placeholder") == "Card: QS, 10h or queen of spades"
     box.fill(legal)
-    before = latest_token(page)
+    before = site_pages.token(page)
     box.press("Enter")
-    wait_new_token(page, before)
+    site_pages.wait_new_token(page, before)
     expect(hand).to_have_count(3)
     expect(box).to_have_value("")
     page_log.assert_no_errors()
 
 
-def test_a_saved_deal_replays_on_the_table(voila_page, page, expect, page_log):
+def test_a_saved_deal_replays_on_the_table(site_pages, voila_page, page, expect, page_log):
     page = start(voila_page, expect, "seed=32&players=3&seat=1&deals=1&bots=simple&lang=en")
     page.locator(".nap-table-pace select").select_option("instant")
-    play_deal_by_tapping(page, expect, 1280)
+    play_deal_by_tapping(site_pages, page, expect, 1280)
     expect(page.locator(".nap-play-replay-deal select")).to_be_visible(timeout=WIDGET_TIMEOUT)
     page.locator(".nap-play-replay-deal select").select_option(index=1)
     table = page.locator(".nap-play-replay-table .nt-table")
