@@ -122,7 +122,7 @@ def shared_style(style_class: type[W.Widget], **values: Any) -> W.Widget:
     return style
 
 
-def _shared_look(control: type[W.DOMWidget], kwargs: dict[str, Any]) -> dict[str, Any]:
+def _shared_look(control: type[Any], kwargs: dict[str, Any]) -> dict[str, Any]:
     """``kwargs`` for ``control`` with, unless given models of their own, the page's one plain layout and its
     one style of the values asked for (a dict, as ipywidgets takes them, or none)."""
     kwargs.setdefault("layout", _shared_model("plain", SharedLayout))
@@ -182,53 +182,40 @@ class Button(W.Button):
         super().__init__(**kwargs)
 
 
-class Dropdown(W.Dropdown):
-    """``ipywidgets.Dropdown`` sharing its layout and style (see :func:`_shared_look`)."""
+class _SharedLook:
+    """A form control sharing, unless given its own, the page's one plain layout and its one style of the values
+    asked for (:func:`_shared_look`): put before the ipywidgets class, ``class Dropdown(_SharedLook, W.Dropdown)``."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**_shared_look(W.Dropdown, kwargs))
+        super().__init__(**_shared_look(type(self), kwargs))
 
 
-class Checkbox(W.Checkbox):
-    """``ipywidgets.Checkbox`` sharing its layout and style (see :func:`_shared_look`)."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**_shared_look(W.Checkbox, kwargs))
+class Dropdown(_SharedLook, W.Dropdown):
+    """``ipywidgets.Dropdown`` sharing its layout and style (:class:`_SharedLook`)."""
 
 
-class ToggleButtons(W.ToggleButtons):
-    """``ipywidgets.ToggleButtons`` sharing its layout and style (see :func:`_shared_look`)."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**_shared_look(W.ToggleButtons, kwargs))
+class Checkbox(_SharedLook, W.Checkbox):
+    """``ipywidgets.Checkbox`` sharing its layout and style (:class:`_SharedLook`)."""
 
 
-class Text(W.Text):
-    """``ipywidgets.Text`` sharing its layout and style (see :func:`_shared_look`)."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**_shared_look(W.Text, kwargs))
+class ToggleButtons(_SharedLook, W.ToggleButtons):
+    """``ipywidgets.ToggleButtons`` sharing its layout and style (:class:`_SharedLook`)."""
 
 
-class Textarea(W.Textarea):
-    """``ipywidgets.Textarea`` sharing its layout and style (see :func:`_shared_look`)."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**_shared_look(W.Textarea, kwargs))
+class Text(_SharedLook, W.Text):
+    """``ipywidgets.Text`` sharing its layout and style (:class:`_SharedLook`)."""
 
 
-class BoundedIntText(W.BoundedIntText):
-    """``ipywidgets.BoundedIntText`` sharing its layout and style (see :func:`_shared_look`)."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**_shared_look(W.BoundedIntText, kwargs))
+class Textarea(_SharedLook, W.Textarea):
+    """``ipywidgets.Textarea`` sharing its layout and style (:class:`_SharedLook`)."""
 
 
-class IntText(W.IntText):
-    """``ipywidgets.IntText`` sharing its layout and style (see :func:`_shared_look`)."""
+class BoundedIntText(_SharedLook, W.BoundedIntText):
+    """``ipywidgets.BoundedIntText`` sharing its layout and style (:class:`_SharedLook`)."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**_shared_look(W.IntText, kwargs))
+
+class IntText(_SharedLook, W.IntText):
+    """``ipywidgets.IntText`` sharing its layout and style (:class:`_SharedLook`)."""
 
 
 def show(widget: W.Widget, visible: bool) -> None:

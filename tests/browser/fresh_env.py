@@ -30,6 +30,23 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 PIP_TIMEOUT = 900  # s: a cold pip cache downloads the whole server stack
 
 
+def kill_tree(process: subprocess.Popen[bytes]) -> None:
+    """Kill a server, then every process it started (its kernels start sessions of their own, so they are
+    found by parentage, not by group): a graceful stop cost seconds per server for nothing a test reads."""
+    try:
+        children = psutil.Process(process.pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        children = []
+    if process.poll() is None:
+        process.kill()
+        process.wait(timeout=10)
+    for child in children:
+        try:
+            child.kill()
+        except psutil.NoSuchProcess:  # already gone
+            pass
+
+
 def clean_env(**extra: str) -> dict[str, str]:
     """This process's environment without what would make a subprocess import the working copy."""
     env = {k: v for k, v in os.environ.items()
@@ -198,17 +215,5 @@ class Server:
             conn.close()
 
     def stop(self) -> None:
-        """Kill the server, then every process it started (its kernels start sessions of their own): a
-        graceful stop cost seconds per server for nothing a test reads."""
-        try:
-            children = psutil.Process(self.process.pid).children(recursive=True)
-        except psutil.Error:
-            children = []
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(timeout=10)
-        for child in children:
-            try:
-                child.kill()
-            except psutil.Error:
-                pass
+        """Kill the server and every process it started (:func:`kill_tree`)."""
+        kill_tree(self.process)
