@@ -62,7 +62,7 @@ def kind_of(cmdline: list[str]) -> str:
     if program == "node" or "playwright" in text:
         return "playwright driver"
     if program.startswith("python"):
-        return "other python: " + " ".join(cmdline[1:3])[:40]
+        return "other python: " + " ".join(" ".join(cmdline[1:3]).split())[:40]  # a -c script on one line
     return program[:30]
 
 
