@@ -103,7 +103,9 @@ class Sampler:
         self._thread = threading.Thread(target=self._run, daemon=True)
 
     def start(self) -> None:
+        """Count from now: a process running already is counted from its present CPU time, not from its start."""
         self._start = machine_ticks()
+        self.sample(new_from_zero=False)
         self._thread.start()
 
     def stop(self) -> float:
@@ -118,7 +120,8 @@ class Sampler:
         while not self._stop.wait(self.interval):
             self.sample()
 
-    def sample(self) -> None:
+    def sample(self, new_from_zero: bool = True) -> None:
+        """Add each process's growth since the last sample; a process not seen before grew from zero."""
         for pid in os.listdir("/proc"):
             if not pid.isdigit() or pid == self._ours:
                 continue
@@ -129,7 +132,7 @@ class Sampler:
                 cmdline = cmdline_of(pid)
                 if cmdline is None:
                     continue
-                self._seen[pid] = (kind_of(cmdline), 0 if self._thread.is_alive() else ticks)
+                self._seen[pid] = (kind_of(cmdline), 0 if new_from_zero else ticks)
             kind, before = self._seen[pid]
             self.totals[kind] += ticks - before
             self._seen[pid] = (kind, ticks)
@@ -141,7 +144,6 @@ def main() -> int:
     parser.add_argument("command", nargs="*", default=["make", "test"], help="what to run (default: make test)")
     args = parser.parse_args()
     sampler = Sampler(args.interval)
-    sampler.sample()  # what runs already is counted from now on, not from its start
     sampler.start()
     started = time.monotonic()
     process = subprocess.Popen(args.command, cwd=ROOT)
