@@ -17,7 +17,12 @@ VENV := $(ROOT)/.venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8866
-CHROMIUM ?= /usr/bin/chromium
+# The browser tests' Chromium: Debian's headless shell, the headless browser Playwright itself uses by default
+# (the same Blink as the desktop browser, without the desktop browser's processes): a page load costs it about half
+# the CPU of /usr/bin/chromium here (benchmarks/README.md, "Test suite time"). The benchmarks keep the desktop
+# browser a learner opens. make test CHROMIUM=/usr/bin/chromium CHROMIUM_PACKAGE=chromium runs the tests in that one.
+CHROMIUM ?= /usr/bin/chromium-headless-shell
+CHROMIUM_PACKAGE ?= chromium-headless-shell
 PYTEST_ARGS ?=
 VOILA_ARGS ?=
 # Class mode: make app CLASS=30 preheats every page for a class of 30 learners
@@ -99,7 +104,7 @@ install: $(APP_STAMP) $(ENGINE_STAMP)
 install-test: $(TEST_STAMP) $(ENGINE_STAMP)
 
 # Debian's packages for the tests, whichever this machine lacks, installed by one apt-get run:
-#   chromium    the browser tests (Playwright cannot download its own browser here);
+#   chromium-headless-shell  the browser tests (Playwright cannot download its own browser here);
 #   postgresql  the class store's tests (tests/test_classroom.py starts a private cluster of its own in a
 #               temporary folder, on a local socket only, and stops it; the cluster Debian's package starts
 #               when it is installed is stopped again, the tests do not use it);
@@ -107,7 +112,7 @@ install-test: $(TEST_STAMP) $(ENGINE_STAMP)
 #               pyodide; tests/browser/test_static_site.py serves that build).
 # make test runs this beside the venv's pip install (both wait mostly on downloads).
 POSTGRES_BIN = $(firstword $(wildcard /usr/lib/postgresql/*/bin/initdb))
-MISSING_PACKAGES = $(strip $(if $(wildcard $(CHROMIUM)),,chromium) $(if $(POSTGRES_BIN),,postgresql) \
+MISSING_PACKAGES = $(strip $(if $(wildcard $(CHROMIUM)),,$(CHROMIUM_PACKAGE)) $(if $(POSTGRES_BIN),,postgresql) \
   $(if $(shell command -v npm),,npm))
 system-packages:
 	@missing="$(MISSING_PACKAGES)"; if [ -z "$$missing" ]; then exit 0; fi; \
@@ -123,7 +128,7 @@ system-packages:
 	$$sudo apt-get update -qq; \
 	DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	case " $$missing " in *" postgresql "*) $$sudo service postgresql stop >/dev/null 2>&1 || true;; esac; \
-	test -x "$(CHROMIUM)" || { echo "error: apt-get installed chromium but $(CHROMIUM) is missing" >&2; exit 1; }; \
+	test -x "$(CHROMIUM)" || { echo "error: apt-get installed $(CHROMIUM_PACKAGE) but $(CHROMIUM) is missing" >&2; exit 1; }; \
 	command -v npm >/dev/null || { echo "error: apt-get installed npm but it is not on PATH" >&2; exit 1; }; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { echo "error: apt-get installed postgresql but initdb is missing" >&2; exit 1; }
 

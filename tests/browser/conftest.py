@@ -70,7 +70,7 @@ Example::
 
 When Playwright or Chromium is missing these tests are skipped, except under
 CI=true, where that is a failure. NAP_CHROMIUM=/path/to/chromium picks another
-browser binary (default /usr/bin/chromium).
+browser binary (default /usr/bin/chromium-headless-shell, Debian's chromium-headless-shell).
 """
 
 from __future__ import annotations
@@ -100,7 +100,8 @@ NOTEBOOK_DIR = REPO_ROOT / "notebooks"
 ARTIFACTS = REPO_ROOT / "test-artifacts"
 BROWSER_TEST_DIR = Path(__file__).resolve().parent
 
-CHROMIUM = os.environ.get("NAP_CHROMIUM") or "/usr/bin/chromium"
+CHROMIUM = os.environ.get("NAP_CHROMIUM") or "/usr/bin/chromium-headless-shell"
+"""Debian's headless shell (the Makefile's ``CHROMIUM``: why there)."""
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -457,7 +458,7 @@ def chromium() -> Iterator[Any]:
     sync_playwright = _sync_api().sync_playwright
     if not os.access(CHROMIUM, os.X_OK):
         unavailable(
-            f"no Chromium at {CHROMIUM} (`make test` installs Debian's chromium; "
+            f"no Chromium at {CHROMIUM} (`make test` installs Debian's chromium-headless-shell; "
             "NAP_CHROMIUM=/path/to/chromium picks another)"
         )
     playwright = sync_playwright().start()
