@@ -105,11 +105,11 @@ install-test: $(TEST_STAMP) $(ENGINE_STAMP)
 
 # Debian's packages for the tests, whichever this machine lacks, installed by one apt-get run:
 #   chromium-headless-shell  the browser tests (Playwright cannot download its own browser here);
-#   postgresql  the class store's tests (tests/test_classroom.py starts a private cluster of its own in a
-#               temporary folder, on a local socket only, and stops it; the cluster Debian's package starts
-#               when it is installed is stopped again, the tests do not use it);
-#   npm         the static demo's offline test build (demo/build.py --local-pyodide packs the npm package
-#               pyodide; tests/browser/test_static_site.py serves that build).
+#   postgresql               the class store's tests (tests/test_classroom.py starts a private cluster of its own
+#                            in a temporary folder, on a local socket only, and stops it; the cluster Debian's
+#                            package starts when it is installed is stopped again, the tests do not use it);
+#   npm                      the static demo's offline test build (demo/build.py --local-pyodide packs the npm
+#                            package pyodide; tests/browser/test_static_site.py serves that build).
 # make test runs this beside the venv's pip install (both wait mostly on downloads).
 POSTGRES_BIN = $(firstword $(wildcard /usr/lib/postgresql/*/bin/initdb))
 MISSING_PACKAGES = $(strip $(if $(wildcard $(CHROMIUM)),,$(CHROMIUM_PACKAGE)) $(if $(POSTGRES_BIN),,postgresql) \

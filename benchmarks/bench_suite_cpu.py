@@ -66,13 +66,15 @@ def kind_of(cmdline: list[str]) -> str:
     return program[:30]
 
 
-def cpu_ticks(pid: str) -> int | None:
+def cpu_ticks(pid: str) -> tuple[str, int] | None:
+    """(the process's start time, its user + system ticks): the start time tells a process from a later one
+    given the same pid (pids wrap at ``/proc/sys/kernel/pid_max``, 32,768 here, and a suite starts thousands)."""
     try:
         with open(f"/proc/{pid}/stat") as stat:
             fields = stat.read().rsplit(")", 1)[1].split()
     except (OSError, IndexError):
         return None
-    return int(fields[11]) + int(fields[12])  # utime, stime
+    return fields[19], int(fields[11]) + int(fields[12])  # starttime; utime, stime
 
 
 def cmdline_of(pid: str) -> list[str] | None:
@@ -97,7 +99,9 @@ class Sampler:
     def __init__(self, interval: float) -> None:
         self.interval = interval
         self.totals: collections.Counter[str] = collections.Counter()
-        self._seen: dict[str, tuple[str, int]] = {}
+        self._seen: dict[tuple[str, str], tuple[str, int]] = {}
+        """(pid, start time) -> (kind, ticks at the last sample)"""
+        self._start = machine_ticks()
         self._ours = str(os.getpid())
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
@@ -125,17 +129,19 @@ class Sampler:
         for pid in os.listdir("/proc"):
             if not pid.isdigit() or pid == self._ours:
                 continue
-            ticks = cpu_ticks(pid)
-            if ticks is None:
+            read = cpu_ticks(pid)
+            if read is None:
                 continue
-            if pid not in self._seen:
+            started, ticks = read
+            key = (pid, started)
+            if key not in self._seen:
                 cmdline = cmdline_of(pid)
                 if cmdline is None:
                     continue
-                self._seen[pid] = (kind_of(cmdline), 0 if new_from_zero else ticks)
-            kind, before = self._seen[pid]
+                self._seen[key] = (kind_of(cmdline), 0 if new_from_zero else ticks)
+            kind, before = self._seen[key]
             self.totals[kind] += ticks - before
-            self._seen[pid] = (kind, ticks)
+            self._seen[key] = (kind, ticks)
 
 
 def main() -> int:
