@@ -18,6 +18,7 @@ from nap_teach.teach.play import TableSetup
 from nap_teach.teach.traveller import MAX_FILE_BYTES
 from nap_teach.ui.classresults import ClassApp
 from nap_teach.ui.landing import LandingPage
+from nap_teach.ui.params import PageParams
 from nap_teach.ui.play import PlayApp
 from nap_teach.ui.sharing import page_address
 
@@ -129,6 +130,26 @@ def test_the_page_reads_its_language_and_switches(three):
     app.language.set("en")
     assert app.travellers.value != spanish and "Deal by deal" in app.travellers.value
     assert 'href="play.ipynb"' in app.intro.value and 'href="index.ipynb"' in app.page_nav.widget.value
+
+
+def test_the_class_link_is_built_when_for_teachers_is_first_opened_and_keeps_the_pages_address():
+    # A learner on their own never opens the fold: its class link is not sent with the page (issue 28 part 3).
+    app = PlayApp()
+    app.arrive(PageParams.parse("lang=es&seed=9"), {"SERVER_NAME": "10.0.0.7", "SERVER_PORT": "8866",
+                                                     "SCRIPT_NAME": "/voila/render/play.ipynb"})
+    box = app.teachers.children[0]
+    assert box.children == (app.setup.seed_row,)  # only the seed: no class link built
+    app.teachers.selected_index = 0  # the teacher opens "For teachers"
+    assert len(box.children) == 2
+    link = app.classlink
+    assert box.children == (app.setup.seed_row, link.widget)
+    assert link.address.value == "http://10.0.0.7:8866/voila/render/play.ipynb"
+    assert link.make.description == "Crear un enlace para la clase"  # in the page's language
+    app.teachers.selected_index = None
+    app.teachers.selected_index = 0
+    assert app.classlink is link and len(box.children) == 2  # built once
+    link.make.click()
+    assert "seed=9&" in link.link and app.status.kind == "info"
 
 
 def test_the_class_link_carries_the_game_and_a_qr_code():

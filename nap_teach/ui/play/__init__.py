@@ -28,7 +28,7 @@ each owning its widgets:
 - :class:`SaveLoad` download the session record, load one to continue;
 - :class:`~nap_teach.ui.play.classlink.ClassLink` "A link for the class", folded with the seed
   under "For teachers" (``nap-play-teachers``): a live class (class link and teacher link) when
-  the server keeps classes, else a link that carries the game;
+  the server keeps classes, else a link that carries the game; built when the fold is first opened;
 - :class:`~nap_teach.ui.play.live.LiveSeat` a learner from a live class's link: joins with a name,
   the game locked, each finished deal sent to the class, a reload resumed;
 - :class:`ReplayView` step through any saved deal from the learner's seat;

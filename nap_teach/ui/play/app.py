@@ -75,11 +75,15 @@ class PlayApp(App):
         self.title.add_class("nap-play-title")
         self.settings = SettingsPanel(self)
         self.setup = SetupPanel(self, setup)
-        self.classlink = ClassLink(self)  # under the setup form: the form's game as a link for the class
-        # the teacher's tools, folded away from a learner on their own: the seed and the class link
-        self.teachers = W.Accordion(children=[VBox([self.setup.seed_row, self.classlink.widget])],
-                                    selected_index=None)
+        self._classlink: ClassLink | None = None
+        self._class_address = page_address()
+        """The address the class link starts from (the request's; the teacher may correct it in the link's box)."""
+        # the teacher's tools, folded away from a learner on their own: the seed and the class link, which is
+        # built when the fold is first opened (most learners never open it: 12 widget models fewer at load)
+        self._teachers_box = VBox([self.setup.seed_row])
+        self.teachers = W.Accordion(children=[self._teachers_box], selected_index=None)
         self.teachers.add_class("nap-play-teachers")
+        self.teachers.observe(self._on_teachers_opened, "selected_index")
         self.setup.widget.children = (*self.setup.widget.children, self.teachers)
         self.live = LiveSeat(self, classroom, on_resume=self._resume)
         self._board: GameBoard | None = None
@@ -107,6 +111,22 @@ class PlayApp(App):
             _show(board.table_box, showing)  # before the browser draws it
             self._place_status(not showing)
         return self._board
+
+    @property
+    def classlink(self) -> ClassLink:
+        """"A link for the class", under the seed in "For teachers": built the first time it is needed."""
+        return self._build_classlink()
+
+    def _build_classlink(self) -> ClassLink:
+        if self._classlink is None:
+            link = self._classlink = ClassLink(self)
+            link.address.value = self._class_address
+            self._teachers_box.children = (*self._teachers_box.children, link.widget)
+        return self._classlink
+
+    def _on_teachers_opened(self, change: dict[str, object]) -> None:
+        if change.get("new") is not None:  # opened (None: folded)
+            self._build_classlink()
 
     @property
     def trick(self) -> TrickView:
@@ -174,7 +194,9 @@ class PlayApp(App):
         with self.holding():  # another language changes ~60 widgets: one message each
             self.language.set(params.lang)
             self.setup.fill(setup)
-            self.classlink.address.value = page_address(environ)
+            self._class_address = page_address(environ)
+            if self._classlink is not None:
+                self._classlink.address.value = self._class_address
             self.page_nav.refresh()  # its links keep the rules the form now holds
             self._welcome(params, problems)
 
@@ -184,7 +206,11 @@ class PlayApp(App):
             game = TableSetup.from_params(params.raw)[0]
             if game.seed is not None:  # a link made by the class link maker always has one
                 self.setup.lock(game)
-            self.classlink.arrived(named="name" in params.raw)
+            self.class_game = True  # the learner's name first (the class page tells tables apart by it)
+            self.ask_learner_name(clear="name" not in params.raw)
+            self.status.show(self._("A game for the whole class: type your name, then start the session. When it "
+                                    "is over, download your session (under Save and resume) and give the file to "
+                                    "your teacher."), "info")
             _show(self.teachers, False)
         elif code:  # a live class link: the game from the class store
             try:
@@ -469,7 +495,8 @@ class PlayApp(App):
         self.teachers.set_title(0, self._("For teachers"))
         self.live.refresh()
         self.setup.refresh()
-        self.classlink.refresh()
+        if self._classlink is not None:
+            self._classlink.refresh()
         self.settings.refresh()
         if self._board is not None:
             self._board.refresh()

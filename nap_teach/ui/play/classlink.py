@@ -67,15 +67,6 @@ class ClassLink(Component):
         if self.link:
             self._show_link()
 
-    def arrived(self, named: bool = False) -> None:
-        """The page was opened from a class link: the learner's name first (the class page tells tables
-        apart by it), and what to do at the end."""
-        self.app.class_game = True
-        self.app.ask_learner_name(clear=not named)
-        self.status.show(self._("A game for the whole class: type your name, then start the session. When it is "
-                                "over, download your session (under Save and resume) and give the file to your "
-                                "teacher."), "info")
-
     @guarded
     def _on_make(self, _button: Any = None) -> None:
         address = str(self.address.value).strip()
