@@ -189,6 +189,19 @@ def test_bots_calls_come_with_reasons_and_illegal_calls_are_disabled_with_why():
     assert not app.auction.buttons["Pass"].disabled
 
 
+def test_new_call_buttons_are_disabled_until_the_table_allows_them():
+    # The call buttons are made at Start: made enabled, they were drawn clickable until the page said which
+    # calls the learner may make (and a browser test tapped Wellington in that moment).
+    app = make_app(4, seed=5)
+    panel = app.auction
+    panel._profile = None  # made again, as for a new game's rules
+    panel._build(app.table)
+    assert all(button.disabled for button in panel.buttons.values())
+    panel.render(app.table, app.table.view())
+    allowed = {o.call.name for o in app.table.call_options() if o.legal} if app.table.pending == "call" else set()
+    assert {b._nap_call for b in legal_call_buttons(app)} == allowed
+
+
 # ------------------------------------------------------------------- refusals
 def state_of(app: PlayApp) -> tuple:
     t = app.table

@@ -39,7 +39,9 @@ class AuctionPanel(Component):
         self._profile = table.profile.name
         self.buttons = {}
         for name in ["Pass"] + [c.name for c in table.profile.ladder]:
-            button = Button(description=self._call_label(table, name), layout=_auto())
+            # disabled until render() enables the calls allowed now: a new button is never drawn clickable
+            # for a moment while another seat is to call (or for a call not allowed)
+            button = Button(description=self._call_label(table, name), layout=_auto(), disabled=True)
             button.add_class("nap-play-call")
             button.add_class(f"nap-play-call-{name.lower()}")
             button.on_click(self._on_click)
