@@ -45,6 +45,7 @@ import argparse
 import http.client
 import json
 import os
+import random
 import re
 import shutil
 import signal
@@ -280,12 +281,28 @@ def med(xs: list[float]) -> float:
     return statistics.median(xs)
 
 
+def median_interval(xs: list[float], level: float = 0.9, resamples: int = 2000) -> tuple[float, float]:
+    """A bootstrap interval of the median of ``xs`` (``level`` of the resampled medians fall inside it):
+    how far the median ratio of a page could move in a run like this one. Seeded, so a run's figures repeat.
+
+    >>> median_interval([1.0, 1.0, 1.0])
+    (1.0, 1.0)
+    >>> low, high = median_interval([0.9, 1.0, 1.05, 1.1, 1.4]); low <= 1.05 <= high
+    True
+    """
+    rng = random.Random(0)
+    meds = sorted(statistics.median(rng.choices(xs, k=len(xs))) for _ in range(resamples))
+    cut = int(resamples * (1 - level) / 2)
+    return meds[cut], meds[resamples - 1 - cut]
+
+
 def report_browser(results: dict[str, Result], baseline: Result) -> None:
-    print(f"\n{'page':12} {'TTI s':>6} {'ratio':>6} {'range':>10} {'HTML s':>7} {'spinner s':>9} {'render s':>8} "
-          f"{'settled s':>9}")
+    print(f"\n{'page':12} {'TTI s':>6} {'ratio':>6} {'90% of medians':>14} {'range':>10} {'HTML s':>7} "
+          f"{'spinner s':>9} {'render s':>8} {'settled s':>9}")
 
     def row(name: str, loads: list[Load], ratios: list[float]) -> str:
-        return (f"{name:12} {med([x.tti for x in loads]):6.2f} {med(ratios):6.2f} "
+        low, high = median_interval(ratios)
+        return (f"{name:12} {med([x.tti for x in loads]):6.2f} {med(ratios):6.2f} {low:6.2f}-{high:4.2f}    "
                 f"{min(ratios):4.2f}-{max(ratios):4.2f} {med([x.response for x in loads]):7.2f} "
                 f"{med([x.server for x in loads]):9.2f} {med([x.tti - x.server for x in loads]):8.2f} "
                 f"{med([x.settled for x in loads]):9.2f}")
@@ -405,6 +422,10 @@ def main() -> int:
     parser.add_argument("--profile-only", action="store_true", help="only where the time goes (no browser)")
     args = parser.parse_args()
     names = [n for n in args.pages.split(",") if n]
+    if not args.profile_only and not os.path.exists(CHROMIUM):
+        print(f"error: no Chromium at {CHROMIUM}: the benchmark loads the pages in the desktop browser a learner "
+              "opens (Debian: apt-get install chromium; another one: NAP_CHROMIUM=/path/to/chromium)", file=sys.stderr)
+        return 2
     unknown = [n for n in names if n not in PAGES]
     if unknown:
         parser.error(f"unknown pages: {unknown}")

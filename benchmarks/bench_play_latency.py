@@ -175,6 +175,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--quiet", action="store_true", help="only the summary")
     args = parser.parse_args(argv)
+    if not os.path.exists(CHROMIUM):
+        print(f"error: no Chromium at {CHROMIUM}: the benchmark loads the pages in the desktop browser a learner "
+              "opens (Debian: apt-get install chromium; another one: NAP_CHROMIUM=/path/to/chromium)", file=sys.stderr)
+        return 2
     log_path = Path(tempfile.gettempdir()) / f"nap-bench-voila-{os.getpid()}.log"
     proc, port = start_voila(log_path)
     try:
