@@ -142,9 +142,13 @@ def test_every_static_page_renders_offline_with_its_address_parameters(
     if "scorekeeper" in pages:
         assert pages["scorekeeper"].locator(".nap-sk-players textarea").first.input_value().split() == \
             ["Ann", "Ben", "Cat", "Dan"]
-    # the play page's class link leads to the static site's own play page (no server to name)
+    # the play page's class link (under "For teachers", built when the fold opens) leads to the static site's own
+    # play page (no server to name)
+    fold = pages["play"].locator(".nap-play-teachers").get_by_text("For teachers")
+    fold.click()
     assert pages["play"].locator(".nap-play-class-address input").first.input_value() == \
         f"{site_url}voici/render/play.html"
+    fold.click()  # folded again, as the deal's test below finds the page
     if "class" in pages:
         assert pages["class"].locator(".nap-class h1, .nap-class h2").first.inner_text() != ""
     assert not errors, errors
