@@ -59,9 +59,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import desktop_chromium  # a sibling module (python benchmarks/<script>.py puts benchmarks/ on the path)
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "nap_teach" / "app" / "notebooks"
-CHROMIUM = os.environ.get("NAP_CHROMIUM") or "/usr/bin/chromium"
+CHROMIUM = desktop_chromium.CHROMIUM
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-quic"]
 
@@ -422,9 +424,7 @@ def main() -> int:
     parser.add_argument("--profile-only", action="store_true", help="only where the time goes (no browser)")
     args = parser.parse_args()
     names = [n for n in args.pages.split(",") if n]
-    if not args.profile_only and not os.path.exists(CHROMIUM):
-        print(f"error: no Chromium at {CHROMIUM}: the benchmark loads the pages in the desktop browser a learner "
-              "opens (Debian: apt-get install chromium; another one: NAP_CHROMIUM=/path/to/chromium)", file=sys.stderr)
+    if not args.profile_only and desktop_chromium.missing():
         return 2
     unknown = [n for n in names if n not in PAGES]
     if unknown:

@@ -35,8 +35,10 @@ import tempfile
 import time
 from pathlib import Path
 
+import desktop_chromium  # a sibling module (python benchmarks/<script>.py puts benchmarks/ on the path)
+
 REPO = Path(__file__).resolve().parent.parent
-CHROMIUM = os.environ.get("NAP_CHROMIUM") or "/usr/bin/chromium"
+CHROMIUM = desktop_chromium.CHROMIUM
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-quic"]
 TARGET_MS = 150.0
@@ -175,9 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--quiet", action="store_true", help="only the summary")
     args = parser.parse_args(argv)
-    if not os.path.exists(CHROMIUM):
-        print(f"error: no Chromium at {CHROMIUM}: the benchmark loads the pages in the desktop browser a learner "
-              "opens (Debian: apt-get install chromium; another one: NAP_CHROMIUM=/path/to/chromium)", file=sys.stderr)
+    if desktop_chromium.missing():
         return 2
     log_path = Path(tempfile.gettempdir()) / f"nap-bench-voila-{os.getpid()}.log"
     proc, port = start_voila(log_path)

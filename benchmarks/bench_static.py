@@ -31,10 +31,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 import fresh_env  # noqa: E402  (the install tests' helpers: free ports, a server process)
 
+import desktop_chromium  # a sibling module (python benchmarks/<script>.py puts benchmarks/ on the path)
+
 READY = {"baseline": ".nap-baseline", "index": ".nap-landing-try", "lesson": ".nap-lesson-next",
          "play": "button.nap-play-start", "explorer": ".nap-ex-nav", "scorekeeper": "button.nap-sk-start",
          "problems": "button.nap-problems-card", "odds": "button.nap-odds-run", "handouts": ".nap-handout-rules",
          "class": ".nap-class"}
+CHROMIUM = desktop_chromium.CHROMIUM
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-quic"]
 
@@ -75,6 +78,8 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--pages", default="index,lesson,play,odds")
     args = parser.parse_args()
+    if desktop_chromium.missing():
+        return 2
     pages = [p.strip() for p in args.pages.split(",") if p.strip()]
     unknown = [p for p in pages if p not in READY]
     if unknown:
@@ -95,7 +100,7 @@ def main() -> int:
         results: dict[str, list[dict]] = {name: [] for name in ["baseline", *pages]}
         try:
             with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 for run in range(args.runs):
                     for name in results:  # taking turns: the load falls on every page alike
                         results[name].append(load(browser, server.url, name))

@@ -15,10 +15,12 @@ def bench_pages() -> ModuleType:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # its dataclasses look their module up
+    sys.path.insert(0, str(SCRIPT.parent))  # its sibling modules, as when run as a script
     try:
         spec.loader.exec_module(module)
     finally:
         del sys.modules[spec.name]
+        sys.path.remove(str(SCRIPT.parent))
     return module
 
 
