@@ -79,7 +79,7 @@ class PlayApp(App):
         self._class_address = page_address()
         """The address the class link starts from (the request's; the teacher may correct it in the link's box)."""
         # the teacher's tools, folded away from a learner on their own: the seed and the class link, which is
-        # built when the fold is first opened (most learners never open it: 12 widget models fewer at load)
+        # built when the fold is first opened (most learners never open it: 7 widget models fewer at load)
         self._teachers_box = VBox([self.setup.seed_row])
         self.teachers = W.Accordion(children=[self._teachers_box], selected_index=None)
         self.teachers.add_class("nap-play-teachers")
